@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { APP_TITLE } from '../shared/constants.ts';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { headerRoutes } from './modules/header/header.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { clientAppPlugin } from './plugins/client-app.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { sessionPlugin } from './plugins/session.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** false in tests that do not want request logs. */
+  logger?: boolean;
+}
+
+/** Builds the app (plugins, then routes) on an open, migrated database; the caller listens and closes. */
+export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: !config.isDevelopment,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  await app.register(fastifyCookie, { secret: config.cookieSecret });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${APP_TITLE} API`, version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(sessionPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(profileRoutes);
+  await app.register(authRoutes);
+  await app.register(headerRoutes);
+  await app.register(clientAppPlugin);
+  return app;
+}

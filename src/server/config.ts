@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { DEV_ENV } from '../shared/constants.ts';
+import { SITE_DEFAULTS, type SiteConfig } from '../shared/schemas/site.ts';
+
+/** Settings come from the environment only (PRODUCT.md §8); each bad or missing value is named at start. */
+const EnvSchema = z.object({
+  APP_ENV: z.string().trim().default(''),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  PUBLIC_URL: z.url('must be the absolute URL people use to reach the app, like https://wil.example.ca').optional(),
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OIDC_ISSUER: z.url('must be the provider’s issuer URL').optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z.string().trim().default('openid profile email'),
+  OIDC_CLAIM_USERNAME: z.string().trim().min(1).default('preferred_username'),
+  OIDC_CLAIM_NAME: z.string().trim().min(1).default('name'),
+  OIDC_CLAIM_EMAIL: z.string().trim().min(1).default('email'),
+  OIDC_CLAIM_INSTITUTION: z.string().trim().min(1).default('institution'),
+  OIDC_CLAIM_AFFILIATION: z.string().trim().min(1).default('affiliation'),
+  /** Tests only: lets openid-client talk to an http:// issuer on loopback. */
+  OIDC_ALLOW_INSECURE: z.enum(['true', 'false']).default('false'),
+  ONLINE_TOOLS_URL: z.string().trim().optional(),
+  FOOTER_ADDRESS: z.string().optional(),
+  FOOTER_PHONE: z.string().optional(),
+  FOOTER_CONTACT_URL: z.string().optional(),
+  FOOTER_MAPS_URL: z.string().optional(),
+  FOOTER_HOURS_URL: z.string().optional(),
+  FOOTER_TERMS_URL: z.string().optional(),
+  FOOTER_ACCESSIBILITY_URL: z.string().optional(),
+  FOOTER_EMERGENCY_URL: z.string().optional(),
+  FOOTER_FEEDBACK_URL: z.string().optional(),
+  FOOTER_COPYRIGHT: z.string().optional(),
+});
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  scopes: string;
+  claims: { username: string; name: string; email: string; institution: string; affiliation: string };
+  allowInsecure: boolean;
+}
+
+export interface AppConfig {
+  isDevelopment: boolean;
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  publicUrl?: string;
+  cookieSecret: string;
+  secureCookies: boolean;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  logLevel: string;
+  oidc?: OidcSettings;
+  site: SiteConfig;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`The app cannot start because of its settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const blankToUndefined = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+
+/** Reads and checks the settings; throws a ConfigError naming every bad or missing one. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(blankToUndefined(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const isDevelopment = e.APP_ENV === DEV_ENV;
+  const problems: string[] = [];
+
+  const oidcGiven = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID].some(Boolean);
+  if (!isDevelopment || oidcGiven) {
+    // Outside development there is no other way in: never fall back to direct sign-in.
+    const why = isDevelopment ? 'part of the OIDC settings is given' : `APP_ENV is not "${DEV_ENV}" (development), so single sign-on is the only way to sign in`;
+    if (!e.OIDC_ISSUER) problems.push(`OIDC_ISSUER is missing: ${why}`);
+    if (!e.OIDC_CLIENT_ID) problems.push(`OIDC_CLIENT_ID is missing: ${why}`);
+    if (!e.PUBLIC_URL) problems.push(`PUBLIC_URL is missing: the sign-in callback address is built from it`);
+  }
+  if (!isDevelopment && !e.COOKIE_SECRET) {
+    problems.push('COOKIE_SECRET is missing: every app server must share one secret of at least 32 characters');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const d = SITE_DEFAULTS.footer;
+  const oidc: OidcSettings | undefined =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          scopes: e.OIDC_SCOPES,
+          claims: {
+            username: e.OIDC_CLAIM_USERNAME,
+            name: e.OIDC_CLAIM_NAME,
+            email: e.OIDC_CLAIM_EMAIL,
+            institution: e.OIDC_CLAIM_INSTITUTION,
+            affiliation: e.OIDC_CLAIM_AFFILIATION,
+          },
+          allowInsecure: e.OIDC_ALLOW_INSECURE === 'true',
+        }
+      : undefined;
+
+  return {
+    isDevelopment,
+    port: e.PORT,
+    host: e.HOST ?? (isDevelopment ? '127.0.0.1' : '0.0.0.0'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    // In development a per-start secret is enough: a restart only signs out in-flight sign-ins.
+    cookieSecret: e.COOKIE_SECRET ?? randomBytes(32).toString('hex'),
+    secureCookies: !isDevelopment,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    logLevel: e.LOG_LEVEL,
+    oidc,
+    site: {
+      isDevelopment,
+      onlineToolsUrl: e.ONLINE_TOOLS_URL ?? SITE_DEFAULTS.onlineToolsUrl,
+      footer: {
+        addressLines: e.FOOTER_ADDRESS ? e.FOOTER_ADDRESS.split('|').map((l) => l.trim()) : d.addressLines,
+        phone: e.FOOTER_PHONE ?? d.phone,
+        contactLabel: d.contactLabel,
+        contactUrl: e.FOOTER_CONTACT_URL ?? d.contactUrl,
+        mapsUrl: e.FOOTER_MAPS_URL ?? d.mapsUrl,
+        hoursUrl: e.FOOTER_HOURS_URL ?? d.hoursUrl,
+        termsUrl: e.FOOTER_TERMS_URL ?? d.termsUrl,
+        accessibilityUrl: e.FOOTER_ACCESSIBILITY_URL ?? d.accessibilityUrl,
+        emergencyUrl: e.FOOTER_EMERGENCY_URL ?? d.emergencyUrl,
+        feedbackUrl: e.FOOTER_FEEDBACK_URL ?? d.feedbackUrl,
+        copyright: e.FOOTER_COPYRIGHT ?? d.copyright,
+      },
+    },
+  };
+}

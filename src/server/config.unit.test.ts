@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems.join('\n');
+    throw err;
+  }
+  return '';
+};
+
+describe('settings', () => {
+  it('starts in development with nothing set but APP_ENV=D', () => {
+    const config = loadConfig({ APP_ENV: 'D' });
+    expect(config).toMatchObject({ isDevelopment: true, port: 3000, dataDir: './data', databaseUrl: undefined, oidc: undefined, secureCookies: false });
+  });
+
+  it('refuses to start outside development without single sign-on, naming each missing setting', () => {
+    const text = problems({});
+    expect(text).toContain('OIDC_ISSUER is missing');
+    expect(text).toContain('OIDC_CLIENT_ID is missing');
+    expect(text).toContain('PUBLIC_URL is missing');
+    expect(text).toContain('COOKIE_SECRET is missing');
+  });
+
+  it('names a bad value', () => {
+    expect(problems({ APP_ENV: 'D', PORT: 'eighty' })).toMatch(/^PORT: /);
+    expect(problems({ APP_ENV: 'D', DATABASE_URL: 'mysql://x' })).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(problems({ APP_ENV: 'D', OIDC_ISSUER: 'not a url' })).toMatch(/OIDC_ISSUER/);
+  });
+
+  it('starts in production with single sign-on configured, with secure cookies', () => {
+    const config = loadConfig({
+      APP_ENV: 'P',
+      OIDC_ISSUER: 'https://sso.example.ca',
+      OIDC_CLIENT_ID: 'wil',
+      PUBLIC_URL: 'https://wil.example.ca/',
+      COOKIE_SECRET: 'x'.repeat(32),
+    });
+    expect(config).toMatchObject({ isDevelopment: false, secureCookies: true, publicUrl: 'https://wil.example.ca', host: '0.0.0.0' });
+    expect(config.oidc?.claims.username).toBe('preferred_username');
+  });
+
+  it('takes footer settings from the environment', () => {
+    const config = loadConfig({ APP_ENV: 'D', FOOTER_ADDRESS: 'A | B', FOOTER_PHONE: '250-555-0100' });
+    expect(config.site.footer).toMatchObject({ addressLines: ['A', 'B'], phone: '250-555-0100', contactLabel: 'Contacts' });
+  });
+});

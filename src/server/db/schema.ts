@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model of PRODUCT.md §2. Nothing is physically deleted: institutions and programs
+ * carry active_ind, users carry active, records stay. Closed lists are CHECK constraints so the
+ * database refuses what the API would.
+ */
+
+const createdUpdated = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    nameCode: text('name_code').notNull(),
+    institutionType: text('institution_type').notNull(),
+    region: text('region').notNull(),
+    activeInd: boolean('active_ind').notNull().default(true),
+    ...createdUpdated,
+  },
+  (t) => [
+    uniqueIndex('institutions_short_name_key').on(sql`lower(${t.shortName})`),
+    uniqueIndex('institutions_name_code_key').on(sql`lower(${t.nameCode})`),
+  ],
+);
+
+export const disciplines = pgTable('disciplines', {
+  name: text('name').primaryKey(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const programs = pgTable(
+  'programs',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    name: text('name').notNull(),
+    discipline: text('discipline')
+      .notNull()
+      .references(() => disciplines.name, { onUpdate: 'cascade' }),
+    credential: text('credential').notNull(),
+    wilType: text('wil_type').notNull(),
+    coopModel: text('coop_model'),
+    participation: text('participation').notNull(),
+    accredited: boolean('accredited').notNull().default(false),
+    cipCode: text('cip_code'),
+    activeInd: boolean('active_ind').notNull().default(true),
+    ...createdUpdated,
+  },
+  (t) => [
+    uniqueIndex('programs_institution_name_key').on(t.institutionId, sql`lower(${t.name})`),
+    check('programs_cip_code_format', sql`${t.cipCode} IS NULL OR ${t.cipCode} ~ '^[0-9]{2}\\.[0-9]{4}$'`),
+    check('programs_coop_model_only_coop', sql`${t.coopModel} IS NULL OR ${t.wilType} = 'Co-operative Education'`),
+  ],
+);
+
+const count = (name: string) => integer(name);
+const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+
+export const records = pgTable(
+  'records',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    fiscalYear: text('fiscal_year').notNull(),
+    term: text('term').notNull(),
+    studentsEnrolled: count('students_enrolled'),
+    studentsSeeking: count('students_seeking'),
+    studentsPlaced: count('students_placed'),
+    wt4Month: count('wt_4_month'),
+    wt8Month: count('wt_8_month'),
+    wt12MonthPlus: count('wt_12_month_plus'),
+    wtVancouverIslandCoast: count('wt_vancouver_island_coast'),
+    wtMainlandSouthwest: count('wt_mainland_southwest'),
+    wtThompsonOkanagan: count('wt_thompson_okanagan'),
+    wtKootenay: count('wt_kootenay'),
+    wtCariboo: count('wt_cariboo'),
+    wtNorthCoast: count('wt_north_coast'),
+    wtNechako: count('wt_nechako'),
+    wtNortheast: count('wt_northeast'),
+    wtOtherCanada: count('wt_other_canada'),
+    wtInternational: count('wt_international'),
+    wtPrivate: count('wt_private'),
+    wtPublic: count('wt_public'),
+    wtNonprofit: count('wt_nonprofit'),
+    employersTotal: count('employers_total'),
+    employersNew: count('employers_new'),
+    intlStudents: count('intl_students'),
+    indigenousStudents: count('indigenous_students'),
+    studentsWithDisability: count('students_with_disability'),
+    avgHourlyWage: money('avg_hourly_wage'),
+    coopFeeDomestic: money('coop_fee_domestic'),
+    coopFeeInternational: money('coop_fee_international'),
+    notes: text('notes'),
+    status: text('status').notNull().default('draft'),
+    version: integer('version').notNull().default(1),
+    ...createdUpdated,
+    createdBy: integer('created_by').references(() => users.id),
+    updatedBy: integer('updated_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('records_program_year_term_key').on(t.programId, t.fiscalYear, t.term),
+    index('records_institution_year_term_idx').on(t.institutionId, t.fiscalYear, t.term),
+    index('records_year_term_idx').on(t.fiscalYear, t.term),
+    check('records_fiscal_year_format', sql`${t.fiscalYear} ~ '^[0-9]{4}/[0-9]{2}$'`),
+    check('records_term', sql`${t.term} IN ('Summer', 'Fall', 'Spring')`),
+    check('records_status', sql`${t.status} IN ('draft', 'submitted')`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    prefName: text('pref_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    homeInstitutionId: integer('home_institution_id').references(() => institutions.id),
+    active: boolean('active').notNull().default(true),
+    glblAdmin: boolean('glbl_admin').notNull().default(false),
+    glblRead: boolean('glbl_read').notNull().default(false),
+    ...createdUpdated,
+  },
+  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
+);
+
+/** One row per (user, institution, level): the read, write and admin lists of a user's privileges. */
+export const userPrivileges = pgTable(
+  'user_privileges',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    level: text('level').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.institutionId, t.level] }),
+    index('user_privileges_institution_idx').on(t.institutionId),
+    check('user_privileges_level', sql`${t.level} IN ('read', 'write', 'admin')`),
+  ],
+);
+
+/** Server-side sessions. The cookie carries a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Sign-in affiliations, kept for the session's life because roles such as employee come from them. */
+    affiliations: jsonb('affiliations').$type<string[]>().notNull().default([]),
+    idToken: text('id_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** The advisory banner of `/global/header.json`: at most one row, set by app admins. */
+export const siteBanner = pgTable(
+  'site_banner',
+  {
+    id: integer('id').primaryKey().default(1),
+    text: text('text').notNull(),
+    type: text('type').notNull(),
+    icon: text('icon').notNull().default(''),
+    url: text('url'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id),
+  },
+  (t) => [check('site_banner_single_row', sql`${t.id} = 1`)],
+);
+
+/** Every change to a record, institution, program or user: who, when, what, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id'),
+    action: text('action').notNull(),
+    changedBy: integer('changed_by').references(() => users.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.changedAt)],
+);

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../http-errors.ts';
+import type { SessionUser } from '../modules/users/users.repo.ts';
+
+/** The signed-in user, or a 401. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** preHandler: any signed-in user. */
+export async function requireSignedIn(request: FastifyRequest): Promise<void> {
+  signedInUser(request);
+}
+
+/** preHandler: app admins only (401 signed out, 403 otherwise). */
+export async function requireAppAdmin(request: FastifyRequest): Promise<void> {
+  if (!signedInUser(request).privileges.glblAdmin) throw forbidden();
+}

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { resolveAppRoute } from '../../shared/app-routes.ts';
+import { TEXT } from '../../shared/messages.ts';
+import { SITE_CONFIG_ELEMENT_ID } from '../../shared/schemas/site.ts';
+import { CLIENT_DIST_DIR } from '../paths.ts';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Shown when the client has not been built (API tests, or `npm start` before `npm run build`). */
+const UNBUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title><!--site-config--></head>
+<body><main><h1>The web client has not been built</h1><p>Run <code>npm run build</code>, then start the server again.</p></main></body></html>`;
+
+const STATUS_TEXT: Record<number, string> = { 404: 'Not Found' };
+
+/**
+ * Serves the built single-page app. Every non-API GET answers with index.html, its status decided by the shared
+ * route table: an unknown path, or one failing its page check, is a 404 (the app then shows "Page not found").
+ * Crawlers get a plain status page instead of the app's error page.
+ */
+export async function clientAppPlugin(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const indexPath = join(CLIENT_DIST_DIR, 'index.html');
+  const built = existsSync(indexPath);
+  // The site settings go in as a JSON data block: never executed, so the strict CSP allows it.
+  const configBlock = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${JSON.stringify(config.site).replace(/</g, '\\u003c')}</script>`;
+  const indexHtml = (built ? readFileSync(indexPath, 'utf8') : UNBUILT_PAGE).replace('<!--site-config-->', configBlock);
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST_DIR,
+      wildcard: false, // one route per built file; everything else falls through to the app shell below
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; the manifest and entry must always be checked for a newer build.
+        res.header('cache-control', filePath.includes(`${join('dist', 'client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://app.invalid');
+    const isApi = /^\/(api|global)(\/|$)/i.test(url.pathname);
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ statusCode: 404, message: `Not found: ${request.method} ${url.pathname}` });
+    }
+    const match = resolveAppRoute(url.pathname, url.search, config.isDevelopment);
+    const status = match ? 200 : 404;
+    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (status !== 200 && isbot(request.headers['user-agent'] ?? '')) {
+      const title = `${status} ${STATUS_TEXT[status]}`;
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(TEXT.notFound(url.pathname))}</p></body></html>`;
+    }
+    return indexHtml;
+  });
+}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/build-test-app.ts';
+
+describe('bad input is a 400 with a clear message, never a 500', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const post = (payload: string, contentType = 'application/json') =>
+    ctx.app.inject({ method: 'POST', url: '/api/login/direct', payload, headers: { 'content-type': contentType } });
+
+  it('refuses malformed JSON', async () => {
+    const res = await post('{"username": ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The request body is not valid JSON.');
+  });
+
+  it('refuses a body over the size limit', async () => {
+    const res = await post(JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The request body is too large.');
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const res = await post('username=writer', 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/JSON/);
+  });
+
+  it('refuses a JSON array or null where an object is expected, naming the body', async () => {
+    for (const body of ['[]', 'null', '"writer"']) {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toBeDefined();
+    }
+  });
+
+  it('hides the details of an unexpected failure behind a reference', async () => {
+    // A broken schema makes the banner query fail in a way no handler expects.
+    await ctx.database.db.execute(sql`DROP TABLE site_banner`);
+    const res = await ctx.app.inject({ method: 'GET', url: '/global/header.json' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toMatch(/site_banner|relation|SELECT/i);
+    expect(res.json().message).toMatch(/Reference: [0-9a-f-]{36}$/);
+  });
+});

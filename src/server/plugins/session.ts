@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions } from '../db/schema.ts';
+import { loadActiveUser, type SessionUser } from '../modules/users/users.repo.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. */
+    user: SessionUser | null;
+    /** The stored id (token hash) of the current session, or null. */
+    sessionId: string | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionStore;
+  }
+}
+
+export interface SessionStore {
+  /** Starts a new session for a user, ending the request's old one: a fresh token every sign-in, so a planted one is useless. */
+  create(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    details?: { affiliations?: string[]; idToken?: string },
+  ): Promise<void>;
+  /** Ends the current session and clears its cookie; returns its id token for the provider's sign-out. */
+  destroy(request: FastifyRequest, reply: FastifyReply): Promise<string | null>;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Server-side sessions in PostgreSQL behind an HttpOnly, SameSite=Lax cookie that holds only a random token. */
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  const { config, database } = app;
+  const db = database.db;
+  // __Host- pins the cookie to this host over HTTPS; plain http in development cannot use it.
+  const cookieName = config.secureCookies ? '__Host-wil_session' : 'wil_session';
+  const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[cookieName];
+    if (!token || token.length > 100) return;
+    const id = hashToken(token);
+    const idleCutoff = new Date(Date.now() - config.sessionIdleMs);
+    const [session] = await db
+      .select({ userId: sessions.userId, affiliations: sessions.affiliations, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleCutoff)));
+    if (!session) return;
+    const user = await loadActiveUser(db, session.userId, session.affiliations);
+    if (!user) return;
+    request.user = user;
+    request.sessionId = id;
+    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+    }
+  });
+
+  const store: SessionStore = {
+    async create(request, reply, userId, details = {}) {
+      if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(sessions).values({
+        id: hashToken(token),
+        userId,
+        affiliations: details.affiliations ?? [],
+        idToken: details.idToken ?? null,
+        expiresAt: new Date(Date.now() + config.sessionMaxMs),
+      });
+      // Housekeeping rides on sign-in rather than a timer, so stateless app servers need no scheduler.
+      await db.delete(sessions).where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, new Date(Date.now() - config.sessionIdleMs))));
+      reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: Math.floor(config.sessionMaxMs / 1000) });
+    },
+    async destroy(request, reply) {
+      let idToken: string | null = null;
+      if (request.sessionId) {
+        const [row] = await db.delete(sessions).where(eq(sessions.id, request.sessionId)).returning({ idToken: sessions.idToken });
+        idToken = row?.idToken ?? null;
+      }
+      reply.clearCookie(cookieName, cookieOptions);
+      request.user = null;
+      request.sessionId = null;
+      return idToken;
+    },
+  };
+  app.decorate('sessions', store);
+});

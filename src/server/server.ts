@@ -1,0 +1,52 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase, runMigrations, type Database } from './db/client.ts';
+import { seedDemo } from './seed/demo.ts';
+
+/** Starts the server: settings, database (migrated), demo data in development, then listen; stops cleanly on a signal. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+    await runMigrations(database);
+  } catch (err) {
+    console.error(`The app cannot open its database: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  if (config.isDevelopment && (await seedDemo(database))) {
+    console.log('Seeded the demo data (25 institutions, their programs, ten fiscal years of records, six demo users).');
+  }
+
+  const app = await buildApp({ config, database });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking connections, let requests in flight finish, then close the database (and its lock).
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close().catch((err: unknown) => app.log.error({ err }, 'error while closing'));
+    await database.close().catch(() => {});
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  console.log(`${config.isDevelopment ? 'Development' : 'Production'} server ready at ${where} (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+void main();

@@ -1,0 +1,89 @@
+/**
+ * Every user-facing string, in one place so a French edition can be added later.
+ * The error catalogue is the requirements' §8, word for word (misspellings included).
+ */
+
+export const ERRORS = {
+  unauthorized: 'Unauthorized',
+  users: {
+    fetch: 'Unable to fetch users',
+    add: 'Unable to add user',
+    edit: 'Unable to edit user',
+    roles: 'Unable to fetch user roles',
+  },
+  institutions: {
+    request: 'Invalid Institution Request',
+    insert: 'Institution insert failed',
+    edit: 'Could not edit institution',
+    delete: 'Institution delete failed',
+    couldNotDelete: 'Could not delete institution',
+    roles: 'Could not get institution roles',
+  },
+  programs: {
+    fetch: 'Failed to fetch programs',
+    add: 'Program add failed',
+    update: 'Failed to update program',
+    remove: 'Failed to remove program',
+  },
+  records: {
+    fetch: 'Failed to fetch records',
+    add: 'Failed to add record',
+    update: 'Failed to update record',
+    find: 'Failed to find records',
+  },
+  invalidReportId: 'Invalid report ID recieved',
+  invalidRecordId: 'Invalid record ID recieved',
+  profile: 'Unable to load your profile',
+  banner: 'Unable to load the site notice',
+  health: 'The service is not answering right now. Try again in a minute.',
+  directSignIn: 'Sign in failed',
+} as const;
+
+export const TEXT = {
+  skipLink: 'Skip to main content',
+  homeLink: 'Home',
+  onlineTools: 'Online tools',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+  signInDirect: 'Sign in Direct',
+  menu: 'Menu',
+  mainNavigation: 'Main navigation',
+  backToTop: 'Back to top',
+  notFound: (path: string) => `Page not found: ${path}`,
+  coming: 'This screen is being built',
+  comingBody: 'The route and its access rules are in place; the screen itself arrives in a later release.',
+  dismiss: 'Dismiss notification',
+  signedInAs: (name: string) => `Signed in as ${name}`,
+  login: {
+    title: 'Sign in',
+    devNotice: 'Development environment: sign in directly as one of the demo users. This page does not exist in production.',
+    userLabel: 'Demo user',
+    userHint: 'Each demo user holds a different set of privileges.',
+    submit: 'Sign in',
+    sso: 'Sign in with single sign-on',
+    required: 'Choose a user to sign in as',
+  },
+  errorPage: {
+    home: 'Go to the home page',
+    signIn: 'Sign in to continue',
+    401: 'You need to sign in to see this page.',
+    403: 'Your account does not have access to this page. Ask your institution’s co-op office administrator for access.',
+    404: 'The address may be mistyped, or the page may have moved.',
+    500: 'Something went wrong on our side. What you were doing has not been saved; try again in a moment.',
+  },
+  home: {
+    welcome: (name: string) => `Welcome, ${name}`,
+    signedOutTitle: 'Co-op and work-integrated learning statistics for B.C.',
+    signedOutBody:
+      'Staff of British Columbia’s public post-secondary institutions keep, find, edit, export and compare their co-op and work-integrated learning statistics here, term by term.',
+    signInPrompt: 'Sign in with your institution account to continue.',
+    noAccessTitle: 'You are signed in, but have no access yet',
+    noAccessBody:
+      'Your account has been created without privileges. Ask an application administrator, or your institution’s co-op office lead, to grant you read or write access to your institution.',
+    institutionsTitle: 'Your institutions',
+    actionsTitle: 'What you can do',
+    allInstitutions: 'All institutions',
+    readAll: 'Read access to every institution',
+    adminAll: 'Application administrator: every institution',
+  },
+} as const;

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { visibleMenu, type NavItem } from './navigation.ts';
+import { canAccess, canEditInstitution, canReadInstitution, deriveRoles, readableInstitutions } from './permissions.ts';
+import { NO_PRIVILEGES, SIGNED_OUT, type Privileges, type Profile } from './schemas/profile.ts';
+
+const UBC = 1;
+const SFU = 2;
+const UVIC = 3;
+
+/** The demo users of PRODUCT.md §8. */
+const DEMO: Record<string, Privileges> = {
+  appadmin: { ...NO_PRIVILEGES, glblAdmin: true },
+  globalreader: { ...NO_PRIVILEGES, glblRead: true },
+  instadmin: { ...NO_PRIVILEGES, admin: [UBC] },
+  writer: { ...NO_PRIVILEGES, write: [UVIC] },
+  reader: { ...NO_PRIVILEGES, read: [UVIC, SFU] },
+  newuser: NO_PRIVILEGES,
+};
+
+const profileOf = (username: string, affiliations: string[] = []): Profile => ({
+  ...SIGNED_OUT,
+  username,
+  privileges: DEMO[username]!,
+  roles: deriveRoles(DEMO[username]!, affiliations),
+});
+
+/** Menu labels as a flat list, children shown as "Parent > Child". */
+const labels = (menu: NavItem[]): string[] =>
+  menu.flatMap((item) => (item.children ? item.children.map((c) => `${item.label} > ${c.label}`) : [item.label]));
+
+const PROGRAM_INFO_READ = ['Program Information > Browse Records', 'Program Information > Find Records'];
+const REPORTS = [
+  'Region/Demographics',
+  'Employer/Partner',
+  'Discipline Grouping',
+  'Term Compare',
+  'Fiscal Year Compare',
+  'Placement/Experience % Compare',
+  'Institutional Breakdown',
+  'Salary Breakdown',
+  'Tuition Fee Breakdown',
+  'Count/Discipline Compare',
+].map((l) => `Reports > ${l}`);
+
+describe('roles', () => {
+  it.each([
+    ['appadmin', ['user', 'app admin']],
+    ['globalreader', ['user', 'read']],
+    ['instadmin', ['user', 'admin']],
+    ['writer', ['user', 'write']],
+    ['reader', ['user', 'read']],
+    ['newuser', ['user']],
+  ])('derives the roles of %s', (username, roles) => {
+    expect(profileOf(username).roles).toEqual(roles);
+  });
+
+  it('adds employee when the affiliations include employee, in any case or scope', () => {
+    expect(deriveRoles(NO_PRIVILEGES, ['student', 'Employee'])).toEqual(['user', 'employee']);
+    expect(deriveRoles(NO_PRIVILEGES, ['student'])).toEqual(['user']);
+  });
+});
+
+describe('institution rights', () => {
+  it('reads an institution held in any list, or all with glblRead/glblAdmin', () => {
+    expect(canReadInstitution(DEMO.reader!, SFU)).toBe(true);
+    expect(canReadInstitution(DEMO.reader!, UBC)).toBe(false);
+    expect(canReadInstitution(DEMO.writer!, UVIC)).toBe(true);
+    expect(canReadInstitution(DEMO.instadmin!, UBC)).toBe(true);
+    expect(canReadInstitution(DEMO.globalreader!, UBC)).toBe(true);
+    expect(canReadInstitution(DEMO.appadmin!, UBC)).toBe(true);
+    expect(canReadInstitution(DEMO.newuser!, UBC)).toBe(false);
+  });
+
+  it('edits only with the id in admin or write, or glblAdmin (the requirements’ rule)', () => {
+    expect(canEditInstitution(DEMO.writer!, UVIC)).toBe(true);
+    expect(canEditInstitution(DEMO.writer!, UBC)).toBe(false);
+    expect(canEditInstitution(DEMO.instadmin!, UBC)).toBe(true);
+    expect(canEditInstitution(DEMO.reader!, UVIC)).toBe(false);
+    expect(canEditInstitution(DEMO.globalreader!, UVIC)).toBe(false);
+    expect(canEditInstitution(DEMO.appadmin!, UVIC)).toBe(true);
+  });
+
+  it('lists readable institutions without duplicates', () => {
+    expect(readableInstitutions({ ...NO_PRIVILEGES, read: [3, 1], write: [3], admin: [2] })).toEqual([1, 2, 3]);
+    expect(readableInstitutions(DEMO.globalreader!)).toBe('all');
+  });
+});
+
+describe('navigation menu', () => {
+  it('shows a signed-out visitor nothing', () => {
+    expect(visibleMenu(SIGNED_OUT)).toEqual([]);
+  });
+
+  it('shows a user with no privileges nothing', () => {
+    expect(visibleMenu(profileOf('newuser'))).toEqual([]);
+  });
+
+  it.each(['reader', 'writer', 'instadmin', 'globalreader'])('shows %s Program Information (browse, find) and Reports only', (username) => {
+    expect(labels(visibleMenu(profileOf(username)))).toEqual([...PROGRAM_INFO_READ, ...REPORTS]);
+  });
+
+  it('shows an app admin everything, in the requirements’ order', () => {
+    expect(labels(visibleMenu(profileOf('appadmin')))).toEqual([
+      'Institutions',
+      'Valid Programs',
+      ...PROGRAM_INFO_READ,
+      'Program Information > CEWIL Export',
+      'Program Information > Export Records',
+      ...REPORTS,
+      'Admin',
+    ]);
+  });
+
+  it('links each report to its parameter page', () => {
+    const reports = visibleMenu(profileOf('reader')).find((i) => i.label === 'Reports')!;
+    expect(reports.children!.map((c) => c.path)).toEqual([
+      '/reports/params?type=region',
+      '/reports/params?type=employer',
+      '/reports/params?type=discipline',
+      '/reports/params?type=term',
+      '/reports/params?type=fiscal',
+      '/reports/params?type=placement',
+      '/reports/params?type=institution',
+      '/reports/params?type=salary',
+      '/reports/params?type=tuition',
+      '/reports/params?type=duration',
+    ]);
+  });
+});
+
+describe('screen access', () => {
+  it.each([
+    ['public', [true, true, true]],
+    ['signedIn', [false, true, true]],
+    ['programStaff', [false, false, true]],
+    ['appAdmin', [false, false, false]],
+  ] as const)('%s: signed out, no privileges, reader', (access, expected) => {
+    expect([SIGNED_OUT, profileOf('newuser'), profileOf('reader')].map((p) => canAccess(p, access))).toEqual(expected);
+  });
+
+  it('lets only app admins into app-admin screens', () => {
+    expect(canAccess(profileOf('appadmin'), 'appAdmin')).toBe(true);
+    expect(canAccess(profileOf('instadmin'), 'appAdmin')).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+import type { Privileges, Profile, Role } from './schemas/profile.ts';
+
+/** Roles derived from privileges (PRODUCT.md §2): always `user`, then one per kind of privilege held. */
+export function deriveRoles(privileges: Privileges, affiliations: readonly string[] = []): Role[] {
+  const roles: Role[] = ['user'];
+  if (affiliations.some((a) => a.trim().toLowerCase() === 'employee')) roles.push('employee');
+  if (privileges.read.length > 0 || privileges.glblRead) roles.push('read');
+  if (privileges.write.length > 0) roles.push('write');
+  if (privileges.admin.length > 0) roles.push('admin');
+  if (privileges.glblAdmin) roles.push('app admin');
+  return roles;
+}
+
+/** A signed-in user is one with a non-empty username (requirements §4). */
+export function isSignedIn(profile: Pick<Profile, 'username'> | null | undefined): boolean {
+  return !!profile && profile.username.length > 0;
+}
+
+export function hasAnyRole(profile: Pick<Profile, 'roles'>, roles: readonly Role[]): boolean {
+  return roles.some((r) => profile.roles.includes(r));
+}
+
+export function isAppAdmin(privileges: Privileges): boolean {
+  return privileges.glblAdmin;
+}
+
+/** Read rights: the id is in read, write or admin, or the user reads or administers everything. */
+export function canReadInstitution(privileges: Privileges, institutionId: number): boolean {
+  return (
+    privileges.glblAdmin ||
+    privileges.glblRead ||
+    privileges.read.includes(institutionId) ||
+    privileges.write.includes(institutionId) ||
+    privileges.admin.includes(institutionId)
+  );
+}
+
+/** Edit rights, the requirements' rule: the id is in the admin or write list, or glblAdmin. */
+export function canEditInstitution(privileges: Privileges, institutionId: number): boolean {
+  return privileges.glblAdmin || privileges.admin.includes(institutionId) || privileges.write.includes(institutionId);
+}
+
+/** The institutions a user may read, or 'all'. */
+export function readableInstitutions(privileges: Privileges): 'all' | number[] {
+  if (privileges.glblAdmin || privileges.glblRead) return 'all';
+  return [...new Set([...privileges.read, ...privileges.write, ...privileges.admin])].sort((a, b) => a - b);
+}
+
+/** Who may open a screen: anyone, any signed-in user, program staff (admin/read/write/app admin), or app admins. */
+export type Access = 'public' | 'signedIn' | 'programStaff' | 'appAdmin';
+
+/** Roles that see Program Information and Reports (requirements §6). */
+export const PROGRAM_STAFF_ROLES: readonly Role[] = ['admin', 'read', 'write', 'app admin'];
+
+export function canAccess(profile: Profile, access: Access): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'signedIn':
+      return isSignedIn(profile);
+    case 'programStaff':
+      return isSignedIn(profile) && hasAnyRole(profile, PROGRAM_STAFF_ROLES);
+    case 'appAdmin':
+      return isSignedIn(profile) && profile.roles.includes('app admin');
+  }
+}

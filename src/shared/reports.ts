@@ -1,0 +1,27 @@
+/** The ten report types of `/reports/params?type=` and the result page each opens. */
+export const REPORT_TYPES = [
+  'region',
+  'employer',
+  'discipline',
+  'term',
+  'fiscal',
+  'placement',
+  'institution',
+  'salary',
+  'tuition',
+  'duration',
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const REPORT_PAGES: Record<ReportType, string> = {
+  region: '/reports/regions',
+  employer: '/reports/employer',
+  discipline: '/reports/discipline',
+  term: '/reports/termCompare',
+  fiscal: '/reports/yearCompare',
+  placement: '/reports/placementPercentage',
+  institution: '/reports/institutionalBreakdown',
+  salary: '/reports/salaryBreakdown',
+  tuition: '/reports/tuitionBreakdown',
+  duration: '/reports/durationReport',
+};

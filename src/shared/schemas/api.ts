@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Every error the API sends: a message for people, and for bad input the fields at fault. */
+export const ApiErrorSchema = z.object({
+  message: z.string(),
+  statusCode: z.number().int().optional(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['ok', 'down']),
+  version: z.string(),
+});
+export type Health = z.infer<typeof HealthSchema>;
+
+export const IdResponseSchema = z.object({ id: z.number().int() });
+
+/** A positive integer id in a path, such as `/api/records/{id}`. */
+export const IdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

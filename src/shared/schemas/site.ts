@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Settings the page needs before any call: the environment flag and the header/footer texts and links.
+ * The server writes them into index.html as a JSON data block (`<script type="application/json" id="site-config">`),
+ * which a strict Content-Security-Policy allows because it is never executed.
+ */
+export const SiteConfigSchema = z.object({
+  isDevelopment: z.boolean(),
+  onlineToolsUrl: z.string(),
+  footer: z.object({
+    addressLines: z.array(z.string()),
+    phone: z.string(),
+    contactLabel: z.string(),
+    contactUrl: z.string(),
+    mapsUrl: z.string(),
+    hoursUrl: z.string(),
+    termsUrl: z.string(),
+    accessibilityUrl: z.string(),
+    emergencyUrl: z.string(),
+    feedbackUrl: z.string(),
+    copyright: z.string(),
+  }),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+
+/** Defaults (requirements §9): a university postal address in Victoria BC, contact label "Contacts". */
+export const SITE_DEFAULTS: SiteConfig = {
+  isDevelopment: false,
+  onlineToolsUrl: 'https://www.uvic.ca/search/tools/',
+  footer: {
+    addressLines: ['University of Victoria', 'PO Box 1700 STN CSC', 'Victoria BC  V8W 2Y2', 'Canada'],
+    phone: '1-250-721-7211',
+    contactLabel: 'Contacts',
+    contactUrl: 'https://www.uvic.ca/contact-us/',
+    mapsUrl: 'https://www.uvic.ca/search/maps-buildings/',
+    hoursUrl: 'https://www.uvic.ca/info/hours/',
+    termsUrl: 'https://www.uvic.ca/info/terms-of-use/',
+    accessibilityUrl: 'https://www.uvic.ca/info/accessibility/',
+    emergencyUrl: 'https://www.uvic.ca/info/emergency-contacts/',
+    feedbackUrl: 'https://www.uvic.ca/info/website-feedback/',
+    copyright: `© ${new Date().getFullYear()} B.C. Co-op Education and WIL Statistical Database`,
+  },
+};
+
+export const SITE_CONFIG_ELEMENT_ID = 'site-config';
