@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -77,6 +77,7 @@ function takeDataDirLock(dataDir: string): () => void {
         throw new Error(
           `The database in ${dataDir} is already open in process ${holder}. ` +
             'The embedded database allows one process at a time: stop that process, or set DATA_DIR to another directory.',
+          { cause: err },
         );
       }
       rmSync(lockPath, { force: true });
