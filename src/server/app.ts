@@ -11,6 +11,8 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { headerRoutes } from './modules/header/header.routes.ts';
+import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
+import { programRoutes } from './modules/programs/programs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -80,6 +82,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(profileRoutes);
   await app.register(authRoutes);
   await app.register(headerRoutes);
+  await app.register(institutionRoutes);
+  await app.register(programRoutes);
   await app.register(clientAppPlugin);
   return app;
 }

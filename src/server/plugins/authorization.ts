@@ -8,12 +8,12 @@ export function signedInUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** preHandler: any signed-in user. */
+/** Route onRequest hook (runs before the body is read, so a caller without rights learns nothing from validation): any signed-in user. */
 export async function requireSignedIn(request: FastifyRequest): Promise<void> {
   signedInUser(request);
 }
 
-/** preHandler: app admins only (401 signed out, 403 otherwise). */
+/** Route onRequest hook: app admins only (401 signed out, 403 otherwise). */
 export async function requireAppAdmin(request: FastifyRequest): Promise<void> {
   if (!signedInUser(request).privileges.glblAdmin) throw forbidden();
 }

@@ -28,7 +28,7 @@ export async function headerRoutes(app: FastifyInstance): Promise<void> {
         body: BannerResponseSchema,
         response: { 200: BannerResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
-      preHandler: requireAppAdmin,
+      onRequest: requireAppAdmin,
     },
     async (request) => setBanner(db, request.body, signedInUser(request).id),
   );

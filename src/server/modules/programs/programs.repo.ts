@@ -1,0 +1,129 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Program, ProgramCreate, ProgramUpdate } from '../../../shared/schemas/program.ts';
+import type { Db } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { institutions, programs } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../http-errors.ts';
+import { writeAudit } from '../audit/audit.repo.ts';
+
+type Row = typeof programs.$inferSelect;
+
+const toProgram = (r: Row): Program => ({
+  id: r.id,
+  institution_id: r.institutionId,
+  name: r.name,
+  discipline: r.discipline as Program['discipline'],
+  credential: r.credential as Program['credential'],
+  wil_type: r.wilType as Program['wil_type'],
+  coop_model: r.coopModel as Program['coop_model'],
+  participation: r.participation as Program['participation'],
+  accredited: r.accredited,
+  cip_code: r.cipCode,
+  active_ind: r.activeInd,
+});
+
+const NAME_TAKEN = 'This institution already has a program with this name';
+const COOP = 'Co-operative Education';
+
+async function assertActiveInstitution(db: Db, institutionId: number): Promise<void> {
+  const [row] = await db.select({ active: institutions.activeInd }).from(institutions).where(eq(institutions.id, institutionId));
+  if (!row) throw fieldError('institution_id', 'No institution has this id');
+  if (!row.active) throw fieldError('institution_id', 'This institution is inactive; reactivate it before adding programs to it');
+}
+
+async function assertUniqueName(db: Db, institutionId: number, name: string, exceptId?: number): Promise<void> {
+  const [clash] = await db
+    .select({ id: programs.id })
+    .from(programs)
+    .where(and(eq(programs.institutionId, institutionId), sql`lower(${programs.name}) = lower(${name})`, exceptId ? ne(programs.id, exceptId) : undefined));
+  if (clash) throw fieldError('name', NAME_TAKEN);
+}
+
+function rethrowUnique(err: unknown): never {
+  if (uniqueViolation(err) === 'programs_institution_name_key') throw fieldError('name', NAME_TAKEN);
+  throw err;
+}
+
+/** Every program, active or not, by institution and name. */
+export async function listPrograms(db: Db): Promise<Program[]> {
+  return (await db.select().from(programs).orderBy(asc(programs.institutionId), asc(programs.name))).map(toProgram);
+}
+
+/** One program, or null. */
+export async function findProgram(db: Db, id: number): Promise<Program | null> {
+  const [row] = await db.select().from(programs).where(eq(programs.id, id));
+  return row ? toProgram(row) : null;
+}
+
+/** Creates a program (always active) under an active institution, audited in the same transaction. */
+export async function createProgram(db: Db, input: ProgramCreate, userId: number): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertActiveInstitution(tx, input.institution_id);
+      await assertUniqueName(tx, input.institution_id, input.name);
+      const [row] = await tx
+        .insert(programs)
+        .values({
+          institutionId: input.institution_id,
+          name: input.name,
+          discipline: input.discipline,
+          credential: input.credential,
+          wilType: input.wil_type,
+          coopModel: input.coop_model ?? null,
+          participation: input.participation,
+          accredited: input.accredited ?? false,
+          cipCode: input.cip_code ?? null,
+          activeInd: true,
+        })
+        .returning();
+      await writeAudit(tx, { entityType: 'program', entityId: row!.id, action: 'create', changedBy: userId, after: toProgram(row!) });
+      return row!.id;
+    });
+  } catch (err) {
+    rethrowUnique(err);
+  }
+}
+
+/** Applies a partial update (removal is active_ind false); the merged program must still pass every rule. */
+export async function updateProgram(db: Db, id: number, patch: ProgramUpdate, userId: number): Promise<Program> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(programs).where(eq(programs.id, id)).for('update');
+      if (!current) throw notFound('The program');
+      const before = toProgram(current);
+      const merged = { ...before, ...patch };
+      if (merged.institution_id !== before.institution_id) {
+        // Records name both the program and its institution; moving a program would split them.
+        throw fieldError('institution_id', 'A program cannot move to another institution; add a new program there instead');
+      }
+      if (merged.coop_model && merged.wil_type !== COOP) {
+        throw fieldError('coop_model', `Co-op model applies only to ${COOP} programs; clear it or keep the WIL type`);
+      }
+      if (patch.name !== undefined) await assertUniqueName(tx, merged.institution_id, merged.name, id);
+      if (!before.active_ind && merged.active_ind) await assertActiveInstitution(tx, merged.institution_id);
+      const [row] = await tx
+        .update(programs)
+        .set({
+          name: patch.name,
+          discipline: patch.discipline,
+          credential: patch.credential,
+          wilType: patch.wil_type,
+          coopModel: patch.coop_model,
+          participation: patch.participation,
+          accredited: patch.accredited,
+          cipCode: patch.cip_code,
+          activeInd: patch.active_ind,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(programs.id, id))
+        .returning();
+      const after = toProgram(row!);
+      const action = before.active_ind && !after.active_ind ? 'delete' : !before.active_ind && after.active_ind ? 'reactivate' : 'update';
+      await writeAudit(tx, { entityType: 'program', entityId: id, action, changedBy: userId, before, after });
+      return after;
+    });
+  } catch (err) {
+    rethrowUnique(err);
+  }
+}
+

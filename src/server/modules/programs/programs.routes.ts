@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
+import { ProgramCreateSchema, ProgramSchema, ProgramUpdateSchema } from '../../../shared/schemas/program.ts';
+import { fieldError, notFound } from '../../http-errors.ts';
+import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
+import { createProgram, findProgram, listPrograms, updateProgram } from './programs.repo.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** Valid programs: any signed-in user reads; only app admins write; removal is a soft delete. */
+export async function programRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const tags = ['programs'];
+
+  r.get(
+    '/api/programs',
+    { schema: { tags, summary: 'Every valid program, active or not', response: { 200: z.array(ProgramSchema), ...errors } }, onRequest: requireSignedIn },
+    async () => listPrograms(db),
+  );
+
+  r.get(
+    '/api/programs/:id',
+    { schema: { tags, summary: 'One program', params: IdParamSchema, response: { 200: ProgramSchema, ...errors } }, onRequest: requireSignedIn },
+    async (request) => {
+      const program = await findProgram(db, request.params.id);
+      if (!program) throw notFound('The program');
+      return program;
+    },
+  );
+
+  r.put(
+    '/api/programs',
+    {
+      schema: { tags, summary: 'Create a program (starts active)', body: ProgramCreateSchema, response: { 200: IdResponseSchema, ...errors } },
+      onRequest: requireAppAdmin,
+    },
+    async (request) => ({ id: await createProgram(db, request.body, signedInUser(request).id) }),
+  );
+
+  r.patch(
+    '/api/programs/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a program; `active_ind: false` removes it',
+        params: IdParamSchema,
+        body: ProgramUpdateSchema,
+        response: { 200: ProgramSchema, ...errors },
+      },
+      onRequest: requireAppAdmin,
+    },
+    async (request) => {
+      const { id, ...patch } = request.body;
+      if (id !== undefined && id !== request.params.id) throw fieldError('id', 'The id in the body does not match the address');
+      return updateProgram(db, request.params.id, patch, signedInUser(request).id);
+    },
+  );
+}

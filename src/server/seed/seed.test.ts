@@ -1,0 +1,308 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { openTestDatabase } from '../test/build-test-app.ts';
+import { seedDemo } from './demo.ts';
+import { seedLargeDataset } from './large.ts';
+
+const COUNT_COLUMNS = [
+  'students_enrolled',
+  'students_seeking',
+  'students_placed',
+  'wt_4_month',
+  'wt_8_month',
+  'wt_12_month_plus',
+  'wt_vancouver_island_coast',
+  'wt_mainland_southwest',
+  'wt_thompson_okanagan',
+  'wt_kootenay',
+  'wt_cariboo',
+  'wt_north_coast',
+  'wt_nechako',
+  'wt_northeast',
+  'wt_other_canada',
+  'wt_international',
+  'wt_private',
+  'wt_public',
+  'wt_nonprofit',
+  'employers_total',
+  'employers_new',
+  'intl_students',
+  'indigenous_students',
+  'students_with_disability',
+];
+const LOCATIONS = COUNT_COLUMNS.filter((c) => c.startsWith('wt_') && !/month|private|public|nonprofit/.test(c));
+
+/** Each rule of PRODUCT.md §2 as the condition a violating row meets (r: records, p: its program). */
+const RULES: Record<string, string> = {
+  'counts are non-negative integers': COUNT_COLUMNS.map((c) => `r.${c} IS NULL OR r.${c} < 0`).join(' OR '),
+  'placed ≤ seeking ≤ enrolled': 'r.students_placed > r.students_seeking OR r.students_seeking > r.students_enrolled',
+  'durations sum to placed': 'r.wt_4_month + r.wt_8_month + r.wt_12_month_plus <> r.students_placed',
+  'locations sum to placed': `${LOCATIONS.map((c) => `r.${c}`).join(' + ')} <> r.students_placed`,
+  'sectors sum to placed': 'r.wt_private + r.wt_public + r.wt_nonprofit <> r.students_placed',
+  'new employers ≤ employers ≤ placed': 'r.employers_new > r.employers_total OR r.employers_total > r.students_placed',
+  'demographics ≤ placed':
+    'r.intl_students > r.students_placed OR r.indigenous_students > r.students_placed OR r.students_with_disability > r.students_placed',
+  'wage present and plausible': 'r.avg_hourly_wage IS NULL OR r.avg_hourly_wage < 5 OR r.avg_hourly_wage > 80',
+  'fees present, international above domestic':
+    'r.coop_fee_domestic IS NULL OR r.coop_fee_domestic <= 0 OR r.coop_fee_international <= r.coop_fee_domestic',
+  'program belongs to the institution': 'p.institution_id <> r.institution_id',
+  'fiscal year well formed':
+    "r.fiscal_year !~ '^[0-9]{4}/[0-9]{2}$' OR right(r.fiscal_year, 2)::int <> (left(r.fiscal_year, 4)::int + 1) % 100",
+  'term and status in their lists': "r.term NOT IN ('Summer', 'Fall', 'Spring') OR r.status NOT IN ('draft', 'submitted')",
+  'authored by appadmin':
+    "r.created_by IS DISTINCT FROM (SELECT id FROM users WHERE username = 'appadmin') OR r.updated_by IS DISTINCT FROM r.created_by",
+  'no records of inactive programs in the latest year': "NOT p.active_ind AND r.fiscal_year = '2025/26'",
+};
+
+/** How many rows break each rule (all zero when the data is valid). */
+async function ruleViolations(db: Db): Promise<Record<string, number>> {
+  const names = Object.keys(RULES);
+  const columns = names.map((name, i) => `count(*) FILTER (WHERE ${RULES[name]})::int AS c${i}`).join(', ');
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql.raw(`SELECT ${columns} FROM records r JOIN programs p ON p.id = r.program_id`),
+  );
+  return Object.fromEntries(names.map((name, i) => [name, row?.[`c${i}`] ?? -1]));
+}
+
+const NO_VIOLATIONS = Object.fromEntries(Object.keys(RULES).map((name) => [name, 0]));
+
+async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
+  const [row] = await queryRows<T>(db, query);
+  return row as T;
+}
+
+/** A digest of every seeded table's content (not the institutions' and users' own timestamps). */
+async function fingerprint(db: Db) {
+  return one<Record<string, string | number>>(
+    db,
+    sql`SELECT
+      (SELECT count(*)::int FROM institutions) AS institutions,
+      (SELECT count(*)::int FROM programs) AS programs,
+      (SELECT count(*)::int FROM users) AS users,
+      (SELECT count(*)::int FROM user_privileges) AS privileges,
+      (SELECT count(*)::int FROM site_banner) AS banners,
+      (SELECT count(*)::int FROM records) AS records,
+      (SELECT md5(string_agg(concat_ws('|', id, name, short_name, name_code, institution_type, region, active_ind), ',' ORDER BY id))
+         FROM institutions) AS institutions_md5,
+      (SELECT md5(string_agg(concat_ws('|', id, institution_id, name, discipline, credential, wil_type, coop_model,
+                participation, accredited, cip_code, active_ind), ',' ORDER BY id)) FROM programs) AS programs_md5,
+      (SELECT md5(string_agg(r::text, E'\n' ORDER BY r.id)) FROM records r) AS records_md5`,
+  );
+}
+
+describe('seedDemo', () => {
+  let database: Database;
+  let db: Db;
+  let seeded: boolean;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    seeded = await seedDemo(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('seeds the 25 institutions and about 250 programs', async () => {
+    expect(seeded).toBe(true);
+    const counts = await one<{ institutions: number; programs: number; inactive: number; without_cip: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM institutions) AS institutions,
+                 count(*)::int AS programs,
+                 (count(*) FILTER (WHERE NOT active_ind))::int AS inactive,
+                 (count(*) FILTER (WHERE cip_code IS NULL))::int AS without_cip
+          FROM programs`,
+    );
+    expect(counts.institutions).toBe(25);
+    expect(counts.programs).toBeGreaterThanOrEqual(200);
+    expect(counts.programs).toBeLessThanOrEqual(300);
+    expect(counts.inactive).toBeGreaterThan(0);
+    expect(counts.without_cip).toBeGreaterThan(0);
+  });
+
+  it('seeds ten complete fiscal years, one record per reporting program and term', async () => {
+    const years = await queryRows<{ fiscal_year: string; terms: number; programs: number; records: number }>(
+      db,
+      sql`SELECT fiscal_year, count(DISTINCT term)::int AS terms, count(DISTINCT program_id)::int AS programs, count(*)::int AS records
+          FROM records GROUP BY fiscal_year ORDER BY fiscal_year`,
+    );
+    expect(years.map((y) => y.fiscal_year)).toEqual([
+      '2016/17',
+      '2017/18',
+      '2018/19',
+      '2019/20',
+      '2020/21',
+      '2021/22',
+      '2022/23',
+      '2023/24',
+      '2024/25',
+      '2025/26',
+    ]);
+    for (const year of years) {
+      expect(year.terms).toBe(3);
+      expect(year.records).toBe(year.programs * 3);
+    }
+    const total = years.reduce((a, y) => a + y.records, 0);
+    expect(total).toBeGreaterThan(6500);
+    expect(total).toBeLessThan(8000);
+  });
+
+  it('makes every record pass every validation rule', async () => {
+    expect(await ruleViolations(db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('keeps fees constant per program and year, and leaves drafts only in the latest term', async () => {
+    const result = await one<{ varying_fees: number; misplaced_drafts: number; drafts: number }>(
+      db,
+      sql`SELECT
+        (SELECT count(*)::int FROM (SELECT 1 FROM records GROUP BY program_id, fiscal_year
+           HAVING count(DISTINCT (coop_fee_domestic, coop_fee_international)) > 1) v) AS varying_fees,
+        (SELECT count(*)::int FROM records WHERE status = 'draft' AND (fiscal_year, term) <> ('2025/26', 'Spring')) AS misplaced_drafts,
+        (SELECT count(*)::int FROM records WHERE status = 'draft') AS drafts`,
+    );
+    expect(result.varying_fees).toBe(0);
+    expect(result.misplaced_drafts).toBe(0);
+    expect(result.drafts).toBeGreaterThan(0);
+  });
+
+  it('looks plausible: growth, summer-heavy universities, the big three largest, rising wages', async () => {
+    const trend = await one<{ first: number; last: number; wage_first: number; wage_last: number }>(
+      db,
+      sql`SELECT sum(students_placed) FILTER (WHERE fiscal_year = '2016/17')::int AS first,
+                 sum(students_placed) FILTER (WHERE fiscal_year = '2025/26')::int AS last,
+                 avg(avg_hourly_wage) FILTER (WHERE fiscal_year = '2016/17')::float8 AS wage_first,
+                 avg(avg_hourly_wage) FILTER (WHERE fiscal_year = '2025/26')::float8 AS wage_last
+          FROM records`,
+    );
+    expect(trend.last).toBeGreaterThan(trend.first);
+    expect(trend.wage_last).toBeGreaterThan(trend.wage_first * 1.15);
+
+    const ranking = await queryRows<{ short_name: string; summer: number; fall: number }>(
+      db,
+      sql`SELECT i.short_name,
+                 sum(r.students_placed) FILTER (WHERE r.term = 'Summer')::int AS summer,
+                 sum(r.students_placed) FILTER (WHERE r.term = 'Fall')::int AS fall
+          FROM records r JOIN institutions i ON i.id = r.institution_id
+          GROUP BY i.short_name ORDER BY sum(r.students_placed) DESC`,
+    );
+    expect(
+      ranking
+        .slice(0, 3)
+        .map((r) => r.short_name)
+        .sort(),
+    ).toEqual(['SFU', 'UBC', 'UVic']);
+    for (const name of ['UBC', 'SFU', 'UVic']) {
+      const row = ranking.find((r) => r.short_name === name)!;
+      expect(row.summer).toBeGreaterThan(row.fall);
+    }
+
+    const location = await one<{ own_share: number }>(
+      db,
+      sql`SELECT (sum(r.wt_vancouver_island_coast)::float8 / sum(r.students_placed)) AS own_share
+          FROM records r JOIN institutions i ON i.id = r.institution_id WHERE i.short_name = 'UVic'`,
+    );
+    expect(location.own_share).toBeGreaterThan(0.5);
+  });
+
+  it('creates the six demo users with exactly their privileges and the banner', async () => {
+    const rows = await queryRows<{ username: string; pref_name: string; email: string; home: string | null; rights: string }>(
+      db,
+      sql`SELECT u.username, u.pref_name, u.email, h.short_name AS home,
+                 concat_ws(',', CASE WHEN u.glbl_admin THEN 'glblAdmin' END, CASE WHEN u.glbl_read THEN 'glblRead' END,
+                   (SELECT string_agg(up.level || ':' || i.short_name, ',' ORDER BY up.level, i.short_name)
+                      FROM user_privileges up JOIN institutions i ON i.id = up.institution_id WHERE up.user_id = u.id)) AS rights
+          FROM users u LEFT JOIN institutions h ON h.id = u.home_institution_id
+          ORDER BY u.id`,
+    );
+    expect(rows.map((r) => [r.username, r.rights])).toEqual([
+      ['appadmin', 'glblAdmin'],
+      ['globalreader', 'glblRead'],
+      ['instadmin', 'admin:UBC'],
+      ['writer', 'write:UVic'],
+      ['reader', 'read:SFU,read:UVic'],
+      ['newuser', ''],
+    ]);
+    for (const row of rows) {
+      expect(row.pref_name).not.toBe('');
+      expect(row.email).toBe(`${row.username}@example.ca`);
+    }
+    expect(Object.fromEntries(rows.map((r) => [r.username, r.home]))).toMatchObject({
+      instadmin: 'UBC',
+      writer: 'UVic',
+      reader: 'UVic',
+    });
+
+    const banner = await one<{ type: string; icon: string; text: string }>(db, sql`SELECT type, icon, text FROM site_banner`);
+    expect(banner).toEqual({
+      type: 'info',
+      icon: 'info-circle',
+      text: 'Demonstration data: the figures here are generated for trying the application, not real statistics.',
+    });
+  });
+
+  it('does nothing when run again', async () => {
+    const before = await fingerprint(db);
+    expect(await seedDemo(database)).toBe(false);
+    expect(await fingerprint(db)).toEqual(before);
+  });
+
+  it('gives byte-identical data in another fresh database', async () => {
+    const other = await openTestDatabase();
+    try {
+      expect(await seedDemo(other)).toBe(true);
+      expect(await fingerprint(other.db)).toEqual(await fingerprint(db));
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('seedLargeDataset', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('seeds the base into an empty database and exactly N valid records', async () => {
+    const messages: string[] = [];
+    await seedLargeDataset(database, 5000, (m) => messages.push(m));
+    const counts = await one<{ institutions: number; users: number; records: number; latest: string }>(
+      database.db,
+      sql`SELECT (SELECT count(*)::int FROM institutions) AS institutions, (SELECT count(*)::int FROM users) AS users,
+                 count(*)::int AS records, max(fiscal_year) AS latest FROM records`,
+    );
+    expect(counts).toEqual({ institutions: 25, users: 6, records: 5000, latest: '2025/26' });
+    expect(await ruleViolations(database.db)).toEqual(NO_VIOLATIONS);
+    expect(messages.join('\n')).toMatch(/5,000 records/);
+  });
+
+  it('replaces the records (and their audit entries) on a second run, going back as many years as needed', async () => {
+    await database.db.execute(
+      sql`INSERT INTO audit_log (entity_type, entity_id, action) VALUES ('record', 1, 'update'), ('user', 1, 'update')`,
+    );
+    await seedLargeDataset(database, 12_345);
+    const result = await one<{ records: number; min_id: number; oldest: string; record_audit: number; other_audit: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS records, min(id)::int AS min_id, min(fiscal_year) AS oldest,
+                 (SELECT count(*)::int FROM audit_log WHERE entity_type = 'record') AS record_audit,
+                 (SELECT count(*)::int FROM audit_log WHERE entity_type <> 'record') AS other_audit
+          FROM records`,
+    );
+    expect(result).toMatchObject({ records: 12_345, min_id: 1, record_audit: 0, other_audit: 1 });
+    expect(result.oldest < '2016/17').toBe(true);
+    expect(await ruleViolations(database.db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('refuses a count that is not a positive integer', async () => {
+    await expect(seedLargeDataset(database, 0)).rejects.toThrow(/positive integer/);
+    await expect(seedLargeDataset(database, 2.5)).rejects.toThrow(/positive integer/);
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { INSTITUTION_TYPES, REGIONS } from '../constants.ts';
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** An institution as the API sends it (requirements §3; the wire uses the requirements' snake_case names). */
+export const InstitutionSchema = z.object({
+  id: z.number().int(),
+  name: trimmed('Name', 200),
+  short_name: trimmed('Short name', 30),
+  name_code: trimmed('Name code', 10).regex(/^[A-Za-z0-9-]+$/, 'Name code may hold only letters, digits and hyphens'),
+  institution_type: z.enum(INSTITUTION_TYPES, { error: `Institution type must be one of: ${INSTITUTION_TYPES.join(', ')}` }),
+  region: z.enum(REGIONS, { error: `Region must be one of B.C.'s development regions: ${REGIONS.join(', ')}` }),
+  active_ind: z.boolean({ error: 'Active must be true or false' }),
+});
+export type Institution = z.infer<typeof InstitutionSchema>;
+
+/** `PUT /api/institutions`: new institutions always start active, whatever active_ind says. */
+export const InstitutionCreateSchema = InstitutionSchema.omit({ id: true }).extend({ active_ind: z.boolean().optional() }).strict();
+export type InstitutionCreate = z.infer<typeof InstitutionCreateSchema>;
+
+/** `PATCH /api/institutions/{id}`: any subset of the fields; soft delete is `{id, active_ind: false}`. */
+export const InstitutionUpdateSchema = InstitutionSchema.partial().strict();
+export type InstitutionUpdate = z.infer<typeof InstitutionUpdateSchema>;
+
+export const InstitutionRoleHolderSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  prefName: z.string(),
+  email: z.string(),
+  levels: z.array(z.enum(['read', 'write', 'admin'])),
+});
+/** `GET /api/institutions/roles/{id}`: the users who hold read, write or admin on the institution. */
+export const InstitutionRolesSchema = z.array(InstitutionRoleHolderSchema);
+export type InstitutionRoleHolder = z.infer<typeof InstitutionRoleHolderSchema>;
