@@ -46,6 +46,10 @@ export async function createUser(
   return row!.id;
 }
 
+/** Every kind of caller an authorization matrix walks: signed out, then the six kinds of user. */
+export const ROLE_NAMES = ['signedOut', 'userOnly', 'reader', 'writer', 'instAdmin', 'globalReader', 'appAdmin'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
 /** The six kinds of user every authorization matrix walks, with two institutions to hold rights on. */
 export async function createRoleMatrix(db: Db) {
   const own = await createInstitution(db);
