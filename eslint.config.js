@@ -12,18 +12,25 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': noImport(['**/server/**'], 'The client never imports server code; share it through src/shared.') },
+    rules: {
+      'no-restricted-imports': noImport(['**/server/**'], 'The client never imports server code; share it through src/shared.'),
+    },
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': noImport(['**/client/**'], 'The server never imports client code; share it through src/shared.') },
+    rules: {
+      'no-restricted-imports': noImport(['**/client/**'], 'The server never imports client code; share it through src/shared.'),
+    },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -27,7 +27,9 @@ if (problem === null) {
   console.error(`PostgreSQL is not answering at ${POSTGRES_ADMIN_URL} (${problem}); under CI the PostgreSQL API tests must run.`);
   process.exit(1);
 } else {
-  console.warn(`SKIPPED the PostgreSQL API tests: no server at ${POSTGRES_ADMIN_URL} (${problem}). Set TEST_DATABASE_URL to run them.`);
+  console.warn(
+    `SKIPPED the PostgreSQL API tests: no server at ${POSTGRES_ADMIN_URL} (${problem}). Set TEST_DATABASE_URL to run them.`,
+  );
 }
 const result = spawnSync('npx', ['vitest', 'run', ...projects, ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -17,7 +17,12 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   PUBLIC_URL: z.url('must be the absolute URL people use to reach the app, like https://wil.example.ca').optional(),
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(120),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OIDC_ISSUER: z.url('must be the provider’s issuer URL').optional(),
@@ -92,7 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const oidcGiven = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID].some(Boolean);
   if (!isDevelopment || oidcGiven) {
     // Outside development there is no other way in: never fall back to direct sign-in.
-    const why = isDevelopment ? 'part of the OIDC settings is given' : `APP_ENV is not "${DEV_ENV}" (development), so single sign-on is the only way to sign in`;
+    const why = isDevelopment
+      ? 'part of the OIDC settings is given'
+      : `APP_ENV is not "${DEV_ENV}" (development), so single sign-on is the only way to sign in`;
     if (!e.OIDC_ISSUER) problems.push(`OIDC_ISSUER is missing: ${why}`);
     if (!e.OIDC_CLIENT_ID) problems.push(`OIDC_CLIENT_ID is missing: ${why}`);
     if (!e.PUBLIC_URL) problems.push(`PUBLIC_URL is missing: the sign-in callback address is built from it`);

@@ -14,7 +14,14 @@ const problems = (env: Record<string, string>) => {
 describe('settings', () => {
   it('starts in development with nothing set but APP_ENV=D', () => {
     const config = loadConfig({ APP_ENV: 'D' });
-    expect(config).toMatchObject({ isDevelopment: true, port: 3000, dataDir: './data', databaseUrl: undefined, oidc: undefined, secureCookies: false });
+    expect(config).toMatchObject({
+      isDevelopment: true,
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      oidc: undefined,
+      secureCookies: false,
+    });
   });
 
   it('refuses to start outside development without single sign-on, naming each missing setting', () => {
@@ -39,7 +46,12 @@ describe('settings', () => {
       PUBLIC_URL: 'https://wil.example.ca/',
       COOKIE_SECRET: 'x'.repeat(32),
     });
-    expect(config).toMatchObject({ isDevelopment: false, secureCookies: true, publicUrl: 'https://wil.example.ca', host: '0.0.0.0' });
+    expect(config).toMatchObject({
+      isDevelopment: false,
+      secureCookies: true,
+      publicUrl: 'https://wil.example.ca',
+      host: '0.0.0.0',
+    });
     expect(config.oidc?.claims.username).toBe('preferred_username');
   });
 

@@ -16,7 +16,8 @@ export interface AppRoute {
   check?: (params: Record<string, string>, query: URLSearchParams) => boolean;
 }
 
-const positiveInt = (value: string | undefined) => value !== undefined && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
+const positiveInt = (value: string | undefined) =>
+  value !== undefined && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
 const idCheck = (params: Record<string, string>) => positiveInt(params.id);
 const isReportType = (value: string | null): value is ReportType => REPORT_TYPES.includes(value as ReportType);
 
@@ -59,9 +60,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     access: 'programStaff',
     check: (_params, query) => isReportType(query.get('type')),
   },
-  ...REPORT_TYPES.map(
-    (type): AppRoute => ({ id: `report-${type}`, path: REPORT_PAGES[type], title: REPORT_TITLES[type], access: 'programStaff' }),
-  ),
+  ...REPORT_TYPES.map((type): AppRoute => ({
+    id: `report-${type}`,
+    path: REPORT_PAGES[type],
+    title: REPORT_TITLES[type],
+    access: 'programStaff',
+  })),
 ];
 
 export interface RouteMatch {

@@ -95,9 +95,12 @@ describe('navigation menu', () => {
     expect(visibleMenu(profileOf('newuser'))).toEqual([]);
   });
 
-  it.each(['reader', 'writer', 'instadmin', 'globalreader'])('shows %s Program Information (browse, find) and Reports only', (username) => {
-    expect(labels(visibleMenu(profileOf(username)))).toEqual([...PROGRAM_INFO_READ, ...REPORTS]);
-  });
+  it.each(['reader', 'writer', 'instadmin', 'globalreader'])(
+    'shows %s Program Information (browse, find) and Reports only',
+    (username) => {
+      expect(labels(visibleMenu(profileOf(username)))).toEqual([...PROGRAM_INFO_READ, ...REPORTS]);
+    },
+  );
 
   it('shows an app admin everything, in the requirements’ order', () => {
     expect(labels(visibleMenu(profileOf('appadmin')))).toEqual([

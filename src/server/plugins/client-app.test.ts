@@ -13,29 +13,41 @@ describe('the app shell and its status codes', () => {
 
   const get = (url: string, userAgent = BROWSER) => ctx.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent } });
 
-  it.each(['/', '/login', '/records', '/records/123', '/records/create', '/records/find/findResults', '/reports/params?type=salary', '/reports/yearCompare', '/admin/7'])(
-    'serves the app for %s with status 200',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toContain('id="site-config"');
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/records',
+    '/records/123',
+    '/records/create',
+    '/records/find/findResults',
+    '/reports/params?type=salary',
+    '/reports/yearCompare',
+    '/admin/7',
+  ])('serves the app for %s with status 200', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('id="site-config"');
+  });
 
   it('matches routes regardless of letter case (the menu links to /records/RecordExport)', async () => {
     expect((await get('/records/RecordExport')).statusCode).toBe(200);
     expect((await get('/RECORDS/CREATE')).statusCode).toBe(200);
   });
 
-  it.each(['/no-such-page', '/records/abc', '/records/0', '/records/12/extra', '/reports/params?type=bogus', '/reports/params', '/admin/x'])(
-    'answers 404 for %s (unknown route or failed page check)',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(404);
-      expect(res.body).toContain('id="site-config"');
-    },
-  );
+  it.each([
+    '/no-such-page',
+    '/records/abc',
+    '/records/0',
+    '/records/12/extra',
+    '/reports/params?type=bogus',
+    '/reports/params',
+    '/admin/x',
+  ])('answers 404 for %s (unknown route or failed page check)', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('id="site-config"');
+  });
 
   it('gives crawlers a plain status page with the not-found message', async () => {
     const res = await get('/no-such-page', GOOGLEBOT);

@@ -36,7 +36,10 @@ export async function clientAppPlugin(app: FastifyInstance): Promise<void> {
       index: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; the manifest and entry must always be checked for a newer build.
-        res.header('cache-control', filePath.includes(`${join('dist', 'client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${join('dist', 'client', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -15,14 +15,30 @@ const PARSE_ERRORS: Record<string, string> = {
 };
 
 /** Connection-level failures that mean the database is unreachable, not that the request was wrong. */
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseDown(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
-    if (e instanceof Error && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)) return true;
+    if (
+      e instanceof Error &&
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)
+    )
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
@@ -56,7 +72,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ statusCode: 400, ...zodFieldErrors(error) });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ statusCode: error.statusCode, message: error.message, fieldErrors: error.fieldErrors });
+      return reply
+        .status(error.statusCode)
+        .send({ statusCode: error.statusCode, message: error.message, fieldErrors: error.fieldErrors });
     }
     if (error.code && PARSE_ERRORS[error.code]) {
       return reply.status(400).send({ statusCode: 400, message: PARSE_ERRORS[error.code] });

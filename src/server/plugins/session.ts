@@ -59,7 +59,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     request.user = user;
     request.sessionId = id;
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.id, id));
     }
   });
 
@@ -75,13 +78,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         expiresAt: new Date(Date.now() + config.sessionMaxMs),
       });
       // Housekeeping rides on sign-in rather than a timer, so stateless app servers need no scheduler.
-      await db.delete(sessions).where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, new Date(Date.now() - config.sessionIdleMs))));
+      await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, new Date(Date.now() - config.sessionIdleMs))));
       reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: Math.floor(config.sessionMaxMs / 1000) });
     },
     async destroy(request, reply) {
       let idToken: string | null = null;
       if (request.sessionId) {
-        const [row] = await db.delete(sessions).where(eq(sessions.id, request.sessionId)).returning({ idToken: sessions.idToken });
+        const [row] = await db
+          .delete(sessions)
+          .where(eq(sessions.id, request.sessionId))
+          .returning({ idToken: sessions.idToken });
         idToken = row?.idToken ?? null;
       }
       reply.clearCookie(cookieName, cookieOptions);

@@ -25,7 +25,13 @@ export async function createInstitution(db: Db, overrides: Partial<typeof instit
 /** Inserts a user and their per-institution privileges. */
 export async function createUser(
   db: Db,
-  options: { username?: string; privileges?: Partial<Privileges>; active?: boolean; homeInstitutionId?: number | null; prefName?: string } = {},
+  options: {
+    username?: string;
+    privileges?: Partial<Privileges>;
+    active?: boolean;
+    homeInstitutionId?: number | null;
+    prefName?: string;
+  } = {},
 ): Promise<number> {
   const p = options.privileges ?? {};
   const username = options.username ?? `user${next()}`;
@@ -41,7 +47,9 @@ export async function createUser(
       glblRead: p.glblRead ?? false,
     })
     .returning({ id: users.id });
-  const rows = (['read', 'write', 'admin'] as const).flatMap((level) => (p[level] ?? []).map((institutionId) => ({ userId: row!.id, institutionId, level })));
+  const rows = (['read', 'write', 'admin'] as const).flatMap((level) =>
+    (p[level] ?? []).map((institutionId) => ({ userId: row!.id, institutionId, level })),
+  );
   if (rows.length > 0) await db.insert(userPrivileges).values(rows);
   return row!.id;
 }

@@ -12,9 +12,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await adminQuery(`CREATE DATABASE ${template}`);
   } catch (err) {
-    throw new Error(`PostgreSQL is not answering at ${POSTGRES_ADMIN_URL} (${(err as Error).message}). Start it, or set TEST_DATABASE_URL.`, {
-      cause: err,
-    });
+    throw new Error(
+      `PostgreSQL is not answering at ${POSTGRES_ADMIN_URL} (${(err as Error).message}). Start it, or set TEST_DATABASE_URL.`,
+      {
+        cause: err,
+      },
+    );
   }
   const database = openPostgres(databaseUrl(template), 1);
   await runMigrations(database);

@@ -21,7 +21,9 @@ export const InstitutionSchema = z.object({
 export type Institution = z.infer<typeof InstitutionSchema>;
 
 /** `PUT /api/institutions`: new institutions always start active, whatever active_ind says. */
-export const InstitutionCreateSchema = InstitutionSchema.omit({ id: true }).extend({ active_ind: z.boolean().optional() }).strict();
+export const InstitutionCreateSchema = InstitutionSchema.omit({ id: true })
+  .extend({ active_ind: z.boolean().optional() })
+  .strict();
 export type InstitutionCreate = z.infer<typeof InstitutionCreateSchema>;
 
 /** `PATCH /api/institutions/{id}`: any subset of the fields; soft delete is `{id, active_ind: false}`. */

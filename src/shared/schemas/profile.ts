@@ -40,5 +40,7 @@ export const SIGNED_OUT: Profile = {
   privileges: NO_PRIVILEGES,
 };
 
-export const DirectLoginSchema = z.object({ username: z.string().trim().min(1, 'Choose a user to sign in as').max(100) }).strict();
+export const DirectLoginSchema = z
+  .object({ username: z.string().trim().min(1, 'Choose a user to sign in as').max(100) })
+  .strict();
 export const LoginQuerySchema = z.object({ returnPath: z.string().max(2000).optional() });

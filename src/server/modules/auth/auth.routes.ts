@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
 import { DirectLoginSchema, LoginQuerySchema, ProfileSchema } from '../../../shared/schemas/profile.ts';
 import { fieldError, HttpError } from '../../http-errors.ts';
-import { createUnprivilegedUser, findInstitutionIdByShortName, findUserByUsername, listUsersForDirectSignIn, loadActiveUser } from '../users/users.repo.ts';
+import {
+  createUnprivilegedUser,
+  findInstitutionIdByShortName,
+  findUserByUsername,
+  listUsersForDirectSignIn,
+  loadActiveUser,
+} from '../users/users.repo.ts';
 import { identityFromClaims } from './claims.ts';
 import { OidcSignIn, type LoginFlow } from './oidc.ts';
 import { safeReturnPath } from './return-path.ts';
@@ -25,7 +31,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/login',
-    { schema: { tags: ['sign-in'], summary: 'Start sign-in (full-page navigation)', querystring: LoginQuerySchema }, config: SIGN_IN_RATE },
+    {
+      schema: { tags: ['sign-in'], summary: 'Start sign-in (full-page navigation)', querystring: LoginQuerySchema },
+      config: SIGN_IN_RATE,
+    },
     async (request, reply) => {
       const returnPath = safeReturnPath(request.query.returnPath);
       if (!oidc) return reply.redirect(`/login?returnPath=${encodeURIComponent(returnPath)}`);

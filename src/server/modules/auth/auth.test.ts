@@ -15,7 +15,12 @@ describe('direct sign-in (development)', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     uvic = await createInstitution(ctx.db, { shortName: 'UVic', nameCode: 'UVIC' });
-    await createUser(ctx.db, { username: 'writer', prefName: 'Wren Writer', privileges: { write: [uvic] }, homeInstitutionId: uvic });
+    await createUser(ctx.db, {
+      username: 'writer',
+      prefName: 'Wren Writer',
+      privileges: { write: [uvic] },
+      homeInstitutionId: uvic,
+    });
     await createUser(ctx.db, { username: 'gone', active: false });
   });
   afterAll(() => ctx.close());
@@ -23,7 +28,13 @@ describe('direct sign-in (development)', () => {
   it('signs in as an existing user with an HttpOnly, SameSite=Lax session cookie', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/login/direct', payload: { username: 'Writer' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'writer', prefName: 'Wren Writer', institution: 'UVic', homeInstitution: uvic, roles: ['user', 'write'] });
+    expect(res.json()).toMatchObject({
+      username: 'writer',
+      prefName: 'Wren Writer',
+      institution: 'UVic',
+      homeInstitution: uvic,
+      roles: ['user', 'write'],
+    });
     const cookie = res.cookies.find((c) => c.name === 'wil_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const profile = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: cookieOf(res) } });
@@ -40,7 +51,12 @@ describe('direct sign-in (development)', () => {
 
   it('gives a new session at each sign-in and ends the old one', async () => {
     const first = cookieOf(await ctx.app.inject({ method: 'POST', url: '/api/login/direct', payload: { username: 'writer' } }));
-    const second = await ctx.app.inject({ method: 'POST', url: '/api/login/direct', payload: { username: 'writer' }, headers: { cookie: first } });
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login/direct',
+      payload: { username: 'writer' },
+      headers: { cookie: first },
+    });
     expect(cookieOf(second)).not.toBe(first);
     const old = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: first } });
     expect(old.json().username).toBe('');
@@ -108,7 +124,10 @@ describe('direct sign-in (development)', () => {
   it('ignores an expired session', async () => {
     const id = await createUser(ctx.db);
     const cookie = await ctx.cookieFor(id);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, id));
     expect((await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json().username).toBe('');
   });
 });

@@ -16,7 +16,13 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     provider = await startOidcProvider({
       appUrl: APP_URL,
       accounts: {
-        'emp-1': { preferred_username: 'ejones', name: 'Emma Jones', email: 'ejones@uvic.ca', institution: 'UVic', affiliation: ['employee@uvic.ca'] },
+        'emp-1': {
+          preferred_username: 'ejones',
+          name: 'Emma Jones',
+          email: 'ejones@uvic.ca',
+          institution: 'UVic',
+          affiliation: ['employee@uvic.ca'],
+        },
         'stu-1': { preferred_username: 'sstudent', name: 'Sam Student', institution: 'UVic', affiliation: ['student'] },
         'known-1': { preferred_username: 'writer', name: 'Wren Writer' },
         'gone-1': { preferred_username: 'gone' },
@@ -51,12 +57,17 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     expect(authorization.searchParams.get('nonce')).toBeTruthy();
     const flow = start.cookies.find((c) => c.name === 'wil_login_flow')!;
     const callback = await signInAtProvider(authorization.href, account, APP_URL);
-    const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: `wil_login_flow=${flow.value}` } });
+    const done = await ctx.app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      headers: { cookie: `wil_login_flow=${flow.value}` },
+    });
     const session = done.cookies.find((c) => c.name === '__Host-wil_session');
     return { done, cookie: session?.value ? `__Host-wil_session=${session.value}` : '' };
   }
 
-  const profile = async (cookie: string) => (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json();
+  const profile = async (cookie: string) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json();
 
   it('creates a first-time employee with no privileges, home institution from the claim, and returns to the path asked for', async () => {
     const { done, cookie } = await signIn('emp-1');
@@ -97,7 +108,11 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     const flow = start.cookies.find((c) => c.name === 'wil_login_flow')!;
     const callback = await signInAtProvider(start.headers.location as string, 'emp-1', APP_URL);
     callback.searchParams.set('state', 'forged');
-    const done = await ctx.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: `wil_login_flow=${flow.value}` } });
+    const done = await ctx.app.inject({
+      method: 'GET',
+      url: callback.pathname + callback.search,
+      headers: { cookie: `wil_login_flow=${flow.value}` },
+    });
     expect(done.headers.location).toBe('/?signin=failed');
   });
 

@@ -17,9 +17,18 @@ export async function setBanner(db: Db, banner: BannerResponse, userId: number):
     const before = await getBanner(tx);
     await tx.delete(siteBanner);
     if ('text' in banner) {
-      await tx.insert(siteBanner).values({ id: 1, text: banner.text, type: banner.type, icon: banner.icon, url: banner.url ?? null, updatedBy: userId });
+      await tx
+        .insert(siteBanner)
+        .values({ id: 1, text: banner.text, type: banner.type, icon: banner.icon, url: banner.url ?? null, updatedBy: userId });
     }
-    await writeAudit(tx, { entityType: 'banner', entityId: 1, action: 'text' in banner ? 'set' : 'clear', changedBy: userId, before, after: banner });
+    await writeAudit(tx, {
+      entityType: 'banner',
+      entityId: 1,
+      action: 'text' in banner ? 'set' : 'clear',
+      changedBy: userId,
+      before,
+      after: banner,
+    });
     return banner;
   });
 }

@@ -12,7 +12,13 @@ export async function headerRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/global/header.json',
-    { schema: { tags: ['banner'], summary: 'The advisory banner, or {} when there is none', response: { 200: BannerResponseSchema } } },
+    {
+      schema: {
+        tags: ['banner'],
+        summary: 'The advisory banner, or {} when there is none',
+        response: { 200: BannerResponseSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return getBanner(db);

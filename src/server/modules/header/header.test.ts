@@ -4,7 +4,12 @@ import { auditLog } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createRoleMatrix } from '../../test/factories.ts';
 
-const BANNER = { text: 'Scheduled maintenance Saturday 8–10 a.m.', type: 'warning', icon: 'alert-triangle', url: 'https://status.example.ca/' };
+const BANNER = {
+  text: 'Scheduled maintenance Saturday 8–10 a.m.',
+  type: 'warning',
+  icon: 'alert-triangle',
+  url: 'https://status.example.ca/',
+};
 
 describe('advisory banner', () => {
   let ctx: TestContext;

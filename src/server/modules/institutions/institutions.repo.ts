@@ -1,5 +1,10 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
-import type { Institution, InstitutionCreate, InstitutionRoleHolder, InstitutionUpdate } from '../../../shared/schemas/institution.ts';
+import type {
+  Institution,
+  InstitutionCreate,
+  InstitutionRoleHolder,
+  InstitutionUpdate,
+} from '../../../shared/schemas/institution.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { institutions } from '../../db/schema.ts';
@@ -34,8 +39,10 @@ async function assertUnique(db: Db, values: { short_name?: string; name_code?: s
     .where(and(or(...clauses), exceptId ? ne(institutions.id, exceptId) : undefined));
   const fieldErrors: Record<string, string[]> = {};
   for (const c of clashes) {
-    if (values.short_name && c.shortName.toLowerCase() === values.short_name.toLowerCase()) fieldErrors.short_name = [SHORT_NAME_TAKEN];
-    if (values.name_code && c.nameCode.toLowerCase() === values.name_code.toLowerCase()) fieldErrors.name_code = [NAME_CODE_TAKEN];
+    if (values.short_name && c.shortName.toLowerCase() === values.short_name.toLowerCase())
+      fieldErrors.short_name = [SHORT_NAME_TAKEN];
+    if (values.name_code && c.nameCode.toLowerCase() === values.name_code.toLowerCase())
+      fieldErrors.name_code = [NAME_CODE_TAKEN];
   }
   if (Object.keys(fieldErrors).length > 0) throw new HttpError(400, Object.values(fieldErrors).flat().join('. '), fieldErrors);
 }
@@ -43,7 +50,8 @@ async function assertUnique(db: Db, values: { short_name?: string; name_code?: s
 /** A concurrent insert can still win the race past assertUnique: the unique index decides, reported the same way. */
 function rethrowUnique(err: unknown): never {
   const constraint = uniqueViolation(err);
-  if (constraint === 'institutions_short_name_key') throw new HttpError(400, SHORT_NAME_TAKEN, { short_name: [SHORT_NAME_TAKEN] });
+  if (constraint === 'institutions_short_name_key')
+    throw new HttpError(400, SHORT_NAME_TAKEN, { short_name: [SHORT_NAME_TAKEN] });
   if (constraint === 'institutions_name_code_key') throw new HttpError(400, NAME_CODE_TAKEN, { name_code: [NAME_CODE_TAKEN] });
   throw err;
 }
@@ -75,7 +83,13 @@ export async function createInstitution(db: Db, input: InstitutionCreate, userId
           activeInd: true,
         })
         .returning();
-      await writeAudit(tx, { entityType: 'institution', entityId: row!.id, action: 'create', changedBy: userId, after: toInstitution(row!) });
+      await writeAudit(tx, {
+        entityType: 'institution',
+        entityId: row!.id,
+        action: 'create',
+        changedBy: userId,
+        after: toInstitution(row!),
+      });
       return row!.id;
     });
   } catch (err) {
@@ -105,7 +119,8 @@ export async function updateInstitution(db: Db, id: number, patch: InstitutionUp
         .returning();
       const before = toInstitution(current);
       const after = toInstitution(row!);
-      const action = before.active_ind && !after.active_ind ? 'delete' : !before.active_ind && after.active_ind ? 'reactivate' : 'update';
+      const action =
+        before.active_ind && !after.active_ind ? 'delete' : !before.active_ind && after.active_ind ? 'reactivate' : 'update';
       await writeAudit(tx, { entityType: 'institution', entityId: id, action, changedBy: userId, before, after });
       return after;
     });

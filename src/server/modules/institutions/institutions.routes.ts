@@ -11,7 +11,13 @@ import {
 } from '../../../shared/schemas/institution.ts';
 import { fieldError, forbidden, notFound } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
-import { createInstitution, findInstitution, institutionRoleHolders, listInstitutions, updateInstitution } from './institutions.repo.ts';
+import {
+  createInstitution,
+  findInstitution,
+  institutionRoleHolders,
+  listInstitutions,
+  updateInstitution,
+} from './institutions.repo.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -23,13 +29,19 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/institutions',
-    { schema: { tags, summary: 'Every institution, active or not', response: { 200: z.array(InstitutionSchema), ...errors } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'Every institution, active or not', response: { 200: z.array(InstitutionSchema), ...errors } },
+      onRequest: requireSignedIn,
+    },
     async () => listInstitutions(db),
   );
 
   r.get(
     '/api/institutions/inst/types',
-    { schema: { tags, summary: 'The institution types', response: { 200: z.array(z.string()), ...errors } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'The institution types', response: { 200: z.array(z.string()), ...errors } },
+      onRequest: requireSignedIn,
+    },
     async () => [...INSTITUTION_TYPES],
   );
 
@@ -56,7 +68,12 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/institutions',
     {
-      schema: { tags, summary: 'Create an institution (starts active)', body: InstitutionCreateSchema, response: { 200: IdResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Create an institution (starts active)',
+        body: InstitutionCreateSchema,
+        response: { 200: IdResponseSchema, ...errors },
+      },
       onRequest: requireAppAdmin,
     },
     async (request) => ({ id: await createInstitution(db, request.body, signedInUser(request).id) }),

@@ -30,8 +30,24 @@ describe('institutions API', () => {
   const count = async () => (await ctx.db.select().from(institutions)).length;
 
   describe('authorization matrix', () => {
-    const reads: Record<RoleName, number> = { signedOut: 401, userOnly: 200, reader: 200, writer: 200, instAdmin: 200, globalReader: 200, appAdmin: 200 };
-    const writes: Record<RoleName, number> = { signedOut: 401, userOnly: 403, reader: 403, writer: 403, instAdmin: 403, globalReader: 403, appAdmin: 200 };
+    const reads: Record<RoleName, number> = {
+      signedOut: 401,
+      userOnly: 200,
+      reader: 200,
+      writer: 200,
+      instAdmin: 200,
+      globalReader: 200,
+      appAdmin: 200,
+    };
+    const writes: Record<RoleName, number> = {
+      signedOut: 401,
+      userOnly: 403,
+      reader: 403,
+      writer: 403,
+      instAdmin: 403,
+      globalReader: 403,
+      appAdmin: 200,
+    };
 
     it.each(ROLE_NAMES)('GET /api/institutions and /inst/types as %s', async (role) => {
       expect((await call('GET', '/api/institutions', role)).statusCode).toBe(reads[role]);
@@ -40,7 +56,11 @@ describe('institutions API', () => {
 
     it.each(ROLE_NAMES)('PUT /api/institutions as %s', async (role) => {
       const before = await count();
-      const res = await call('PUT', '/api/institutions', role, { ...NEW_INSTITUTION, short_name: `M-${role}`, name_code: `M${role.length}${role[0]}` });
+      const res = await call('PUT', '/api/institutions', role, {
+        ...NEW_INSTITUTION,
+        short_name: `M-${role}`,
+        name_code: `M${role.length}${role[0]}`,
+      });
       expect(res.statusCode).toBe(writes[role]);
       expect(await count()).toBe(before + (writes[role] === 200 ? 1 : 0));
     });
@@ -73,7 +93,10 @@ describe('institutions API', () => {
     expect(Number.isInteger(id)).toBe(true);
     const list = (await call('GET', '/api/institutions', 'reader')).json();
     expect(list).toContainEqual({ id, ...NEW_INSTITUTION, active_ind: true });
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'institution'), eq(auditLog.entityId, id)));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'institution'), eq(auditLog.entityId, id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'create', changedBy: matrix.users.appAdmin, before: null });
   });
@@ -106,7 +129,11 @@ describe('institutions API', () => {
 
     it('refuses a short name or name code another institution holds, ignoring case', async () => {
       await call('PUT', '/api/institutions', 'appAdmin', { ...NEW_INSTITUTION, short_name: 'Uniq', name_code: 'UNIQ' });
-      const res = await call('PUT', '/api/institutions', 'appAdmin', { ...NEW_INSTITUTION, short_name: 'uniq', name_code: 'uniq' });
+      const res = await call('PUT', '/api/institutions', 'appAdmin', {
+        ...NEW_INSTITUTION,
+        short_name: 'uniq',
+        name_code: 'uniq',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors).toEqual({
         short_name: ['Another institution already uses this short name'],
@@ -115,7 +142,9 @@ describe('institutions API', () => {
     });
 
     it('refuses a rename onto another institution’s short name, but not onto its own', async () => {
-      const { id } = (await call('PUT', '/api/institutions', 'appAdmin', { ...NEW_INSTITUTION, short_name: 'Own1', name_code: 'OWN1' })).json();
+      const { id } = (
+        await call('PUT', '/api/institutions', 'appAdmin', { ...NEW_INSTITUTION, short_name: 'Own1', name_code: 'OWN1' })
+      ).json();
       expect((await call('PATCH', `/api/institutions/${id}`, 'appAdmin', { short_name: 'OWN1' })).statusCode).toBe(200);
       expect((await call('PATCH', `/api/institutions/${id}`, 'appAdmin', { short_name: 'uniq' })).statusCode).toBe(400);
     });
@@ -127,7 +156,10 @@ describe('institutions API', () => {
     });
 
     it('refuses a body id that differs from the address', async () => {
-      const res = await call('PATCH', `/api/institutions/${matrix.institutions.own}`, 'appAdmin', { id: matrix.institutions.other, name: 'x' });
+      const res = await call('PATCH', `/api/institutions/${matrix.institutions.own}`, 'appAdmin', {
+        id: matrix.institutions.other,
+        name: 'x',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors).toHaveProperty('id');
     });
@@ -139,16 +171,24 @@ describe('institutions API', () => {
   });
 
   it('soft-deletes with {id, active_ind: false}: the row stays, inactive, audited; and reactivates', async () => {
-    const { id } = (await call('PUT', '/api/institutions', 'appAdmin', { ...NEW_INSTITUTION, short_name: 'Del1', name_code: 'DEL1' })).json();
+    const { id } = (
+      await call('PUT', '/api/institutions', 'appAdmin', { ...NEW_INSTITUTION, short_name: 'Del1', name_code: 'DEL1' })
+    ).json();
     const del = await call('PATCH', `/api/institutions/${id}`, 'appAdmin', { id, active_ind: false });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toMatchObject({ id, active_ind: false, short_name: 'Del1' });
     const [row] = await ctx.db.select().from(institutions).where(eq(institutions.id, id));
     expect(row!.activeInd).toBe(false);
     expect((await call('PATCH', `/api/institutions/${id}`, 'appAdmin', { active_ind: true })).json().active_ind).toBe(true);
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'institution'), eq(auditLog.entityId, id)));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'institution'), eq(auditLog.entityId, id)));
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete', 'reactivate']);
-    expect(audit[1]).toMatchObject({ before: expect.objectContaining({ active_ind: true }), after: expect.objectContaining({ active_ind: false }) });
+    expect(audit[1]).toMatchObject({
+      before: expect.objectContaining({ active_ind: true }),
+      after: expect.objectContaining({ active_ind: false }),
+    });
   });
 
   it('lists who holds roles on an institution', async () => {

@@ -4,14 +4,16 @@ import { ProfileSchema, SIGNED_OUT } from '../../../shared/schemas/profile.ts';
 
 /** `GET /api/profile`: the signed-in user, or a profile with an empty username for a visitor. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/profile',
-    { schema: { tags: ['sign-in'], summary: 'The current user', response: { 200: ProfileSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      if (!request.user) return SIGNED_OUT;
-      const { id: _id, ...profile } = request.user;
-      return profile;
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/profile',
+      { schema: { tags: ['sign-in'], summary: 'The current user', response: { 200: ProfileSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (!request.user) return SIGNED_OUT;
+        const { id: _id, ...profile } = request.user;
+        return profile;
+      },
+    );
 }

@@ -42,6 +42,14 @@ describe('GET /api/profile', () => {
       roles,
       privileges: { ...privileges, read: ids(privileges.read), write: ids(privileges.write), admin: ids(privileges.admin) },
     });
-    expect(Object.keys(res.json()).sort()).toEqual(['email', 'homeInstitution', 'institution', 'prefName', 'privileges', 'roles', 'username']);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'email',
+      'homeInstitution',
+      'institution',
+      'prefName',
+      'privileges',
+      'roles',
+      'username',
+    ]);
   });
 });

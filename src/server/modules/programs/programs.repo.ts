@@ -35,7 +35,13 @@ async function assertUniqueName(db: Db, institutionId: number, name: string, exc
   const [clash] = await db
     .select({ id: programs.id })
     .from(programs)
-    .where(and(eq(programs.institutionId, institutionId), sql`lower(${programs.name}) = lower(${name})`, exceptId ? ne(programs.id, exceptId) : undefined));
+    .where(
+      and(
+        eq(programs.institutionId, institutionId),
+        sql`lower(${programs.name}) = lower(${name})`,
+        exceptId ? ne(programs.id, exceptId) : undefined,
+      ),
+    );
   if (clash) throw fieldError('name', NAME_TAKEN);
 }
 
@@ -76,7 +82,13 @@ export async function createProgram(db: Db, input: ProgramCreate, userId: number
           activeInd: true,
         })
         .returning();
-      await writeAudit(tx, { entityType: 'program', entityId: row!.id, action: 'create', changedBy: userId, after: toProgram(row!) });
+      await writeAudit(tx, {
+        entityType: 'program',
+        entityId: row!.id,
+        action: 'create',
+        changedBy: userId,
+        after: toProgram(row!),
+      });
       return row!.id;
     });
   } catch (err) {
@@ -118,7 +130,8 @@ export async function updateProgram(db: Db, id: number, patch: ProgramUpdate, us
         .where(eq(programs.id, id))
         .returning();
       const after = toProgram(row!);
-      const action = before.active_ind && !after.active_ind ? 'delete' : !before.active_ind && after.active_ind ? 'reactivate' : 'update';
+      const action =
+        before.active_ind && !after.active_ind ? 'delete' : !before.active_ind && after.active_ind ? 'reactivate' : 'update';
       await writeAudit(tx, { entityType: 'program', entityId: id, action, changedBy: userId, before, after });
       return after;
     });
@@ -126,4 +139,3 @@ export async function updateProgram(db: Db, id: number, patch: ProgramUpdate, us
     rethrowUnique(err);
   }
 }
-

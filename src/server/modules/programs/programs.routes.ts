@@ -17,13 +17,19 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/programs',
-    { schema: { tags, summary: 'Every valid program, active or not', response: { 200: z.array(ProgramSchema), ...errors } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'Every valid program, active or not', response: { 200: z.array(ProgramSchema), ...errors } },
+      onRequest: requireSignedIn,
+    },
     async () => listPrograms(db),
   );
 
   r.get(
     '/api/programs/:id',
-    { schema: { tags, summary: 'One program', params: IdParamSchema, response: { 200: ProgramSchema, ...errors } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'One program', params: IdParamSchema, response: { 200: ProgramSchema, ...errors } },
+      onRequest: requireSignedIn,
+    },
     async (request) => {
       const program = await findProgram(db, request.params.id);
       if (!program) throw notFound('The program');
@@ -34,7 +40,12 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/programs',
     {
-      schema: { tags, summary: 'Create a program (starts active)', body: ProgramCreateSchema, response: { 200: IdResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Create a program (starts active)',
+        body: ProgramCreateSchema,
+        response: { 200: IdResponseSchema, ...errors },
+      },
       onRequest: requireAppAdmin,
     },
     async (request) => ({ id: await createProgram(db, request.body, signedInUser(request).id) }),

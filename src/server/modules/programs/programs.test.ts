@@ -40,8 +40,24 @@ describe('valid programs API', () => {
   };
 
   describe('authorization matrix', () => {
-    const reads: Record<RoleName, number> = { signedOut: 401, userOnly: 200, reader: 200, writer: 200, instAdmin: 200, globalReader: 200, appAdmin: 200 };
-    const writes: Record<RoleName, number> = { signedOut: 401, userOnly: 403, reader: 403, writer: 403, instAdmin: 403, globalReader: 403, appAdmin: 200 };
+    const reads: Record<RoleName, number> = {
+      signedOut: 401,
+      userOnly: 200,
+      reader: 200,
+      writer: 200,
+      instAdmin: 200,
+      globalReader: 200,
+      appAdmin: 200,
+    };
+    const writes: Record<RoleName, number> = {
+      signedOut: 401,
+      userOnly: 403,
+      reader: 403,
+      writer: 403,
+      instAdmin: 403,
+      globalReader: 403,
+      appAdmin: 200,
+    };
     let existing: number;
     beforeAll(async () => {
       existing = await create({ name: 'Matrix Program' });
@@ -65,10 +81,24 @@ describe('valid programs API', () => {
   });
 
   it('creates a program, always active, with optional fields defaulted, and audits it', async () => {
-    const id = await create({ name: 'Nursing Practicum', wil_type: 'Field Placement', coop_model: undefined, cip_code: undefined, accredited: undefined, active_ind: false });
+    const id = await create({
+      name: 'Nursing Practicum',
+      wil_type: 'Field Placement',
+      coop_model: undefined,
+      cip_code: undefined,
+      accredited: undefined,
+      active_ind: false,
+    });
     const got = (await call('GET', `/api/programs/${id}`, 'reader')).json();
-    expect(got).toEqual({ id, ...program({ name: 'Nursing Practicum', wil_type: 'Field Placement', coop_model: null, cip_code: null, accredited: false }), active_ind: true });
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'program'), eq(auditLog.entityId, id)));
+    expect(got).toEqual({
+      id,
+      ...program({ name: 'Nursing Practicum', wil_type: 'Field Placement', coop_model: null, cip_code: null, accredited: false }),
+      active_ind: true,
+    });
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'program'), eq(auditLog.entityId, id)));
     expect(audit.map((a) => a.action)).toEqual(['create']);
   });
 
@@ -88,7 +118,12 @@ describe('valid programs API', () => {
       ['extra', { extra: true }],
     ])('refuses a bad %s', async (field, overrides) => {
       const before = await count();
-      const res = await call('PUT', '/api/programs', 'appAdmin', program({ name: `Bad ${field} ${JSON.stringify(overrides)}`, ...overrides }));
+      const res = await call(
+        'PUT',
+        '/api/programs',
+        'appAdmin',
+        program({ name: `Bad ${field} ${JSON.stringify(overrides)}`, ...overrides }),
+      );
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().fieldErrors)).toContain(field);
       expect(await count()).toBe(before);
@@ -115,7 +150,9 @@ describe('valid programs API', () => {
       const toInternship = await call('PATCH', `/api/programs/${id}`, 'appAdmin', { wil_type: 'Internship' });
       expect(toInternship.statusCode).toBe(400);
       expect(toInternship.json().fieldErrors).toHaveProperty('coop_model');
-      expect((await call('PATCH', `/api/programs/${id}`, 'appAdmin', { wil_type: 'Internship', coop_model: null })).statusCode).toBe(200);
+      expect(
+        (await call('PATCH', `/api/programs/${id}`, 'appAdmin', { wil_type: 'Internship', coop_model: null })).statusCode,
+      ).toBe(200);
       const move = await call('PATCH', `/api/programs/${id}`, 'appAdmin', { institution_id: matrix.institutions.other });
       expect(move.statusCode).toBe(400);
       expect(move.json().fieldErrors).toHaveProperty('institution_id');
@@ -135,7 +172,10 @@ describe('valid programs API', () => {
     expect(removed.json()).toMatchObject({ id, active_ind: false });
     expect((await call('GET', `/api/programs/${id}`, 'reader')).json().active_ind).toBe(false);
     expect((await call('PATCH', `/api/programs/${id}`, 'appAdmin', { active_ind: true })).json().active_ind).toBe(true);
-    const audit = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'program'), eq(auditLog.entityId, id)));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'program'), eq(auditLog.entityId, id)));
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete', 'reactivate']);
   });
 });

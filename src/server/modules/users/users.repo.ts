@@ -86,7 +86,13 @@ export async function createUnprivilegedUser(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(users).values(values).returning({ id: users.id });
-    await writeAudit(tx, { entityType: 'user', entityId: row!.id, action: 'create (first sign-in)', changedBy: row!.id, after: values });
+    await writeAudit(tx, {
+      entityType: 'user',
+      entityId: row!.id,
+      action: 'create (first sign-in)',
+      changedBy: row!.id,
+      after: values,
+    });
     return row!.id;
   });
 }

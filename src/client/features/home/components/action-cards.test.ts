@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { visibleMenu } from '../../../../shared/navigation.ts';
+import { deriveRoles } from '../../../../shared/permissions.ts';
+import { NO_PRIVILEGES, type Privileges, type Profile } from '../../../../shared/schemas/profile.ts';
+import { actionGroups } from './action-cards.tsx';
+
+function user(privileges: Partial<Privileges>): Profile {
+  const p = { ...NO_PRIVILEGES, ...privileges };
+  return {
+    username: 'u',
+    institution: '',
+    prefName: 'U',
+    email: '',
+    homeInstitution: null,
+    roles: deriveRoles(p),
+    privileges: p,
+  };
+}
+
+describe('actionGroups', () => {
+  it('gives an app admin the two dropdowns and the administration pages', () => {
+    const groups = actionGroups(visibleMenu(user({ glblAdmin: true })));
+    expect(groups.map((g) => g.title)).toEqual(['Program Information', 'Reports', 'Administration']);
+    expect(groups[2]!.links.map((l) => l.label)).toEqual(['Institutions', 'Valid Programs', 'Admin']);
+    expect(groups[0]!.links.map((l) => l.path)).toContain('/records/RecordExport');
+    expect(groups[1]!.links).toHaveLength(10);
+  });
+
+  it('gives a reader browsing, finding and reports only', () => {
+    const groups = actionGroups(visibleMenu(user({ read: [1] })));
+    expect(groups.map((g) => g.title)).toEqual(['Program Information', 'Reports']);
+    expect(groups[0]!.links.map((l) => l.label)).toEqual(['Browse Records', 'Find Records']);
+  });
+
+  it('gives a user without privileges nothing', () => {
+    expect(actionGroups(visibleMenu(user({})))).toEqual([]);
+  });
+});

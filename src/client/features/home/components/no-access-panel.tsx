@@ -1,0 +1,22 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { Profile } from '../../../../shared/schemas/profile.ts';
+import { TEXT } from '../../../app/messages.ts';
+import { AccountDetails } from './account-details.tsx';
+
+/** A signed-in user with no privileges yet: says so, and who to ask. */
+export function NoAccessPanel({ profile }: { profile: Profile }) {
+  return (
+    <Stack gap="lg" maw="46rem">
+      <Alert color="navy" variant="light" icon={<IconLock aria-hidden="true" />} data-testid="no-access-panel">
+        <Stack gap="xs">
+          <Title order={2} fz="lg">
+            {TEXT.home.noAccessTitle}
+          </Title>
+          <Text>{TEXT.home.noAccessBody}</Text>
+        </Stack>
+      </Alert>
+      <AccountDetails profile={profile} />
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { Stack } from '@mantine/core';
+import { visibleMenu } from '../../../../shared/navigation.ts';
+import { PROGRAM_STAFF_ROLES, hasAnyRole, isSignedIn } from '../../../../shared/permissions.ts';
+import { TEXT, UI } from '../../../app/messages.ts';
+import { Page } from '../../../ui/page.tsx';
+import { useProfile } from '../../session/index.ts';
+import { ActionCards } from '../components/action-cards.tsx';
+import { InstitutionSummary } from '../components/institution-summary.tsx';
+import { NoAccessPanel } from '../components/no-access-panel.tsx';
+import { SignInProblem } from '../components/sign-in-problem.tsx';
+import { SignedOutWelcome } from '../components/signed-out-welcome.tsx';
+
+const HOME_CRUMBS = [{ label: UI.home.title }];
+
+/** `/`: a welcome for visitors, a "no access yet" note for new users, otherwise a summary and a way into each task. */
+export default function HomePage() {
+  const { profile } = useProfile();
+
+  if (!isSignedIn(profile)) {
+    return (
+      <Page title={TEXT.home.signedOutTitle} documentTitle={null} crumbs={HOME_CRUMBS}>
+        <SignInProblem />
+        <SignedOutWelcome />
+      </Page>
+    );
+  }
+
+  const title = TEXT.home.welcome(profile.prefName || profile.username);
+  if (!hasAnyRole(profile, PROGRAM_STAFF_ROLES)) {
+    return (
+      <Page title={title} documentTitle={null} crumbs={HOME_CRUMBS}>
+        <NoAccessPanel profile={profile} />
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={title} documentTitle={null} crumbs={HOME_CRUMBS}>
+      <Stack gap="xl">
+        <InstitutionSummary profile={profile} />
+        <ActionCards menu={visibleMenu(profile)} />
+      </Stack>
+    </Page>
+  );
+}
