@@ -20,26 +20,24 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** `GET /api/health`: 200 when the database answers, 503 with `db: "down"` when it does not. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/health',
-      {
-        schema: {
-          tags: ['health'],
-          summary: 'Is the app up, and does the database answer?',
-          response: { 200: HealthSchema, 503: HealthSchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Is the app up, and does the database answer?',
+        response: { 200: HealthSchema, 503: HealthSchema },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        try {
-          await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
-          return { status: 'ok' as const, db: 'ok' as const, version: VERSION };
-        } catch (err) {
-          request.log.error({ err }, 'health check: database down');
-          return reply.status(503).send({ status: 'degraded', db: 'down', version: VERSION });
-        }
-      },
-    );
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
+        return { status: 'ok' as const, db: 'ok' as const, version: VERSION };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database down');
+        return reply.status(503).send({ status: 'degraded', db: 'down', version: VERSION });
+      }
+    },
+  );
 }
