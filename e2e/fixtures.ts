@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The demo users of PRODUCT.md §8, seeded into the throwaway database the browser tests run against. */
+export type DemoUser = 'appadmin' | 'globalreader' | 'instadmin' | 'writer' | 'reader' | 'newuser';
+
+/** Signs in through the development API (fast); the sign-in page itself has its own test. */
+export async function signInAs(page: Page, username: DemoUser): Promise<void> {
+  const res = await page.request.post('/api/login/direct', { data: { username } });
+  expect(res.ok(), `direct sign-in as ${username}`).toBe(true);
+}
+
+/** Runs axe-core on the page as it is now and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    'serious or critical accessibility violations',
+  ).toEqual([]);
+}
+
+/** The labels of the top navigation bar, and of each dropdown's items when opened. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeVisible();
+  const labels: string[] = [];
+  for (const item of await nav.locator(':scope > * a, :scope > * button').all()) {
+    const label = (await item.innerText()).trim();
+    if ((await item.getAttribute('aria-haspopup')) === 'menu') {
+      await item.click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      for (const child of await menu.getByRole('menuitem').all()) labels.push(`${label} > ${(await child.innerText()).trim()}`);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    } else {
+      labels.push(label);
+    }
+  }
+  return labels;
+}

@@ -1,0 +1,162 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, menuLabels, signInAs, type DemoUser } from './fixtures.ts';
+
+const TITLE = 'B.C. Co-op Education and WIL Statistical Database';
+const PROGRAM_INFO = ['Program Information > Browse Records', 'Program Information > Find Records'];
+const REPORTS = [
+  'Region/Demographics',
+  'Employer/Partner',
+  'Discipline Grouping',
+  'Term Compare',
+  'Fiscal Year Compare',
+  'Placement/Experience % Compare',
+  'Institutional Breakdown',
+  'Salary Breakdown',
+  'Tuition Fee Breakdown',
+  'Count/Discipline Compare',
+].map((label) => `Reports > ${label}`);
+
+test.describe('signed out', () => {
+  test('home shows the title, Sign in, Sign in Direct (development) and the footer, and passes axe', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /B\.C\. Co-op Education and WIL Statistical Database/ }).first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in Direct' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+    const footer = page.getByRole('contentinfo');
+    for (const name of [
+      'Contacts',
+      'Maps',
+      'Hours',
+      'Terms of use',
+      'Accessibility',
+      'Emergency contacts',
+      'Website feedback',
+      'Back to top',
+    ]) {
+      await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(footer).toContainText('Victoria BC');
+    await expect(
+      page
+        .getByRole('status')
+        .or(page.getByRole('region', { name: 'Site notice' }))
+        .first(),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await expect(page).toHaveTitle(new RegExp(TITLE.replace(/\./g, '\\.')));
+  });
+
+  test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main-content')).toBeFocused();
+  });
+
+  test('an unknown route shows the 404 page with "Page not found: {path}" and passes axe', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+    await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a route whose check fails is a 404 too', async ({ page }) => {
+    const response = await page.goto('/records/abc');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Page not found: /records/abc')).toBeVisible();
+  });
+
+  test('a guarded screen asks a visitor to sign in (401) and passes axe', async ({ page }) => {
+    await page.goto('/records');
+    await expect(page.getByRole('heading', { level: 1, name: '401 Unauthorized' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('sign-in page (development)', () => {
+  test('signs in as a chosen demo user, says so in a toast that then goes, and returns to the path asked for', async ({
+    page,
+  }) => {
+    await page.goto('/login?returnPath=%2Freports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('radio', { name: /Riley Reader/ }).check();
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/reports$/);
+    const toast = page.locator('.toast-message', { hasText: 'Signed in as Riley Reader' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 8000 });
+    await expect(page.getByRole('banner').getByText('Sign out')).toBeVisible();
+  });
+
+  test('says what is wrong when no user is chosen, at the top and beside the field', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').first()).toContainText('Choose a user to sign in as');
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('menus by role', () => {
+  const expected: Record<DemoUser, string[]> = {
+    appadmin: [
+      'Institutions',
+      'Valid Programs',
+      ...PROGRAM_INFO,
+      'Program Information > CEWIL Export',
+      'Program Information > Export Records',
+      ...REPORTS,
+      'Admin',
+    ],
+    globalreader: [...PROGRAM_INFO, ...REPORTS],
+    instadmin: [...PROGRAM_INFO, ...REPORTS],
+    writer: [...PROGRAM_INFO, ...REPORTS],
+    reader: [...PROGRAM_INFO, ...REPORTS],
+    newuser: [],
+  };
+
+  for (const [user, labels] of Object.entries(expected) as [DemoUser, string[]][]) {
+    test(`${user} sees exactly the menu of their roles`, async ({ page }) => {
+      await signInAs(page, user);
+      await page.goto('/');
+      await expect(page.getByRole('banner').getByText('Sign out')).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Online tools' })).toBeVisible();
+      if (labels.length === 0) {
+        await expect(page.getByRole('navigation', { name: 'Main navigation' }).locator('a, button')).toHaveCount(0);
+        await expect(page.getByText('You are signed in, but have no access yet')).toBeVisible();
+      } else {
+        expect(await menuLabels(page)).toEqual(labels);
+      }
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test('a reader who types an app-admin address gets the 403 page, which passes axe', async ({ page }) => {
+    await signInAs(page, 'reader');
+    await page.goto('/institutions');
+    await expect(page.getByRole('heading', { level: 1, name: '403 Forbidden' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the Export Records link (different letter case) opens its screen for an app admin', async ({ page }) => {
+    await signInAs(page, 'appadmin');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Program Information' }).click();
+    await page.getByRole('menuitem', { name: 'Export Records' }).click();
+    await expect(page).toHaveURL(/\/records\/RecordExport$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Export records' })).toBeVisible();
+  });
+
+  test('sign out ends the session', async ({ page }) => {
+    await signInAs(page, 'writer');
+    await page.goto('/');
+    await page.getByRole('banner').getByText('Sign out').click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    const profile = await (await page.request.get('/api/profile')).json();
+    expect(profile.username).toBe('');
+  });
+});
