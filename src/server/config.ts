@@ -6,7 +6,12 @@ import { SITE_DEFAULTS, type SiteConfig } from '../shared/schemas/site.ts';
 /** Settings come from the environment only (PRODUCT.md §8); each bad or missing value is named at start. */
 const EnvSchema = z.object({
   APP_ENV: z.string().trim().default(''),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number from 0 to 65535' })
+    .int('must be a whole number')
+    .min(0)
+    .max(65535)
+    .default(3000),
   HOST: z.string().trim().min(1).optional(),
   DATABASE_URL: z
     .string()
@@ -23,7 +28,7 @@ const EnvSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(120),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  SESSION_MAX_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int().min(1).max(72).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OIDC_ISSUER: z.url('must be the provider’s issuer URL').optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1).optional(),

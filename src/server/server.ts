@@ -21,7 +21,10 @@ async function main(): Promise<void> {
     database = await openDatabase(config);
     await runMigrations(database);
   } catch (err) {
-    console.error(`The app cannot open its database: ${(err as Error).message}`);
+    const where = config.databaseUrl
+      ? `PostgreSQL at ${new URL(config.databaseUrl).host}`
+      : `the embedded database in ${config.dataDir}`;
+    console.error(`The app cannot open its database (${where}): ${(err as Error).message}`);
     process.exit(1);
   }
   if (config.isDevelopment && (await seedDemo(database))) {
