@@ -19,7 +19,10 @@ function devSiteConfig(): Plugin {
     name: 'bc-wil:dev-site-config',
     apply: 'serve',
     transformIndexHtml(html) {
-      return html.replace(SITE_CONFIG_PLACEHOLDER, siteConfigBlock({ ...SITE_DEFAULTS, isDevelopment: true }));
+      return html.replace(
+        SITE_CONFIG_PLACEHOLDER,
+        siteConfigBlock({ ...SITE_DEFAULTS, isDevelopment: true, singleSignOn: false }),
+      );
     },
   };
 }

@@ -149,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidc,
     site: {
       isDevelopment,
+      singleSignOn: oidc !== undefined,
       onlineToolsUrl: e.ONLINE_TOOLS_URL ?? SITE_DEFAULTS.onlineToolsUrl,
       footer: {
         addressLines: e.FOOTER_ADDRESS ? e.FOOTER_ADDRESS.split('|').map((l) => l.trim()) : d.addressLines,

@@ -53,6 +53,7 @@ describe('settings', () => {
       host: '0.0.0.0',
     });
     expect(config.oidc?.claims.username).toBe('preferred_username');
+    expect(config.site).toMatchObject({ isDevelopment: false, singleSignOn: true });
   });
 
   it('takes footer settings from the environment', () => {

@@ -30,6 +30,7 @@ export function parseSiteConfig(text: string | null | undefined): SiteConfig {
   }
   return {
     isDevelopment: typeof merged.isDevelopment === 'boolean' ? merged.isDevelopment : SITE_DEFAULTS.isDevelopment,
+    singleSignOn: typeof merged.singleSignOn === 'boolean' ? merged.singleSignOn : SITE_DEFAULTS.singleSignOn,
     onlineToolsUrl: typeof merged.onlineToolsUrl === 'string' ? merged.onlineToolsUrl : SITE_DEFAULTS.onlineToolsUrl,
     footer,
   };

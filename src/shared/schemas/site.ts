@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 export const SiteConfigSchema = z.object({
   isDevelopment: z.boolean(),
+  /** Whether single sign-on is configured (always outside development; optional in it). */
+  singleSignOn: z.boolean(),
   onlineToolsUrl: z.string(),
   footer: z.object({
     addressLines: z.array(z.string()),
@@ -27,6 +29,7 @@ export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 /** Defaults (requirements §9): a university postal address in Victoria BC, contact label "Contacts". */
 export const SITE_DEFAULTS: SiteConfig = {
   isDevelopment: false,
+  singleSignOn: true,
   onlineToolsUrl: 'https://www.uvic.ca/search/tools/',
   footer: {
     addressLines: ['University of Victoria', 'PO Box 1700 STN CSC', 'Victoria BC  V8W 2Y2', 'Canada'],

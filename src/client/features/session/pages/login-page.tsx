@@ -7,6 +7,7 @@ import { ERRORS, TEXT, UI } from '../../../app/messages.ts';
 import { ErrorSummary } from '../../../ui/error-summary.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { notify } from '../../../lib/notifications.ts';
+import { useSiteConfig } from '../../../lib/site-config.tsx';
 import { safeReturnPath, signInUrl } from '../../../lib/sign-in.ts';
 import { useDirectLogin } from '../api/direct-login.ts';
 import { useDirectLoginUsers } from '../api/get-direct-login-users.ts';
@@ -15,6 +16,7 @@ import { FIELD_ID, loginErrors } from '../lib/login-errors.ts';
 
 /** `/login`, development only: sign in directly as one of the demo users. */
 export default function LoginPage() {
+  const site = useSiteConfig();
   const [searchParams] = useSearchParams();
   const returnPath = safeReturnPath(searchParams.get('returnPath'));
   const navigate = useNavigate();
@@ -114,9 +116,12 @@ export default function LoginPage() {
           </Stack>
         </Paper>
 
-        <Text size="sm">
-          {UI.login.ssoHint} <Anchor href={signInUrl(returnPath)}>{TEXT.login.sso}</Anchor>
-        </Text>
+        {/* Without a configured provider, /api/login only leads back here. */}
+        {site.singleSignOn && (
+          <Text size="sm">
+            {UI.login.ssoHint} <Anchor href={signInUrl(returnPath)}>{TEXT.login.sso}</Anchor>
+          </Text>
+        )}
       </Stack>
     </Page>
   );
