@@ -14,3 +14,10 @@ export interface AuditEntry {
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null });
 }
+
+/** The audit action of an update to something soft-deletable: a delete, a reactivation, or a plain update. */
+export function activationAction(wasActive: boolean, isActive: boolean): 'delete' | 'reactivate' | 'update' {
+  if (wasActive && !isActive) return 'delete';
+  if (!wasActive && isActive) return 'reactivate';
+  return 'update';
+}

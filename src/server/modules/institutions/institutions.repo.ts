@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { institutions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { writeAudit } from '../audit/audit.repo.ts';
+import { activationAction, writeAudit } from '../audit/audit.repo.ts';
 
 type Row = typeof institutions.$inferSelect;
 
@@ -119,8 +119,7 @@ export async function updateInstitution(db: Db, id: number, patch: InstitutionUp
         .returning();
       const before = toInstitution(current);
       const after = toInstitution(row!);
-      const action =
-        before.active_ind && !after.active_ind ? 'delete' : !before.active_ind && after.active_ind ? 'reactivate' : 'update';
+      const action = activationAction(before.active_ind, after.active_ind);
       await writeAudit(tx, { entityType: 'institution', entityId: id, action, changedBy: userId, before, after });
       return after;
     });

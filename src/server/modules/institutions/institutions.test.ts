@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, institutions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
-import { createRoleMatrix, createUser, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
+import { createMatrixCaller } from '../../test/matrix.ts';
+import { createUser, type createRoleMatrix, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
 
 const NEW_INSTITUTION = {
   name: 'Example Polytechnic',
@@ -16,17 +17,14 @@ const NEW_INSTITUTION = {
 describe('institutions API', () => {
   let ctx: TestContext;
   let matrix: Awaited<ReturnType<typeof createRoleMatrix>>;
-  const cookies = {} as Record<RoleName, string>;
+  let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    matrix = await createRoleMatrix(ctx.db);
-    for (const role of ROLE_NAMES) cookies[role] = role === 'signedOut' ? '' : await ctx.cookieFor(matrix.users[role]);
+    ({ matrix, call } = await createMatrixCaller(ctx));
   });
   afterAll(() => ctx.close());
 
-  const call = (method: 'GET' | 'PUT' | 'PATCH', url: string, role: RoleName, payload?: object) =>
-    ctx.app.inject({ method, url, payload, headers: cookies[role] ? { cookie: cookies[role] } : {} });
   const count = async () => (await ctx.db.select().from(institutions)).length;
 
   describe('authorization matrix', () => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { institutions, programs } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http-errors.ts';
-import { writeAudit } from '../audit/audit.repo.ts';
+import { activationAction, writeAudit } from '../audit/audit.repo.ts';
 
 type Row = typeof programs.$inferSelect;
 
@@ -130,8 +130,7 @@ export async function updateProgram(db: Db, id: number, patch: ProgramUpdate, us
         .where(eq(programs.id, id))
         .returning();
       const after = toProgram(row!);
-      const action =
-        before.active_ind && !after.active_ind ? 'delete' : !before.active_ind && after.active_ind ? 'reactivate' : 'update';
+      const action = activationAction(before.active_ind, after.active_ind);
       await writeAudit(tx, { entityType: 'program', entityId: id, action, changedBy: userId, before, after });
       return after;
     });

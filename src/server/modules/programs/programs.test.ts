@@ -2,13 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, programs } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
-import { createInstitution, createRoleMatrix, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
+import { createMatrixCaller } from '../../test/matrix.ts';
+import { createInstitution, type createRoleMatrix, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
 
 describe('valid programs API', () => {
   let ctx: TestContext;
   let matrix: Awaited<ReturnType<typeof createRoleMatrix>>;
   let inactiveInstitution: number;
-  const cookies = {} as Record<RoleName, string>;
+  let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
   const program = (overrides: object = {}) => ({
     institution_id: matrix.institutions.own,
     name: 'Computer Science Co-op',
@@ -24,14 +25,11 @@ describe('valid programs API', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    matrix = await createRoleMatrix(ctx.db);
+    ({ matrix, call } = await createMatrixCaller(ctx));
     inactiveInstitution = await createInstitution(ctx.db, { activeInd: false });
-    for (const role of ROLE_NAMES) cookies[role] = role === 'signedOut' ? '' : await ctx.cookieFor(matrix.users[role]);
   });
   afterAll(() => ctx.close());
 
-  const call = (method: 'GET' | 'PUT' | 'PATCH', url: string, role: RoleName, payload?: object) =>
-    ctx.app.inject({ method, url, payload, headers: cookies[role] ? { cookie: cookies[role] } : {} });
   const count = async () => (await ctx.db.select().from(programs)).length;
   const create = async (overrides: object = {}) => {
     const res = await call('PUT', '/api/programs', 'appAdmin', program(overrides));
