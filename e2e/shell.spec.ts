@@ -47,6 +47,13 @@ test.describe('signed out', () => {
     await expect(page).toHaveTitle(new RegExp(TITLE.replace(/\./g, '\\.')));
   });
 
+  test('explains a refused single sign-on on the home page', async ({ page }) => {
+    await page.goto('/?signin=deactivated');
+    await expect(page.getByRole('alert')).toContainText('This account has been deactivated');
+    await page.goto('/?signin=unavailable');
+    await expect(page.getByRole('alert')).toContainText('Single sign-on is not answering');
+  });
+
   test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
     await page.goto('/');
     await page.keyboard.press('Tab');
@@ -83,6 +90,8 @@ test.describe('sign-in page (development)', () => {
   }) => {
     await page.goto('/login?returnPath=%2Freports');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    // No provider is configured in this run, so the page offers no single sign-on link that would lead back here.
+    await expect(page.getByRole('link', { name: 'Sign in with single sign-on' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('radio', { name: /Riley Reader/ }).check();
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();

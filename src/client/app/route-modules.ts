@@ -11,6 +11,12 @@ type PageModule = { default: ComponentType };
 const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   home: () => import('../features/home/pages/home-page.tsx'),
   login: () => import('../features/session/pages/login-page.tsx'),
+  institutions: () => import('../features/institutions/pages/institutions-page.tsx'),
+  institutionCreate: () => import('../features/institutions/pages/institution-create-page.tsx'),
+  institution: () => import('../features/institutions/pages/institution-page.tsx'),
+  programs: () => import('../features/programs/pages/programs-page.tsx'),
+  programCreate: () => import('../features/programs/pages/program-create-page.tsx'),
+  program: () => import('../features/programs/pages/program-page.tsx'),
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');

@@ -1,28 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ERRORS } from '../../../../shared/messages.ts';
+import { InstitutionSchema, type Institution } from '../../../../shared/schemas/institution.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/**
- * The fields of an institution the shell needs (PRODUCT.md §2). The institutions feature owns the full schema;
- * unknown fields are dropped here.
- */
-export const InstitutionSummarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  short_name: z.string().nullish(),
-  active_ind: z.boolean().optional(),
-});
-export type InstitutionSummary = z.infer<typeof InstitutionSummarySchema>;
+/** The fields of an institution the home page needs. */
+export type InstitutionSummary = Pick<Institution, 'id' | 'name' | 'short_name'> & { active_ind?: boolean };
 
+/** The key of the list; every institution query starts with it, so invalidating it refreshes them all. */
 export const INSTITUTIONS_QUERY_KEY = ['institutions'] as const;
 
-/** GET /api/institutions: every institution (a small list). */
-export function getInstitutions(signal?: AbortSignal): Promise<InstitutionSummary[]> {
+/** GET /api/institutions: every institution, active and inactive (a small list). */
+export function getInstitutions(signal?: AbortSignal): Promise<Institution[]> {
   return apiRequest({
     path: '/api/institutions',
     errorMessage: ERRORS.institutions.request,
-    schema: z.array(InstitutionSummarySchema),
+    schema: z.array(InstitutionSchema),
     ...(signal ? { signal } : {}),
   });
 }
@@ -33,6 +26,11 @@ export const institutionsQueryOptions = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export function useInstitutions(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...institutionsQueryOptions, enabled: options.enabled ?? true });
+/** `fresh`: ask the server again on mount even when the cache is recent (a page that must find one institution in it). */
+export function useInstitutions(options: { enabled?: boolean; fresh?: boolean } = {}) {
+  return useQuery({
+    ...institutionsQueryOptions,
+    enabled: options.enabled ?? true,
+    ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
+  });
 }

@@ -1,0 +1,100 @@
+/**
+ * The words of the institution screens (the app admin's). Catalogue messages (ERRORS) come from src/shared/messages.ts;
+ * page titles from the route table (src/shared/app-routes.ts).
+ */
+export const INSTITUTION_UI = {
+  what: 'institutions',
+  list: {
+    intro: 'The institutions that valid programs and records are filed against. Deleted institutions stay here as inactive.',
+    add: 'Add institution',
+    caption: 'Institutions',
+    filtersTitle: 'Filter institutions',
+    search: 'Search',
+    searchHint: 'Name, short name or name code',
+    type: 'Type',
+    allTypes: 'All types',
+    region: 'Region',
+    allRegions: 'All regions',
+    status: 'Status',
+    statusOptions: { active: 'Active', inactive: 'Inactive', all: 'Active and inactive' },
+    clearFilters: 'Clear filters',
+    noMatchTitle: 'No institutions match these filters',
+    noMatchBody: 'Change the search or the filters, or clear them to see every active institution.',
+    noneTitle: 'There are no institutions yet',
+    noneBody: 'Add the first one with “Add institution”.',
+    loadFailed: 'The list of institutions could not be loaded.',
+  },
+  columns: {
+    name: 'Name',
+    short_name: 'Short name',
+    name_code: 'Name code',
+    institution_type: 'Type',
+    region: 'Region',
+    status: 'Status',
+  },
+  fields: {
+    name: 'Name',
+    short_name: 'Short name',
+    name_code: 'Name code',
+    institution_type: 'Institution type',
+    region: 'Region',
+  },
+  hints: {
+    name: 'The full name, as the institution writes it, e.g. University of Victoria.',
+    short_name: 'The usual abbreviation, shown in lists and reports, e.g. UVic. No two institutions may share it.',
+    name_code: 'Up to 10 letters, digits or hyphens, e.g. UVIC. No two institutions may share it.',
+    institution_type: 'How the province groups post-secondary institutions.',
+    region: 'The B.C. development region of the main campus.',
+  },
+  choose: {
+    institution_type: 'Choose the institution type',
+    region: 'Choose the region',
+  },
+  form: {
+    detailsTitle: 'Details',
+    create: 'Add institution',
+    save: 'Save changes',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    createFailedTitle: 'The institution was not added',
+    saveFailedTitle: 'Your changes were not saved',
+    noChanges: 'There are no changes to save.',
+  },
+  toast: {
+    created: 'Institution added',
+    saved: 'Changes saved',
+    deleted: 'Institution deleted (now inactive)',
+    reactivated: 'Institution reactivated',
+  },
+  deleteDialog: {
+    title: 'Delete this institution?',
+    body: (name: string) =>
+      `${name} will be marked inactive. It stays in the database with its programs and records, and you can reactivate it at any time.`,
+    confirm: 'Delete institution',
+    cancel: 'Keep it',
+  },
+  inactive: {
+    title: 'This institution is inactive',
+    body: 'It was deleted: it no longer appears among the active institutions, and no programs can be added to it. Its programs and records are kept.',
+    reactivate: 'Reactivate',
+  },
+  programs: {
+    title: 'Programs',
+    caption: (name: string) => `Valid programs of ${name}`,
+    add: 'Add a program',
+    none: 'This institution has no valid programs yet.',
+    loadFailed: 'The programs of this institution could not be loaded.',
+    columns: { name: 'Program', discipline: 'Discipline', credential: 'Credential', wil_type: 'WIL type', status: 'Status' },
+    count: (active: number, inactive: number) =>
+      `${active} active program${active === 1 ? '' : 's'}${inactive ? `, ${inactive} inactive` : ''}`,
+  },
+  roles: {
+    title: 'People with access',
+    caption: (name: string) => `People who hold read, write or admin access to ${name}`,
+    hint: 'Users who hold read, write or admin access to this institution. Application administrators, who reach every institution, are not listed.',
+    none: 'No one holds read, write or admin access to this institution yet. Grant access on the user administration screen.',
+    loadFailed: 'The people with access could not be loaded.',
+    columns: { prefName: 'Name', username: 'Username', email: 'Email', levels: 'Access' },
+    levels: { read: 'Read', write: 'Write', admin: 'Admin' } as Record<string, string>,
+  },
+} as const;

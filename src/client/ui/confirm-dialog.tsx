@@ -1,0 +1,67 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { UI_PIECES } from './messages.ts';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The confirmed action is under way: its button spins and the dialog stays. */
+  loading?: boolean;
+  /** A destructive action: the confirm button is red. */
+  danger?: boolean;
+  /**
+   * Called once the dialog has gone. Focus normally returns to the button that opened it; when the confirmed action
+   * removed that button, move focus here instead.
+   */
+  onClosed?: () => void;
+}
+
+/**
+ * Asks before doing something that cannot be taken back in one click. Focus starts on the safe choice,
+ * Escape and the close button cancel, and focus returns to the button that opened it.
+ */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = UI_PIECES.confirm.cancel,
+  onConfirm,
+  onCancel,
+  loading = false,
+  danger = false,
+  onClosed,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {
+        if (!loading) onCancel();
+      }}
+      title={title}
+      centered
+      size="md"
+      returnFocus
+      onExitTransitionEnd={onClosed}
+      closeButtonProps={{ 'aria-label': UI_PIECES.confirm.close }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <Stack gap="lg">
+        <div>{children}</div>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
+            {cancelLabel}
+          </Button>
+          <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

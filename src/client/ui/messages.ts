@@ -1,0 +1,38 @@
+/**
+ * Words of the shared UI pieces in this folder (tables, pagers, dialogs, forms). Kept apart from the screens' words
+ * so a French edition can translate them once.
+ */
+export const UI_PIECES = {
+  table: {
+    sortHint: 'Select a column heading to sort by it.',
+    loading: 'Loading…',
+  },
+  pager: {
+    label: (what: string) => `Pages of ${what}`,
+    page: (page: number) => `Page ${page}`,
+    previous: 'Previous page',
+    next: 'Next page',
+    first: 'First page',
+    last: 'Last page',
+    showing: (from: number, to: number, total: number, what: string) =>
+      total === 0
+        ? `No ${what} to show`
+        : `Showing ${from.toLocaleString('en-CA')}–${to.toLocaleString('en-CA')} of ${total.toLocaleString('en-CA')} ${what}`,
+  },
+  status: {
+    active: 'Active',
+    inactive: 'Inactive',
+  },
+  unsaved: {
+    title: 'Discard your changes?',
+    body: 'You have changes that have not been saved. If you leave this page now, they will be lost.',
+    leave: 'Discard changes',
+    stay: 'Keep editing',
+  },
+  confirm: {
+    cancel: 'Cancel',
+    close: 'Close',
+  },
+  clearSearch: 'Clear the search',
+  retry: 'Try again',
+} as const;
