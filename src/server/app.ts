@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { headerRoutes } from './modules/header/header.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
+import { recordRoutes } from './modules/records/records.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(headerRoutes);
   await app.register(institutionRoutes);
   await app.register(programRoutes);
+  await app.register(recordRoutes);
   await app.register(clientAppPlugin);
   return app;
 }

@@ -1,0 +1,209 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { canEditInstitution, canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
+import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
+import type { Privileges } from '../../../shared/schemas/profile.ts';
+import {
+  FindCriteriaQuerySchema,
+  FindCriteriaSchema,
+  RecordConflictSchema,
+  RecordCreateSchema,
+  RecordHistorySchema,
+  RecordPageSchema,
+  RecordSchema,
+  RecordUpdateSchema,
+  type FindCriteriaParsed,
+  type RecordWire,
+} from '../../../shared/schemas/record.ts';
+import { fieldError, forbidden, notFound } from '../../http-errors.ts';
+import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
+import type { SessionUser } from '../users/users.repo.ts';
+import { findInstitution } from '../institutions/institutions.repo.ts';
+import {
+  createRecord,
+  findRecord,
+  listRecords,
+  recordHistory,
+  recordInstitutionId,
+  updateRecord,
+  type RecordFilter,
+} from './records.repo.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** Whether the user may edit records of at least one institution. */
+const mayEditSomewhere = (p: Privileges) => p.glblAdmin || p.write.length > 0 || p.admin.length > 0;
+
+/** Splits parsed criteria into the filter (limited to what the user may read) and the paging. */
+function filterAndPaging(user: SessionUser, criteria: FindCriteriaParsed, readable?: number[]) {
+  const { page, pageSize, sort, ...rest } = criteria;
+  const filter: RecordFilter = { ...rest, readable: readable ?? readableInstitutions(user.privileges) };
+  return { filter, paging: { page, pageSize, sort } };
+}
+
+/**
+ * Records (PRODUCT.md §3): list, get, find and history cover only institutions the user may read; create and
+ * update need edit rights on the record's institution. Rights are checked before the body is validated, so a
+ * caller without them learns nothing from validation messages.
+ */
+export async function recordRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const tags = ['records'];
+
+  /** preValidation of PUT: edit rights on the body's institution (its type is checked by validation next). */
+  async function requireCreateRights(request: FastifyRequest): Promise<void> {
+    const user = signedInUser(request);
+    if (!mayEditSomewhere(user.privileges)) throw forbidden();
+    const institutionId = (request.body as { institution_id?: unknown } | null)?.institution_id;
+    if (typeof institutionId === 'number' && !canEditInstitution(user.privileges, institutionId)) throw forbidden();
+  }
+
+  /** preValidation of PATCH: edit rights on the stored record's institution (a missing record is a 404 later). */
+  async function requireUpdateRights(request: FastifyRequest): Promise<void> {
+    const user = signedInUser(request);
+    if (!mayEditSomewhere(user.privileges)) throw forbidden();
+    const params = IdParamSchema.safeParse(request.params);
+    if (!params.success) return;
+    const institutionId = await recordInstitutionId(db, params.data.id);
+    if (institutionId !== null && !canEditInstitution(user.privileges, institutionId)) throw forbidden();
+  }
+
+  /** The record, when it exists (404) and the user may read its institution (403). */
+  async function readableRecord(request: FastifyRequest, id: number): Promise<RecordWire> {
+    const record = await findRecord(db, id);
+    if (!record) throw notFound('The record');
+    if (!canReadInstitution(signedInUser(request).privileges, record.institution_id)) throw forbidden();
+    return record;
+  }
+
+  r.get(
+    '/api/records',
+    {
+      schema: {
+        tags,
+        summary: 'Records of the institutions you may read: paged, sorted, filtered by the find criteria',
+        querystring: FindCriteriaQuerySchema,
+        response: { 200: RecordPageSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const { filter, paging } = filterAndPaging(signedInUser(request), request.query);
+      return listRecords(db, filter, paging);
+    },
+  );
+
+  r.get(
+    '/api/records/inst/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Records of one institution (403 when you may not read it)',
+        params: IdParamSchema,
+        querystring: FindCriteriaQuerySchema,
+        response: { 200: RecordPageSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      if (!(await findInstitution(db, request.params.id))) throw notFound('The institution');
+      if (!canReadInstitution(user.privileges, request.params.id)) throw forbidden();
+      const { filter, paging } = filterAndPaging(user, request.query, [request.params.id]);
+      return listRecords(db, filter, paging);
+    },
+  );
+
+  r.post(
+    '/api/records/find',
+    {
+      schema: {
+        tags,
+        summary: 'Find records by criteria (AND between criteria, OR within a list), among those you may read',
+        body: FindCriteriaSchema,
+        response: { 200: RecordPageSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const { filter, paging } = filterAndPaging(signedInUser(request), request.body);
+      return listRecords(db, filter, paging);
+    },
+  );
+
+  r.get(
+    '/api/records/:id',
+    {
+      schema: { tags, summary: 'One record', params: IdParamSchema, response: { 200: RecordSchema, ...errors } },
+      onRequest: requireSignedIn,
+    },
+    async (request) => readableRecord(request, request.params.id),
+  );
+
+  r.get(
+    '/api/records/:id/history',
+    {
+      schema: {
+        tags,
+        summary: 'Who changed the record, when, and what (newest first)',
+        params: IdParamSchema,
+        response: { 200: RecordHistorySchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      await readableRecord(request, request.params.id);
+      return recordHistory(db, request.params.id);
+    },
+  );
+
+  r.put(
+    '/api/records',
+    {
+      schema: {
+        tags,
+        summary:
+          'Create a record (a draft unless status is submitted); 409 names an existing record of the same program and term',
+        body: RecordCreateSchema,
+        response: { 200: IdResponseSchema, 409: RecordConflictSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+      preValidation: requireCreateRights,
+    },
+    async (request, reply) => {
+      const result = await createRecord(db, request.body, signedInUser(request).id);
+      if (result.ok) return { id: result.value };
+      return reply.code(409).send({ statusCode: 409, message: result.message, ...conflictDetail(result) });
+    },
+  );
+
+  r.patch(
+    '/api/records/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a record: send the version you loaded; 409 with the current record when someone saved first',
+        params: IdParamSchema,
+        body: RecordUpdateSchema,
+        response: { 200: RecordSchema, 409: RecordConflictSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+      preValidation: requireUpdateRights,
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { id, ...patch } = request.body;
+      if (id !== undefined && id !== request.params.id) throw fieldError('id', 'The id in the body does not match the address');
+      const result = await updateRecord(db, request.params.id, patch, user.id, (institutionId) =>
+        canEditInstitution(user.privileges, institutionId),
+      );
+      if (result.ok) return result.value;
+      return reply.code(409).send({ statusCode: 409, message: result.message, ...conflictDetail(result) });
+    },
+  );
+}
+
+function conflictDetail(result: { conflict: 'duplicate'; existingId: number } | { conflict: 'version'; current: RecordWire }) {
+  return result.conflict === 'duplicate' ? { existingId: result.existingId } : { current: result.current };
+}

@@ -1,0 +1,140 @@
+import { getTableColumns } from 'drizzle-orm';
+import fc from 'fast-check';
+import { TERMS } from '../../shared/constants.ts';
+import { DURATION_FIELDS, LOCATION_FIELDS, SECTOR_FIELDS } from '../../shared/record-rules.ts';
+import type { Db } from '../db/client.ts';
+import { programs, records } from '../db/schema.ts';
+
+let sequence = 0;
+
+/** Inserts a program of an institution with plausible defaults. */
+export async function createProgram(
+  db: Db,
+  institutionId: number,
+  overrides: Partial<typeof programs.$inferInsert> = {},
+): Promise<number> {
+  const n = ++sequence;
+  const [row] = await db
+    .insert(programs)
+    .values({
+      institutionId,
+      name: `Test Program ${n}`,
+      discipline: 'Computer & Information Science',
+      credential: "Bachelor's Degree",
+      wilType: 'Co-operative Education',
+      coopModel: 'Alternating',
+      participation: 'Optional',
+      ...overrides,
+    })
+    .returning({ id: programs.id });
+  return row!.id;
+}
+
+/** A fiscal year and term no other call of this file has handed out: unique keys for records of one program. */
+export function nextRecordKey(): { fiscal_year: string; term: (typeof TERMS)[number] } {
+  const n = ++sequence;
+  const start = 1900 + Math.floor(n / 3);
+  return { fiscal_year: `${start}/${String((start + 1) % 100).padStart(2, '0')}`, term: TERMS[n % 3]! };
+}
+
+/** The figures of a complete, consistent record (42 placed): every rule of PRODUCT.md §2 holds. */
+export const VALID_FIGURES = {
+  students_enrolled: 100,
+  students_seeking: 50,
+  students_placed: 42,
+  wt_4_month: 30,
+  wt_8_month: 10,
+  wt_12_month_plus: 2,
+  wt_vancouver_island_coast: 20,
+  wt_mainland_southwest: 10,
+  wt_thompson_okanagan: 5,
+  wt_kootenay: 2,
+  wt_cariboo: 1,
+  wt_north_coast: 1,
+  wt_nechako: 1,
+  wt_northeast: 0,
+  wt_other_canada: 1,
+  wt_international: 1,
+  wt_private: 30,
+  wt_public: 10,
+  wt_nonprofit: 2,
+  employers_total: 30,
+  employers_new: 5,
+  intl_students: 5,
+  indigenous_students: 2,
+  students_with_disability: 3,
+  avg_hourly_wage: '23.45',
+  coop_fee_domestic: '750.00',
+  coop_fee_international: '1200.50',
+};
+
+/** A `PUT /api/records` body for a submitted, valid record; the key is fresh unless given. */
+export function recordBody(institutionId: number, programId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    institution_id: institutionId,
+    program_id: programId,
+    ...nextRecordKey(),
+    ...VALID_FIGURES,
+    notes: null,
+    status: 'submitted',
+    ...overrides,
+  };
+}
+
+/** Drizzle's property name of each records column, by its SQL (and wire) name. */
+const propertyOf = new Map(Object.entries(getTableColumns(records)).map(([property, column]) => [column.name, property]));
+
+/** Inserts a complete, valid, submitted record straight into the database (no audit): for lists and rights tests that need rows fast. */
+export async function insertRecord(
+  db: Db,
+  values: Pick<typeof records.$inferInsert, 'institutionId' | 'programId'> & Partial<typeof records.$inferInsert>,
+): Promise<number> {
+  const key = nextRecordKey();
+  const figures = Object.fromEntries(Object.entries(VALID_FIGURES).map(([name, value]) => [propertyOf.get(name)!, value]));
+  const [row] = await db
+    .insert(records)
+    .values({ fiscalYear: key.fiscal_year, term: key.term, ...figures, status: 'submitted', ...values })
+    .returning({ id: records.id });
+  return row!.id;
+}
+
+/** `total` split into `parts` non-negative whole numbers. */
+const partition = (total: number, parts: number) =>
+  fc.array(fc.integer({ min: 0, max: total }), { minLength: parts - 1, maxLength: parts - 1 }).map((cuts) => {
+    const points = [0, ...cuts.sort((a, b) => a - b), total];
+    return points.slice(1).map((p, i) => p - points[i]!);
+  });
+
+const moneyText = fc.option(
+  fc.tuple(fc.nat(99_999_999), fc.nat(99)).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, '0')}`),
+);
+
+/** Random figures of a complete, consistent record (wire names; money with two decimals, so it round-trips as is). */
+export const validFiguresArbitrary = fc
+  .record({ placed: fc.nat(5000), extraSeeking: fc.nat(500), extraEnrolled: fc.nat(500), employers: fc.nat(3000) })
+  .chain(({ placed, extraSeeking, extraEnrolled, employers }) =>
+    fc.record({
+      students_placed: fc.constant(placed),
+      students_seeking: fc.constant(placed + extraSeeking),
+      students_enrolled: fc.constant(placed + extraSeeking + extraEnrolled),
+      duration: partition(placed, DURATION_FIELDS.length),
+      location: partition(placed, LOCATION_FIELDS.length),
+      sector: partition(placed, SECTOR_FIELDS.length),
+      employers_total: fc.constant(employers),
+      employers_new: fc.integer({ min: 0, max: employers }),
+      intl_students: fc.integer({ min: 0, max: placed }),
+      indigenous_students: fc.integer({ min: 0, max: placed }),
+      students_with_disability: fc.integer({ min: 0, max: placed }),
+      avg_hourly_wage: moneyText,
+      coop_fee_domestic: moneyText,
+      coop_fee_international: moneyText,
+      notes: fc.option(fc.string({ maxLength: 100 })),
+    }),
+  )
+  .map(({ duration, location, sector, ...rest }) => {
+    const figures: Record<string, unknown> = { ...rest };
+    DURATION_FIELDS.forEach((f, i) => (figures[f] = duration[i]));
+    LOCATION_FIELDS.forEach((f, i) => (figures[f] = location[i]));
+    SECTOR_FIELDS.forEach((f, i) => (figures[f] = sector[i]));
+    return figures;
+  });

@@ -1,0 +1,433 @@
+import { z } from 'zod';
+import { CREDENTIALS, DISCIPLINES, MAX_PAGE_SIZE, RECORD_STATUSES, TERMS, WIL_TYPES } from '../constants.ts';
+import {
+  COUNT_FIELDS,
+  countFieldError,
+  fiscalYearError,
+  MAX_COUNT,
+  MONEY_FIELDS,
+  moneyFieldError,
+  normalizeMoney,
+  notesError,
+  RECORD_FIELD_LABELS,
+  type CountField,
+  type MoneyField,
+} from '../record-rules.ts';
+
+/**
+ * Records on the wire (PRODUCT.md §2 and §4): snake_case names as the columns are named; counts are integers
+ * (null while a draft is incomplete); money is a string with two decimals ("23.45"), never a float.
+ * Field rules come from record-rules.ts, so the form and the API word every error the same way.
+ */
+
+const INT_MAX = 2_147_483_647;
+
+/** Builds `{field: schema}` for a list of field names, keeping the names in the type. */
+function shapeOf<K extends string, S extends z.ZodType>(keys: readonly K[], make: (key: K) => S): { [P in K]: S } {
+  return Object.fromEntries(keys.map((key) => [key, make(key)])) as { [P in K]: S };
+}
+
+/** Adds the rule's message, when it has one, as the field's issue. */
+const rule =
+  <T>(check: (value: T) => string | null) =>
+  (value: T, ctx: z.RefinementCtx) => {
+    const message = check(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+
+const requiredId = (label: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .int(`${label} is required`)
+    .positive(`${label} is required`)
+    .max(INT_MAX, `No ${label.toLowerCase()} has this id`);
+
+const countInput = (field: CountField) =>
+  z
+    .number({ error: `${RECORD_FIELD_LABELS[field]} must be a whole number` })
+    .nullable()
+    .superRefine(rule((v) => countFieldError(field, v)));
+
+const moneyInput = (field: MoneyField) =>
+  z
+    .string({ error: `${RECORD_FIELD_LABELS[field]} must be sent as text, such as "23.45"` })
+    .nullable()
+    .superRefine(rule((v) => moneyFieldError(field, v)))
+    .transform((v) => (v === null ? null : normalizeMoney(v)));
+
+const fiscalYearInput = z
+  .string({ error: (iss) => fiscalYearError(iss.input) ?? 'Fiscal year is required' })
+  .superRefine(rule(fiscalYearError));
+const termInput = z.enum(TERMS, {
+  error: (iss) => (iss.input === undefined ? 'Term is required' : `Term must be one of: ${TERMS.join(', ')}`),
+});
+const statusInput = z.enum(RECORD_STATUSES, { error: 'Status must be draft or submitted' });
+const notesInput = z.string({ error: 'Notes must be text' }).nullable().superRefine(rule(notesError));
+
+/** A record as the API sends it, with the display names of its institution and program (read-only). */
+export const RecordSchema = z.object({
+  id: z.number().int(),
+  institution_id: z.number().int(),
+  institution_short_name: z.string(),
+  institution_name: z.string(),
+  program_id: z.number().int(),
+  program_name: z.string(),
+  fiscal_year: z.string(),
+  term: z.enum(TERMS),
+  ...shapeOf(COUNT_FIELDS, () => z.number().int().nullable()),
+  ...shapeOf(MONEY_FIELDS, () => z.string().nullable()),
+  notes: z.string().nullable(),
+  status: z.enum(RECORD_STATUSES),
+  version: z.number().int(),
+  /** ISO 8601, UTC, milliseconds. */
+  created_at: z.string(),
+  created_by: z.number().int().nullable(),
+  updated_at: z.string(),
+  updated_by: z.number().int().nullable(),
+});
+export type RecordWire = z.infer<typeof RecordSchema>;
+
+/** `PUT /api/records`: a new record; absent figures are saved as null; status defaults to draft. */
+export const RecordCreateSchema = z
+  .object({
+    institution_id: requiredId('Institution'),
+    program_id: requiredId('Program'),
+    fiscal_year: fiscalYearInput,
+    term: termInput,
+    ...shapeOf(COUNT_FIELDS, (field) => countInput(field).optional()),
+    ...shapeOf(MONEY_FIELDS, (field) => moneyInput(field).optional()),
+    notes: notesInput.optional(),
+    status: statusInput.optional().default('draft'),
+  })
+  .strict();
+export type RecordCreate = z.input<typeof RecordCreateSchema>;
+export type RecordCreateParsed = z.output<typeof RecordCreateSchema>;
+
+/**
+ * `PATCH /api/records/{id}`: `version` (the one loaded) and any subset of the values; null clears a value.
+ * `id`, `institution_id` and `program_id` may be sent but must match the record: a record never moves.
+ */
+export const RecordUpdateSchema = z
+  .object({
+    version: z
+      .number({ error: 'Version is required: send the version of the record you loaded, so a newer change is not overwritten' })
+      .int('Version must be a whole number')
+      .positive('Version must be a whole number')
+      .max(INT_MAX, 'Version is not valid'),
+    id: z.number({ error: 'Id must be a whole number' }).int('Id must be a whole number').optional(),
+    institution_id: z.number({ error: 'Institution must be an id' }).int('Institution must be an id').optional(),
+    program_id: z.number({ error: 'Program must be an id' }).int('Program must be an id').optional(),
+    fiscal_year: fiscalYearInput.optional(),
+    term: termInput.optional(),
+    ...shapeOf(COUNT_FIELDS, (field) => countInput(field).optional()),
+    ...shapeOf(MONEY_FIELDS, (field) => moneyInput(field).optional()),
+    notes: notesInput.optional(),
+    status: statusInput.optional(),
+  })
+  .strict();
+export type RecordUpdate = z.input<typeof RecordUpdateSchema>;
+export type RecordUpdateParsed = z.output<typeof RecordUpdateSchema>;
+
+/** 409 answers: a stale `version` carries the current record; a duplicate program/year/term names the existing record. */
+export const RecordConflictSchema = z.object({
+  statusCode: z.number().int().optional(),
+  message: z.string(),
+  current: RecordSchema.optional(),
+  existingId: z.number().int().optional(),
+});
+export type RecordConflict = z.infer<typeof RecordConflictSchema>;
+
+/** One row of a record list. */
+export const RecordListItemSchema = z.object({
+  id: z.number().int(),
+  institution_id: z.number().int(),
+  institution_short_name: z.string(),
+  program_id: z.number().int(),
+  program_name: z.string(),
+  fiscal_year: z.string(),
+  term: z.enum(TERMS),
+  status: z.enum(RECORD_STATUSES),
+  students_enrolled: z.number().int().nullable(),
+  students_seeking: z.number().int().nullable(),
+  students_placed: z.number().int().nullable(),
+  updated_at: z.string(),
+});
+export type RecordListItem = z.infer<typeof RecordListItemSchema>;
+
+/** Lists (`GET /api/records`, `GET /api/records/inst/{id}`, `POST /api/records/find`). */
+export const RecordPageSchema = z.object({
+  items: z.array(RecordListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type RecordPage = z.infer<typeof RecordPageSchema>;
+
+// ---- Sorting -------------------------------------------------------------------------------------------
+
+/**
+ * Keys a list sorts by. `institution` is the short name, `program` the program's name (both ignoring case);
+ * `term` is chronological: fiscal year, then Summer, Fall, Spring.
+ */
+export const RECORD_SORT_KEYS = [
+  'institution',
+  'program',
+  'fiscal_year',
+  'term',
+  'status',
+  'students_enrolled',
+  'students_seeking',
+  'students_placed',
+  'updated_at',
+  'id',
+] as const;
+export type RecordSortKey = (typeof RECORD_SORT_KEYS)[number];
+export type RecordSort = { key: RecordSortKey; dir: 'asc' | 'desc' }[];
+/** Newest terms first; ties by institution, program and id. */
+export const DEFAULT_RECORD_SORT = 'term:desc';
+
+const SORT_HELP = `Sort by one of ${RECORD_SORT_KEYS.join(', ')}, each optionally followed by :asc or :desc, separated by commas (for example fiscal_year:desc,program)`;
+
+/** Parses `fiscal_year:desc,program` into keys and directions; null when any part is not valid. */
+export function parseRecordSort(text: string): RecordSort | null {
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.length > RECORD_SORT_KEYS.length) return null;
+  const sort: RecordSort = [];
+  for (const part of parts) {
+    const [key, dir = 'asc', ...rest] = part.split(':');
+    if (rest.length > 0 || !(RECORD_SORT_KEYS as readonly string[]).includes(key ?? '') || (dir !== 'asc' && dir !== 'desc'))
+      return null;
+    sort.push({ key: key as RecordSortKey, dir });
+  }
+  return sort;
+}
+
+const sortInput = z
+  .string({ error: `sort: ${SORT_HELP}` })
+  .max(500, `sort: ${SORT_HELP}`)
+  .optional()
+  .default(DEFAULT_RECORD_SORT)
+  .transform((text, ctx) => {
+    const sort = parseRecordSort(text);
+    if (!sort) {
+      ctx.addIssue({ code: 'custom', message: `sort "${text.slice(0, 100)}" is not valid. ${SORT_HELP}` });
+      return z.NEVER;
+    }
+    return sort;
+  });
+
+// ---- Find criteria -------------------------------------------------------------------------------------
+
+const MAX_LIST = 1000;
+const listMessage = (name: string, what: string) => `${name} must be a list of ${what}`;
+const oneOfMessage = (name: string, values: readonly string[]) => `${name} may hold only: ${values.join('; ')}`;
+const fyMessage = (name: string) => `${name} must be a fiscal year written like 2024/25`;
+const countMessage = (name: string) => `${name} must be a whole number from 0 to ${MAX_COUNT}`;
+
+const criteriaFiscalYear = (name: string) =>
+  z.string({ error: fyMessage(name) }).superRefine((v, ctx) => {
+    if (fiscalYearError(v)) ctx.addIssue({ code: 'custom', message: fyMessage(name) });
+  });
+
+/** Checks that apply whatever the criteria arrived in: ranges run from low to high. */
+function criteriaRanges(
+  c: { fiscalYearFrom?: string; fiscalYearTo?: string; placedMin?: number; placedMax?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (c.fiscalYearFrom && c.fiscalYearTo && c.fiscalYearFrom > c.fiscalYearTo) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['fiscalYearTo'],
+      message: `fiscalYearTo (${c.fiscalYearTo}) must not be before fiscalYearFrom (${c.fiscalYearFrom})`,
+    });
+  }
+  if (c.placedMin !== undefined && c.placedMax !== undefined && c.placedMin > c.placedMax) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['placedMax'],
+      message: `placedMax (${c.placedMax}) must not be less than placedMin (${c.placedMin})`,
+    });
+  }
+}
+
+const idArray = (name: string, what: string) =>
+  z
+    .array(
+      z
+        .number({ error: listMessage(name, what) })
+        .int(listMessage(name, what))
+        .positive(listMessage(name, what))
+        .max(INT_MAX, listMessage(name, what)),
+      { error: listMessage(name, what) },
+    )
+    .max(MAX_LIST, `${name} may hold at most ${MAX_LIST} ids`);
+const enumArray = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.array(z.enum(values, { error: oneOfMessage(name, values) }), { error: listMessage(name, 'values') }).max(MAX_LIST);
+
+/**
+ * `POST /api/records/find`: every criterion optional, combined with AND; a list matches any of its values.
+ * `programName` is a case-insensitive substring of the program's name; the fiscal-year range is inclusive.
+ */
+export const FindCriteriaSchema = z
+  .object({
+    institutionIds: idArray('institutionIds', 'institution ids').optional(),
+    programIds: idArray('programIds', 'program ids').optional(),
+    fiscalYearFrom: criteriaFiscalYear('fiscalYearFrom').optional(),
+    fiscalYearTo: criteriaFiscalYear('fiscalYearTo').optional(),
+    terms: enumArray('terms', TERMS).optional(),
+    disciplines: enumArray('disciplines', DISCIPLINES).optional(),
+    wilTypes: enumArray('wilTypes', WIL_TYPES).optional(),
+    credentials: enumArray('credentials', CREDENTIALS).optional(),
+    status: z.enum(RECORD_STATUSES, { error: 'status must be draft or submitted' }).optional(),
+    programName: z
+      .string({ error: 'programName must be text' })
+      .trim()
+      .max(200, 'programName must be at most 200 characters')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    placedMin: z
+      .number({ error: countMessage('placedMin') })
+      .int(countMessage('placedMin'))
+      .min(0, countMessage('placedMin'))
+      .max(MAX_COUNT, countMessage('placedMin'))
+      .optional(),
+    placedMax: z
+      .number({ error: countMessage('placedMax') })
+      .int(countMessage('placedMax'))
+      .min(0, countMessage('placedMax'))
+      .max(MAX_COUNT, countMessage('placedMax'))
+      .optional(),
+    page: z
+      .number({ error: 'page must be a whole number of 1 or more' })
+      .int('page must be a whole number of 1 or more')
+      .min(1, 'page must be a whole number of 1 or more')
+      .max(1_000_000, 'page is too large')
+      .optional()
+      .default(1),
+    pageSize: z
+      .number({ error: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .int(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+      .min(1, `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+      .max(MAX_PAGE_SIZE, `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+      .optional()
+      .default(50),
+    sort: sortInput,
+  })
+  .strict()
+  .superRefine(criteriaRanges);
+/** Criteria as a caller writes them (sort as text, everything optional). */
+export type FindCriteria = z.input<typeof FindCriteriaSchema>;
+/** Criteria after parsing: page, pageSize and sort filled in, sort split into keys. */
+export type FindCriteriaParsed = z.output<typeof FindCriteriaSchema>;
+
+// ---- The same criteria in a query string ---------------------------------------------------------------
+
+/** A query-string list: repeated (`terms=Fall&terms=Spring`) or comma-separated (`terms=Fall,Spring`). */
+function queryList<T>(name: string, parseItem: (item: string) => T | undefined, what: string) {
+  return z
+    .union([z.string(), z.array(z.string())], { error: listMessage(name, what) })
+    .optional()
+    .transform((value, ctx): T[] | undefined => {
+      if (value === undefined) return undefined;
+      const items = (Array.isArray(value) ? value : [value])
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
+      if (items.length > MAX_LIST) {
+        ctx.addIssue({ code: 'custom', message: `${name} may hold at most ${MAX_LIST} values` });
+        return z.NEVER;
+      }
+      const parsed: T[] = [];
+      for (const item of items) {
+        const v = parseItem(item);
+        if (v === undefined) {
+          ctx.addIssue({ code: 'custom', message: `${listMessage(name, what)}; "${item.slice(0, 50)}" is not one` });
+          return z.NEVER;
+        }
+        parsed.push(v);
+      }
+      return parsed.length > 0 ? parsed : undefined;
+    });
+}
+
+const queryId = (item: string) =>
+  /^\d{1,10}$/.test(item) && Number(item) >= 1 && Number(item) <= INT_MAX ? Number(item) : undefined;
+const queryOneOf =
+  <T extends string>(values: readonly T[]) =>
+  (item: string) =>
+    (values as readonly string[]).includes(item) ? (item as T) : undefined;
+
+/** A query-string number: digits only, within [min, max]. */
+const queryInt = (message: string, min: number, max: number) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+
+/** An optional query-string text: blank means absent. */
+const queryText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be given once` })
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const queryFiscalYear = (name: string) =>
+  queryText(name, 7).superRefine((v, ctx) => {
+    if (v !== undefined && fiscalYearError(v)) ctx.addIssue({ code: 'custom', message: fyMessage(name) });
+  });
+
+/**
+ * The find criteria in a query string (`GET /api/records`, reports, exports, the find results page):
+ * the same names and meaning as FindCriteriaSchema; lists repeated or comma-separated; unknown names refused.
+ */
+export const FindCriteriaQuerySchema = z
+  .object({
+    institutionIds: queryList('institutionIds', queryId, 'institution ids'),
+    programIds: queryList('programIds', queryId, 'program ids'),
+    fiscalYearFrom: queryFiscalYear('fiscalYearFrom'),
+    fiscalYearTo: queryFiscalYear('fiscalYearTo'),
+    terms: queryList('terms', queryOneOf(TERMS), `terms (${TERMS.join(', ')})`),
+    disciplines: queryList('disciplines', queryOneOf(DISCIPLINES), 'discipline groupings'),
+    wilTypes: queryList('wilTypes', queryOneOf(WIL_TYPES), 'WIL types'),
+    credentials: queryList('credentials', queryOneOf(CREDENTIALS), 'credentials'),
+    status: queryText('status', 20).transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const status = RECORD_STATUSES.find((s) => s === v);
+      if (!status) {
+        ctx.addIssue({ code: 'custom', message: 'status must be draft or submitted' });
+        return z.NEVER;
+      }
+      return status;
+    }),
+    programName: queryText('programName', 200),
+    placedMin: queryInt(countMessage('placedMin'), 0, MAX_COUNT).optional(),
+    placedMax: queryInt(countMessage('placedMax'), 0, MAX_COUNT).optional(),
+    page: queryInt('page must be a whole number of 1 or more', 1, 1_000_000).optional().default(1),
+    pageSize: queryInt(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 1, MAX_PAGE_SIZE).optional().default(50),
+    sort: sortInput,
+  })
+  .strict()
+  .superRefine(criteriaRanges);
+export type FindCriteriaQuery = z.input<typeof FindCriteriaQuerySchema>;
+
+// ---- History -------------------------------------------------------------------------------------------
+
+const HistoryValue = z.union([z.string(), z.number(), z.null()]);
+
+/** One change of a record: who, when, what, and each changed value before → after. */
+export const RecordHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  /** create, update, submit (draft → submitted) or reopen (submitted → draft). */
+  action: z.string(),
+  changed_at: z.string(),
+  changed_by: z.number().int().nullable(),
+  username: z.string().nullable(),
+  prefName: z.string().nullable(),
+  changes: z.array(z.object({ field: z.string(), label: z.string(), before: HistoryValue, after: HistoryValue })),
+});
+export type RecordHistoryEntry = z.infer<typeof RecordHistoryEntrySchema>;
+/** `GET /api/records/{id}/history`: newest first. */
+export const RecordHistorySchema = z.array(RecordHistoryEntrySchema);
