@@ -14,6 +14,7 @@ import { headerRoutes } from './modules/header/header.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(institutionRoutes);
   await app.register(programRoutes);
   await app.register(recordRoutes);
+  await app.register(reportRoutes);
   await app.register(clientAppPlugin);
   return app;
 }

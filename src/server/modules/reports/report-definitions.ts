@@ -1,0 +1,236 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportType } from '../../../shared/reports.ts';
+import type { ReportColumnKind } from '../../../shared/schemas/report.ts';
+
+/**
+ * The ten reports of PRODUCT.md §5 as data: what each groups by and which measures it shows. Every measure is one
+ * SQL aggregate over `records r JOIN programs p JOIN institutions i`, so the database adds up; rates are computed
+ * from summed counts (never averaged percentages) and money stays numeric until it is rounded once, at the end.
+ */
+
+export interface Dimension {
+  key: string;
+  label: string;
+  /** The grouped value. */
+  value: SQL;
+  /** How rows are ordered by this dimension (defaults to the value). */
+  order?: SQL;
+}
+
+export interface Measure {
+  key: string;
+  label: string;
+  kind: Exclude<ReportColumnKind, 'text'>;
+  /** An aggregate over the grouped records. */
+  value: SQL;
+}
+
+/** A measure computed from the grouped rows (year-over-year change): null in totals and in the province row. */
+export interface WindowMeasure {
+  key: string;
+  label: string;
+  kind: 'change' | 'percent';
+  /** Over the grouped rows `g`, ordered by the dimensions. */
+  value: SQL;
+}
+
+export interface ReportDefinition {
+  dimensions: Dimension[];
+  measures: Measure[];
+  windowMeasures?: WindowMeasure[];
+}
+
+// ---- Building blocks -----------------------------------------------------------------------------------
+
+/** Sum of a count column; float8 so both drivers return a JSON number (exact far beyond any real total). */
+const total = (column: string): SQL => sql`coalesce(sum(${sql.raw(`r.${column}`)}), 0)::float8`;
+const WORK_TERMS_SUM = sql`coalesce(sum(coalesce(r.wt_4_month, 0) + coalesce(r.wt_8_month, 0) + coalesce(r.wt_12_month_plus, 0)), 0)::float8`;
+/** 100 × part ÷ whole, from sums, to one decimal; null when the whole is zero. */
+const percentOf = (part: SQL, whole: SQL): SQL => sql`round(100 * (${part})::numeric / nullif(${whole}, 0)::numeric, 1)::float8`;
+
+const count = (key: string, label: string, column = key): Measure => ({ key, label, kind: 'count', value: total(column) });
+const ENROLLED = count('students_enrolled', 'Students enrolled');
+const SEEKING = count('students_seeking', 'Students seeking a work term');
+const PLACED = count('students_placed', 'Students placed');
+const WORK_TERMS: Measure = { key: 'work_terms', label: 'Work terms', kind: 'count', value: WORK_TERMS_SUM };
+const PLACEMENT_PCT: Measure = {
+  key: 'placement_pct',
+  label: 'Placement %',
+  kind: 'percent',
+  value: percentOf(total('students_placed'), total('students_seeking')),
+};
+/** The mean hourly wage weighted by students placed, over records that report a wage. */
+const WEIGHTED_WAGE: Measure = {
+  key: 'avg_hourly_wage',
+  label: 'Average hourly wage (weighted by placements)',
+  kind: 'money',
+  value: sql`round(sum(r.avg_hourly_wage * r.students_placed) / nullif(sum(r.students_placed) FILTER (WHERE r.avg_hourly_wage IS NOT NULL), 0), 2)::text`,
+};
+const DEMOGRAPHICS = [
+  count('intl_students', 'International students placed'),
+  count('indigenous_students', 'Indigenous students placed'),
+  count('students_with_disability', 'Students with a disability placed'),
+];
+
+/** Minimum, median and maximum of a fee over the records that report it. */
+function feeRange(column: string, label: string): Measure[] {
+  const c = sql.raw(`r.${column}`);
+  return [
+    { key: `${column}_min`, label: `${label}: lowest`, kind: 'money', value: sql`min(${c})::text` },
+    {
+      key: `${column}_median`,
+      label: `${label}: median`,
+      kind: 'money',
+      value: sql`round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ${c}))::numeric, 2)::text`,
+    },
+    { key: `${column}_max`, label: `${label}: highest`, kind: 'money', value: sql`max(${c})::text` },
+  ];
+}
+
+/** Change from the previous row (the previous fiscal year) and that change in percent. */
+function yearOverYear(key: string, label: string): WindowMeasure[] {
+  const current = sql.raw(`g.${key}`);
+  const previous = sql`lag(${current}) OVER (ORDER BY g.fiscal_year)`;
+  return [
+    { key: `${key}_change`, label: `${label}: change`, kind: 'change', value: sql`(${current} - ${previous})::float8` },
+    {
+      key: `${key}_change_pct`,
+      label: `${label}: % change`,
+      kind: 'percent',
+      value: sql`round(100 * (${current} - ${previous})::numeric / nullif(${previous}, 0)::numeric, 1)::float8`,
+    },
+  ];
+}
+
+// ---- Dimensions ----------------------------------------------------------------------------------------
+
+const FISCAL_YEAR: Dimension = { key: 'fiscal_year', label: 'Fiscal year', value: sql`r.fiscal_year` };
+const TERM: Dimension = {
+  key: 'term',
+  label: 'Term',
+  value: sql`r.term`,
+  order: sql`(CASE r.term WHEN 'Summer' THEN 1 WHEN 'Fall' THEN 2 ELSE 3 END)`,
+};
+const INSTITUTION: Dimension = {
+  key: 'institution',
+  label: 'Institution',
+  value: sql`i.short_name`,
+  order: sql`lower(i.short_name)`,
+};
+const DISCIPLINE: Dimension = {
+  key: 'discipline',
+  label: 'Discipline grouping',
+  value: sql`p.discipline`,
+  order: sql`(SELECT d.sort_order FROM disciplines d WHERE d.name = p.discipline)`,
+};
+const CREDENTIAL: Dimension = {
+  key: 'credential',
+  label: 'Credential',
+  value: sql`p.credential`,
+  // The ladder of credentials, not the alphabet.
+  order: sql`(CASE p.credential WHEN 'Certificate' THEN 1 WHEN 'Diploma' THEN 2 WHEN 'Associate Degree' THEN 3
+    WHEN 'Bachelor''s Degree' THEN 4 WHEN 'Post-Degree' THEN 5 WHEN 'Master''s Degree' THEN 6 ELSE 7 END)`,
+};
+
+// ---- The ten reports -----------------------------------------------------------------------------------
+
+const LOCATIONS: [string, string][] = [
+  ['wt_vancouver_island_coast', 'Vancouver Island/Coast'],
+  ['wt_mainland_southwest', 'Mainland/Southwest'],
+  ['wt_thompson_okanagan', 'Thompson-Okanagan'],
+  ['wt_kootenay', 'Kootenay'],
+  ['wt_cariboo', 'Cariboo'],
+  ['wt_north_coast', 'North Coast'],
+  ['wt_nechako', 'Nechako'],
+  ['wt_northeast', 'Northeast'],
+  ['wt_other_canada', 'Other Canada'],
+  ['wt_international', 'International'],
+];
+
+export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
+  region: {
+    dimensions: [FISCAL_YEAR],
+    measures: [...LOCATIONS.map(([key, label]) => count(key, label)), WORK_TERMS, PLACED, ...DEMOGRAPHICS],
+  },
+  employer: {
+    dimensions: [FISCAL_YEAR],
+    measures: [
+      count('wt_private', 'Private sector'),
+      count('wt_public', 'Public sector'),
+      count('wt_nonprofit', 'Non-profit sector'),
+      WORK_TERMS,
+      count('employers_total', 'Employers'),
+      count('employers_new', 'New employers'),
+      {
+        key: 'employers_new_pct',
+        label: 'New employers %',
+        kind: 'percent',
+        value: percentOf(total('employers_new'), total('employers_total')),
+      },
+    ],
+  },
+  discipline: {
+    dimensions: [DISCIPLINE],
+    measures: [ENROLLED, SEEKING, PLACED, PLACEMENT_PCT, WORK_TERMS],
+  },
+  term: {
+    dimensions: [FISCAL_YEAR, TERM],
+    measures: [ENROLLED, SEEKING, PLACED, PLACEMENT_PCT, WORK_TERMS],
+  },
+  fiscal: {
+    dimensions: [FISCAL_YEAR],
+    measures: [ENROLLED, SEEKING, PLACED, PLACEMENT_PCT, WORK_TERMS],
+    windowMeasures: [
+      ...yearOverYear('students_enrolled', 'Enrolled'),
+      ...yearOverYear('students_placed', 'Placed'),
+      ...yearOverYear('work_terms', 'Work terms'),
+    ],
+  },
+  placement: {
+    dimensions: [INSTITUTION, DISCIPLINE, FISCAL_YEAR],
+    measures: [SEEKING, PLACED, PLACEMENT_PCT],
+  },
+  institution: {
+    dimensions: [INSTITUTION],
+    measures: [
+      ENROLLED,
+      SEEKING,
+      PLACED,
+      PLACEMENT_PCT,
+      WORK_TERMS,
+      count('employers_total', 'Employers'),
+      count('employers_new', 'New employers'),
+      ...DEMOGRAPHICS,
+      WEIGHTED_WAGE,
+    ],
+  },
+  salary: {
+    dimensions: [DISCIPLINE, CREDENTIAL, FISCAL_YEAR],
+    measures: [
+      {
+        key: 'placed_with_wage',
+        label: 'Students placed (with a wage reported)',
+        kind: 'count',
+        value: sql`coalesce(sum(r.students_placed) FILTER (WHERE r.avg_hourly_wage IS NOT NULL), 0)::float8`,
+      },
+      WEIGHTED_WAGE,
+    ],
+  },
+  tuition: {
+    dimensions: [INSTITUTION, CREDENTIAL],
+    measures: [
+      { key: 'programs', label: 'Programs', kind: 'count', value: sql`count(DISTINCT r.program_id)::float8` },
+      ...feeRange('coop_fee_domestic', 'Domestic fee'),
+      ...feeRange('coop_fee_international', 'International fee'),
+    ],
+  },
+  duration: {
+    dimensions: [DISCIPLINE],
+    measures: [
+      count('wt_4_month', '4-month work terms'),
+      count('wt_8_month', '8-month work terms'),
+      count('wt_12_month_plus', '12-month-plus work terms'),
+      WORK_TERMS,
+    ],
+  },
+};

@@ -1,0 +1,71 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReportType } from '../../../shared/reports.ts';
+import type { Report, ReportColumn, ReportParams, ReportRow } from '../../../shared/schemas/report.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { recordFilterSql, type RecordFilter } from '../records/records.repo.ts';
+import { REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
+
+const FROM = sql`FROM records r JOIN programs p ON p.id = r.program_id JOIN institutions i ON i.id = r.institution_id`;
+
+/** The report's columns: its groupings, then its measures, then the year-over-year measures. */
+export function reportColumns(definition: ReportDefinition): ReportColumn[] {
+  return [
+    ...definition.dimensions.map(({ key, label }) => ({ key, label, kind: 'text' as const })),
+    ...definition.measures.map(({ key, label, kind }) => ({ key, label, kind })),
+    ...(definition.windowMeasures ?? []).map(({ key, label, kind }) => ({ key, label, kind })),
+  ];
+}
+
+const measureList = (definition: ReportDefinition): SQL =>
+  sql.join(
+    definition.measures.map((m) => sql`${m.value} AS ${sql.identifier(m.key)}`),
+    sql`, `,
+  );
+
+/** One row per grouping, in the definition's order, year-over-year measures computed over the grouped rows. */
+async function groupedRows(db: Db, definition: ReportDefinition, where: SQL): Promise<ReportRow[]> {
+  const dims = definition.dimensions;
+  const orderKeys = dims.map((_, n) => sql.identifier(`_order${n}`));
+  const inner = sql`SELECT ${sql.join(
+    dims.map((d, n) => sql`${d.value} AS ${sql.identifier(d.key)}, ${d.order ?? d.value} AS ${orderKeys[n]!}`),
+    sql`, `,
+  )}, ${measureList(definition)}
+    ${FROM} WHERE ${where}
+    GROUP BY ${sql.join(
+      dims.map((d) => d.value),
+      sql`, `,
+    )}`;
+  const windows = (definition.windowMeasures ?? []).map((w) => sql`, ${w.value} AS ${sql.identifier(w.key)}`);
+  const rows = await queryRows<ReportRow>(
+    db,
+    sql`SELECT g.* ${sql.join(windows, sql``)} FROM (${inner}) g ORDER BY ${sql.join(
+      orderKeys.map((k) => sql`g.${k}`),
+      sql`, `,
+    )}`,
+  );
+  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_order'))));
+}
+
+/** The measures over every record the filter matches, with the grouping and year-over-year columns null. */
+async function summaryRow(db: Db, definition: ReportDefinition, where: SQL): Promise<ReportRow> {
+  const [row] = await queryRows<ReportRow>(db, sql`SELECT ${measureList(definition)} ${FROM} WHERE ${where}`);
+  const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
+  return { ...empty(definition.dimensions), ...row, ...empty(definition.windowMeasures ?? []) };
+}
+
+/**
+ * Runs one report. Only submitted records count (a draft may be incomplete). Rows and totals cover the chosen
+ * institutions among those the caller may read; the province row covers every institution, other parameters kept.
+ */
+export async function runReport(db: Db, type: ReportType, params: ReportParams, readable: 'all' | number[]): Promise<Report> {
+  const definition = REPORT_DEFINITIONS[type];
+  const filter: RecordFilter = { ...params, programName: undefined, status: 'submitted', readable };
+  const { where } = recordFilterSql(filter);
+  const { where: provinceWhere } = recordFilterSql({ ...filter, institutionIds: undefined, readable: 'all' });
+  const [rows, totals, province] = await Promise.all([
+    groupedRows(db, definition, where),
+    summaryRow(db, definition, where),
+    summaryRow(db, definition, provinceWhere),
+  ]);
+  return { type, params, columns: reportColumns(definition), rows, totals, province };
+}

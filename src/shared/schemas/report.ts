@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { REPORT_TYPES } from '../reports.ts';
+import { FindCriteriaQuerySchema } from './record.ts';
+
+/** The parameters of `/reports/params` (PRODUCT.md §5), named as in the find criteria. */
+export const REPORT_PARAM_NAMES = [
+  'fiscalYearFrom',
+  'fiscalYearTo',
+  'terms',
+  'institutionIds',
+  'disciplines',
+  'wilTypes',
+  'credentials',
+] as const;
+export type ReportParamName = (typeof REPORT_PARAM_NAMES)[number];
+
+/**
+ * A report's query string: the report parameters only, parsed exactly as the find criteria parse them (lists
+ * repeated or comma-separated, the same messages), so a report URL and a find URL mean the same thing.
+ */
+export const ReportQuerySchema = z
+  .object(
+    Object.fromEntries(REPORT_PARAM_NAMES.map((name) => [name, z.union([z.string(), z.array(z.string())]).optional()])) as Record<
+      ReportParamName,
+      z.ZodOptional<z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]>>
+    >,
+  )
+  .strict()
+  .pipe(FindCriteriaQuerySchema)
+  .transform((criteria) => {
+    const params: ReportParams = {};
+    for (const name of REPORT_PARAM_NAMES) if (criteria[name] !== undefined) Object.assign(params, { [name]: criteria[name] });
+    return params;
+  });
+
+/** Parsed report parameters: only those given. */
+export type ReportParams = Partial<Pick<z.output<typeof FindCriteriaQuerySchema>, ReportParamName>>;
+
+export const ReportTypeParamSchema = z.object({
+  type: z.enum(REPORT_TYPES, { error: `type must be one of: ${REPORT_TYPES.join(', ')}` }),
+});
+
+/**
+ * How a column's values read: `text` (a grouping such as a fiscal year), `count` (whole number), `percent` (one
+ * decimal, null when the base is zero), `change` (signed whole number), `money` (text with two decimals, CAD).
+ */
+export const REPORT_COLUMN_KINDS = ['text', 'count', 'percent', 'change', 'money'] as const;
+export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
+
+export const ReportColumnSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  kind: z.enum(REPORT_COLUMN_KINDS),
+});
+export type ReportColumn = z.infer<typeof ReportColumnSchema>;
+
+const ReportValue = z.union([z.string(), z.number(), z.null()]);
+const ReportRowSchema = z.record(z.string(), ReportValue);
+export type ReportRow = z.infer<typeof ReportRowSchema>;
+
+/**
+ * `GET /api/reports/{type}` (PRODUCT.md §4): one row per grouping, keyed by the columns; `totals` over the rows
+ * shown; `province` over every institution with the other parameters unchanged (grouping columns are null in both).
+ */
+export const ReportSchema = z.object({
+  type: z.enum(REPORT_TYPES),
+  params: z.record(z.string(), z.union([z.string(), z.array(z.union([z.string(), z.number()]))])),
+  columns: z.array(ReportColumnSchema),
+  rows: z.array(ReportRowSchema),
+  totals: ReportRowSchema,
+  province: ReportRowSchema,
+});
+export type Report = z.infer<typeof ReportSchema>;
