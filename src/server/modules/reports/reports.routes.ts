@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
 import { REPORT_TITLES } from '../../../shared/app-routes.ts';
+import { REPORT_PROVINCE_LABEL, REPORT_TOTAL_LABEL } from '../../../shared/reports.ts';
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import {
   ReportDownloadQuerySchema,
@@ -14,7 +15,7 @@ import {
 } from '../../../shared/schemas/report.ts';
 import { forbidden, HttpError } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
-import { reportCsv, reportXlsx } from './report-files.ts';
+import { tableCsv, tableXlsx, type TableFile } from '../../files/table-files.ts';
 import { runReport } from './reports.repo.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
@@ -63,7 +64,25 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const { type } = request.params;
       const { format, params } = request.query;
       const report = await runReport(db, type, params, readableFor(privileges, params));
-      const body = format === 'csv' ? reportCsv(report) : await reportXlsx(report, REPORT_TITLES[type]);
+      const table: TableFile = {
+        columns: report.columns,
+        rows: report.rows,
+        summaryRows: [
+          { label: REPORT_TOTAL_LABEL, row: report.totals },
+          { label: REPORT_PROVINCE_LABEL, row: report.province },
+        ],
+      };
+      const about = {
+        title: REPORT_TITLES[type],
+        lines: [
+          ...Object.entries(report.params).map(([name, value]): [string, string] => [
+            name,
+            Array.isArray(value) ? value.join(', ') : value,
+          ]),
+          ['records', 'Submitted records only'] as [string, string],
+        ],
+      };
+      const body = format === 'csv' ? tableCsv(table) : await tableXlsx(table, about);
       return reply
         .header(
           'content-type',
