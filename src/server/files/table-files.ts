@@ -40,8 +40,9 @@ function fileRows(table: TableFile, money: 'text' | 'number'): Cell[][] {
   return [...table.rows.map(line), ...summaries];
 }
 
-/** CSV lines (CRLF, as Excel writes them) of the given cells. */
-export const csvLines = (rows: Cell[][]) => stringify(rows, { record_delimiter: '\r\n' });
+/** CSV lines of the given cells: CRLF as Excel writes them, or LF to match PostgreSQL's COPY output. */
+export const csvLines = (rows: Cell[][], lineEnd: 'windows' | 'unix' = 'windows') =>
+  stringify(rows, { record_delimiter: lineEnd });
 
 /** CSV with a byte-order mark. */
 export function tableCsv(table: TableFile): Buffer {
