@@ -65,6 +65,24 @@ export async function loadActiveUser(db: Db, userId: number, affiliations: reado
   return row ? toSessionUser(row, affiliations) : null;
 }
 
+/**
+ * The user of a live session in one round trip (session, user, home institution and privileges), with the
+ * session's last-seen time; null when the session is unknown, expired, idle too long, or its user deactivated.
+ */
+export async function loadSessionUser(
+  db: Db,
+  sessionId: string,
+  idleCutoff: Date,
+): Promise<{ user: SessionUser; lastSeenAt: Date } | null> {
+  const [row] = await queryRows<UserRow & { affiliations: string[]; last_seen_at: Date | string }>(
+    db,
+    sql`SELECT x.*, s.affiliations, s.last_seen_at
+        FROM sessions s CROSS JOIN LATERAL (${userRowsWhere(sql`u.id = s.user_id AND u.active`)}) x
+        WHERE s.id = ${sessionId} AND s.expires_at > now() AND s.last_seen_at > ${idleCutoff.toISOString()}`,
+  );
+  return row ? { user: toSessionUser(row, row.affiliations), lastSeenAt: new Date(row.last_seen_at) } : null;
+}
+
 /** Finds a user by username, ignoring letter case; deactivated users included. */
 export async function findUserByUsername(db: Db, username: string) {
   const [row] = await db

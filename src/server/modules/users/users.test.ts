@@ -162,11 +162,16 @@ describe('users API', () => {
             headers: { cookie },
           });
         const results = await Promise.all([demote(cookieA, b), demote(cookieB, a)]);
-        expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-        const refused = results.find((r) => r.statusCode === 400)!;
-        expect(Object.values(refused.json().fieldErrors).flat()).toEqual([
-          'The last app admin cannot be removed: make someone else an app admin first',
-        ]);
+        expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+        // The loser is refused by the rule (400), or, when the winner committed before its session was read, is no
+        // longer an app admin at all (403).
+        const refused = results.find((r) => r.statusCode !== 200)!;
+        expect([400, 403]).toContain(refused.statusCode);
+        if (refused.statusCode === 400) {
+          expect(Object.values(refused.json().fieldErrors).flat()).toEqual([
+            'The last app admin cannot be removed: make someone else an app admin first',
+          ]);
+        }
         const admins = await ctx2.db
           .select()
           .from(users)
