@@ -21,9 +21,13 @@ export const RECORD_BROWSE_UI = {
   rowLinkDetail: (institution: string, term: string, fiscalYear: string) => `, ${institution}, ${term} ${fiscalYear}`,
   unknownInstitution: (id: number) => `Institution ${id}`,
   pageSize: 'Rows per page',
+  pastEndTitle: 'This page is past the end of the list',
+  pastEndBody: 'The list is shorter than it was, or the address asks for a page that does not exist.',
+  firstPage: 'Go to the first page',
   updating: 'Updating the list…',
   browse: {
-    intro: 'The co-op and WIL records of the institutions you may read, one row per program and term. Open a row to see or edit it.',
+    intro:
+      'The co-op and WIL records of the institutions you may read, one row per program and term. Open a row to see or edit it.',
     introAll: 'The co-op and WIL records of every institution, one row per program and term. Open a row to see or edit it.',
     add: 'Add a record',
     find: 'Find records',
@@ -54,7 +58,8 @@ export const RECORD_BROWSE_UI = {
     badViewBody: 'The address of this page holds filters that are not valid:',
   },
   find: {
-    intro: 'Choose what the records must match. Leave a field empty to match every value; within a field, any chosen value matches.',
+    intro:
+      'Choose what the records must match. Leave a field empty to match every value; within a field, any chosen value matches.',
     formTitle: 'Search criteria',
     whoTitle: 'Institutions and programs',
     whenTitle: 'Fiscal years and terms',
@@ -87,7 +92,7 @@ export const RECORD_BROWSE_UI = {
     clear: 'Clear the form',
     cancel: 'Back to browse',
     urlProblems: 'Part of the search in the address could not be used',
-    urlProblemsBody: 'The form shows the rest. These values were left out:',
+    urlProblemsBody: 'The form shows what could be read. Check it before you search:',
     removeChoice: (label: string) => `Remove ${label}`,
   },
   /** The form's words for what the shared find rules refuse. */

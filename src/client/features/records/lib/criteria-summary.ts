@@ -23,7 +23,10 @@ export function summarizeCriteria(criteria: RecordCriteria, names: CriteriaNames
   const add = (label: string, value: string) => lines.push({ label, value });
 
   if (criteria.institutionIds?.length) {
-    add(S.institutionIds, list(criteria.institutionIds.map((id) => names.institution(id) ?? RECORD_BROWSE_UI.unknownInstitution(id))));
+    add(
+      S.institutionIds,
+      list(criteria.institutionIds.map((id) => names.institution(id) ?? RECORD_BROWSE_UI.unknownInstitution(id))),
+    );
   }
   if (criteria.programIds?.length) {
     add(S.programIds, list(criteria.programIds.map((id) => names.program(id) ?? S.unknownProgram(id))));

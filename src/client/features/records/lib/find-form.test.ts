@@ -68,9 +68,10 @@ describe('find form', () => {
     expect(values).toMatchObject({ institutionIds: ['2'], programIds: ['5'], terms: ['Summer'], placedMax: '0', placedMin: '' });
     const check = checkFindForm(values);
     expect(check).toEqual({ ok: true, criteria: read.query.criteria });
-    if (check.ok) expect(recordQueryToSearch({ criteria: check.criteria }).toString()).toBe(
-      'institutionIds=2&programIds=5&fiscalYearTo=2019%2F20&terms=Summer&wilTypes=Internship&placedMax=0',
-    );
+    if (check.ok)
+      expect(recordQueryToSearch({ criteria: check.criteria }).toString()).toBe(
+        'institutionIds=2&programIds=5&fiscalYearTo=2019%2F20&terms=Summer&wilTypes=Internship&placedMax=0',
+      );
   });
 
   it('names every field once, each with its own input id', () => {

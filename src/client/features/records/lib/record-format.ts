@@ -2,7 +2,12 @@ import { fiscalYearOf } from '../../../../shared/record-rules.ts';
 
 const counts = new Intl.NumberFormat('en-CA');
 /** Dates as B.C. staff read them, in the province's time, whatever the computer's clock says. */
-const dates = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'America/Vancouver' });
+const dates = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'America/Vancouver',
+});
 
 /** `12345` → `12,345`; null (not entered yet) stays null. */
 export function formatCount(value: number | null | undefined): string | null {

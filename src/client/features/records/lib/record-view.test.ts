@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordQuery } from '../../../../shared/find-criteria-url.ts';
-import { pageWindow, SEVERAL, singleChoice, withCriteria, withoutCriteria, withPage, withPageSize, withSort } from './record-view.ts';
+import {
+  pageWindow,
+  SEVERAL,
+  singleChoice,
+  withCriteria,
+  withoutCriteria,
+  withPage,
+  withPageSize,
+  withSort,
+} from './record-view.ts';
 
 const view: RecordQuery = { criteria: { terms: ['Fall'], institutionIds: [3] }, page: 4, pageSize: 25, sort: 'program:asc' };
 
