@@ -252,7 +252,7 @@ export function FindCriteriaForm({ initialValues, institutions, programs, privil
                 ))}
               </Group>
             </Radio.Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw="28rem">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw="36rem">
               {numberInput('placedMin', T.placedMin)}
               {numberInput('placedMax', T.placedMax)}
             </SimpleGrid>

@@ -29,7 +29,7 @@ const COLUMNS: DataColumn<RecordListItem>[] = [
   {
     key: 'program',
     header: C.program,
-    minWidth: '14rem',
+    minWidth: '16rem',
     cell: (r) => (
       <Anchor component={Link} to={`/records/${r.id}`} fw={600}>
         {r.program_name}

@@ -22,4 +22,9 @@ describe('salvaging a URL’s search for the form', () => {
     expect(query.criteria).toEqual({ fiscalYearFrom: '2024/25', fiscalYearTo: '2019/20' });
     expect(issues).toEqual([{ name: 'fiscalYearTo', message: expect.stringContaining('must not be before') }]);
   });
+
+  it('reports a backwards range beside other problems', () => {
+    const { issues } = salvage('fiscalYearFrom=2024/25&fiscalYearTo=2019/20&placedMin=x');
+    expect(issues.map((i) => i.name)).toEqual(['placedMin', 'fiscalYearTo']);
+  });
 });

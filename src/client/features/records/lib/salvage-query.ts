@@ -1,4 +1,5 @@
 import {
+  checkCriteria,
   DEFAULT_RECORD_PAGE_SIZE,
   readRecordQuery,
   type CriteriaIssue,
@@ -29,6 +30,6 @@ export function salvageRecordQuery(params: URLSearchParams): { query: RecordQuer
     if (name === 'sort') query.sort = read.query.sort;
   }
   // What fails only in combination (a backwards range) is reported too.
-  if (issues.length === 0) issues.push(...whole.issues);
+  issues.push(...checkCriteria(query.criteria));
   return { query, issues };
 }

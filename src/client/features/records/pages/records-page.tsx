@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -25,10 +25,23 @@ import { SEVERAL, singleChoice, withCriteria, withoutCriteria } from '../lib/rec
 const T = RECORD_BROWSE_UI.browse;
 const words = { inactive: (label: string) => `${label} (inactive)` };
 
-/** The options of a single-choice filter: "all", the choices, and "n chosen" when the URL chose several. */
-function options(all: string, choices: readonly (string | Choice)[], chosen: readonly unknown[] | undefined) {
-  const several = chosen && chosen.length > 1 ? [{ value: SEVERAL, label: T.several(chosen.length), disabled: true }] : [];
-  return [{ value: '', label: all }, ...several, ...choices];
+/**
+ * The options of a single-choice filter: "all", the choices, "n chosen" when the URL chose several, and a URL's
+ * choice that is not on the list (an id of another institution, say) by its id, so the filter never pretends to be off.
+ */
+function options(
+  all: string,
+  choices: readonly (string | Choice)[],
+  chosen?: readonly (string | number)[],
+  unknown?: (value: string) => string,
+) {
+  const extra: { value: string; label: string; disabled?: boolean }[] = [];
+  if (chosen && chosen.length > 1) extra.push({ value: SEVERAL, label: T.several(chosen.length), disabled: true });
+  const one = chosen?.length === 1 ? String(chosen[0]) : null;
+  if (one !== null && unknown && !choices.some((c) => (typeof c === 'string' ? c : c.value) === one)) {
+    extra.push({ value: one, label: unknown(one) });
+  }
+  return [{ value: '', label: all }, ...extra, ...choices];
 }
 
 function BrowseFilters({ view, onChange }: { view: RecordQuery; onChange: RecordViewChange }) {
@@ -58,58 +71,72 @@ function BrowseFilters({ view, onChange }: { view: RecordQuery; onChange: Record
 
   return (
     <Paper component="form" role="search" aria-label={T.filtersTitle} withBorder p="md" onSubmit={(e) => e.preventDefault()}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="md" verticalSpacing="sm">
-        <NativeSelect
-          id="records-institution"
-          label={T.institution}
-          value={singleChoice(c.institutionIds)}
-          data={options(T.allInstitutions, institutionOptions, c.institutionIds)}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            const institutionIds = value ? [Number(value)] : [];
-            set({ institutionIds, programIds: keepProgramsOf(c.programIds ?? [], programs.data ?? [], institutionIds) });
-          }}
-        />
-        <NativeSelect
-          id="records-program"
-          label={T.program}
-          value={singleChoice(c.programIds)}
-          data={options(T.allPrograms, programOptions, c.programIds)}
-          onChange={(e) => set({ programIds: e.currentTarget.value ? [Number(e.currentTarget.value)] : [] })}
-        />
-        <NativeSelect
-          id="records-fiscal-year-from"
-          label={T.fiscalYearFrom}
-          value={c.fiscalYearFrom ?? ''}
-          data={options(T.anyYear, fromYears, undefined)}
-          onChange={(e) => set({ fiscalYearFrom: e.currentTarget.value })}
-        />
-        <NativeSelect
-          id="records-fiscal-year-to"
-          label={T.fiscalYearTo}
-          value={c.fiscalYearTo ?? ''}
-          data={options(T.anyYear, toYears, undefined)}
-          onChange={(e) => set({ fiscalYearTo: e.currentTarget.value })}
-        />
-        <NativeSelect
-          id="records-term"
-          label={T.term}
-          value={singleChoice(c.terms)}
-          data={options(T.allTerms, TERMS, c.terms)}
-          onChange={(e) => set({ terms: e.currentTarget.value ? [e.currentTarget.value as (typeof TERMS)[number]] : [] })}
-        />
-        <NativeSelect
-          id="records-status"
-          label={T.status}
-          value={c.status ?? ''}
-          data={options(
-            T.anyStatus,
-            RECORD_STATUSES.map((s) => ({ value: s, label: RECORD_BROWSE_UI.status[s] ?? s })),
-            undefined,
-          )}
-          onChange={(e) => set({ status: (e.currentTarget.value || undefined) as (typeof RECORD_STATUSES)[number] | undefined })}
-        />
-      </SimpleGrid>
+      <Grid columns={24} gap="sm" align="flex-end">
+        <Grid.Col span={{ base: 24, sm: 12, md: 8, lg: 5 }}>
+          <NativeSelect
+            id="records-institution"
+            label={T.institution}
+            value={singleChoice(c.institutionIds)}
+            data={options(T.allInstitutions, institutionOptions, c.institutionIds, RECORD_BROWSE_UI.unknownInstitution)}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              const institutionIds = value ? [Number(value)] : [];
+              set({ institutionIds, programIds: keepProgramsOf(c.programIds ?? [], programs.data ?? [], institutionIds) });
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 24, sm: 12, md: 8, lg: 5 }}>
+          <NativeSelect
+            id="records-program"
+            label={T.program}
+            value={singleChoice(c.programIds)}
+            data={options(T.allPrograms, programOptions, c.programIds, T.unknownProgram)}
+            onChange={(e) => set({ programIds: e.currentTarget.value ? [Number(e.currentTarget.value)] : [] })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 24, sm: 12, md: 8, lg: 4 }}>
+          <NativeSelect
+            id="records-fiscal-year-from"
+            label={T.fiscalYearFrom}
+            value={c.fiscalYearFrom ?? ''}
+            data={options(T.anyYear, fromYears, undefined)}
+            onChange={(e) => set({ fiscalYearFrom: e.currentTarget.value })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 24, sm: 12, md: 8, lg: 4 }}>
+          <NativeSelect
+            id="records-fiscal-year-to"
+            label={T.fiscalYearTo}
+            value={c.fiscalYearTo ?? ''}
+            data={options(T.anyYear, toYears, undefined)}
+            onChange={(e) => set({ fiscalYearTo: e.currentTarget.value })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 24, sm: 12, md: 8, lg: 3 }}>
+          <NativeSelect
+            id="records-term"
+            label={T.term}
+            value={singleChoice(c.terms)}
+            data={options(T.allTerms, TERMS, c.terms)}
+            onChange={(e) => set({ terms: e.currentTarget.value ? [e.currentTarget.value as (typeof TERMS)[number]] : [] })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 24, sm: 12, md: 8, lg: 3 }}>
+          <NativeSelect
+            id="records-status"
+            label={T.status}
+            value={c.status ?? ''}
+            data={options(
+              T.anyStatus,
+              RECORD_STATUSES.map((s) => ({ value: s, label: RECORD_BROWSE_UI.status[s] ?? s })),
+              undefined,
+            )}
+            onChange={(e) =>
+              set({ status: (e.currentTarget.value || undefined) as (typeof RECORD_STATUSES)[number] | undefined })
+            }
+          />
+        </Grid.Col>
+      </Grid>
       <Group justify="space-between" mt="sm" gap="sm">
         <Text size="sm" c="dimmed">
           {listFailed ? T.listsFailed : T.moreCriteria}
