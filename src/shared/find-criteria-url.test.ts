@@ -74,6 +74,12 @@ describe('reading a view from the URL', () => {
     expect(read('placedMin=9&placedMax=3').ok).toBe(false);
   });
 
+  it('reports a backwards range beside the values at fault', () => {
+    const result = read('fiscalYearFrom=2023/24&fiscalYearTo=2020/21&terms=Winter&colour=red');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues.map((i) => i.name)).toEqual(['terms', null, 'fiscalYearTo']);
+  });
+
   it('refuses names a search does not use, a bad sort and a page size over the limit', () => {
     const unknown = read('colour=red');
     expect(unknown.ok).toBe(false);

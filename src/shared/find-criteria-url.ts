@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   DEFAULT_RECORD_SORT,
   FindCriteriaQuerySchema,
@@ -66,18 +67,34 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
   return object;
 }
 
-/** The criteria, page, page size and sort of a URL query, checked by the API's rules; or what is wrong with it. */
+/** The issues of a failed parse, each with the query name at fault, and the names to leave out to check the rest. */
+function queryIssues(issues: readonly z.core.$ZodIssue[]): { issues: CriteriaIssue[]; names: string[] } {
+  const names: string[] = [];
+  const found = issues.map((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      names.push(...issue.keys);
+      return { name: null, message: `The address holds names a search does not use: ${issue.keys.join(', ')}` };
+    }
+    const name = issue.path[0];
+    if (typeof name === 'string') names.push(name);
+    return { name: typeof name === 'string' ? name : null, message: issue.message };
+  });
+  return { issues: found, names };
+}
+
+/**
+ * The criteria, page, page size and sort of a URL query, checked by the API's rules; or everything that is wrong with
+ * it (a backwards range is checked without the values at fault too, so it is reported beside them, not after).
+ */
 export function readRecordQuery(params: URLSearchParams): ReadQueryResult {
   const parsed = FindCriteriaQuerySchema.safeParse(queryObject(params));
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => {
-      const name = issue.path[0];
-      if (issue.code === 'unrecognized_keys') {
-        return { name: null, message: `The address holds names a search does not use: ${issue.keys.join(', ')}` };
-      }
-      return { name: typeof name === 'string' ? name : null, message: issue.message };
-    });
-    return { ok: false, issues };
+    const first = queryIssues(parsed.error.issues);
+    const rest = new URLSearchParams(params);
+    for (const name of first.names) rest.delete(name);
+    const again = FindCriteriaQuerySchema.safeParse(queryObject(rest));
+    const more = again.success ? [] : queryIssues(again.error.issues).issues.filter((i) => !first.names.includes(i.name ?? ''));
+    return { ok: false, issues: [...first.issues, ...more] };
   }
   const { page, pageSize, sort, ...rest } = parsed.data;
   const criteria: RecordCriteria = {};

@@ -52,6 +52,15 @@ describe('find form', () => {
     expect(validateFindForm({ ...emptyFindForm(), placedMax: '1000001' })).toHaveProperty('placedMax');
   });
 
+  it('reports a backwards range together with a mistyped number', () => {
+    expect(
+      validateFindForm({ ...emptyFindForm(), fiscalYearFrom: '2024/25', fiscalYearTo: '2020/21', placedMin: 'abc' }),
+    ).toEqual({
+      placedMin: 'Students placed, at least, must be a whole number from 0 to 1,000,000',
+      fiscalYearTo: 'The last fiscal year (2020/21) must not be before the first (2024/25)',
+    });
+  });
+
   it('refuses a year that is not a fiscal year, and an overlong name', () => {
     expect(validateFindForm({ ...emptyFindForm(), fiscalYearFrom: '2024/26' })).toEqual({
       fiscalYearFrom: 'Choose a fiscal year from the list',

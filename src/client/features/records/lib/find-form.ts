@@ -144,6 +144,11 @@ export function checkFindForm(values: FindFormValues): FindFormCheck {
   const raw = rawCriteria(values);
   const issues = checkCriteria(raw as RecordCriteria);
   if (issues.length === 0) return { ok: true, criteria: raw as RecordCriteria };
+  // The ranges are checked only once every value passes on its own: check them again without the values at fault,
+  // so a backwards range is reported together with a mistyped number, not after it is fixed.
+  const atFault = new Set(issues.map((issue) => issue.name));
+  const rest = Object.fromEntries(Object.entries(raw).filter(([name]) => !atFault.has(name)));
+  issues.push(...checkCriteria(rest as RecordCriteria).filter((issue) => !atFault.has(issue.name)));
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const name = issue.name ?? '';
