@@ -242,24 +242,61 @@ test.describe('find records', () => {
   test('institutions limit the programs on offer, and a find by institution returns only its records', async ({ page }) => {
     await signInAs(page, 'reader');
     const sfu = await institutionId(page, 'SFU');
+    const form = page.getByTestId('find-form');
+    const listbox = page.getByRole('listbox');
     await page.goto('/records/find');
+
+    // With no institution chosen, programs of both readable institutions are offered, named with their institution.
+    await page.locator('#find-programs').click();
+    await expect(listbox.getByRole('option').first()).toBeVisible();
+    const all = await listbox.getByRole('option').allInnerTexts();
+    for (const label of all) expect(label).toMatch(/^(UVic|SFU) – /);
+    const sfuProgram = all.find((label) => label.startsWith('SFU – '))!;
+    await listbox.getByRole('option', { name: sfuProgram, exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(form.getByText(sfuProgram, { exact: true })).toBeVisible();
+
+    // Choosing UVic drops the SFU program, and offers only UVic's programs, by name alone.
     await page.locator('#find-institutions').click();
-    await page.getByRole('listbox').getByRole('option', { name: 'SFU – Simon Fraser University' }).click();
+    await listbox.getByRole('option', { name: 'UVic – University of Victoria' }).click();
+    await page.keyboard.press('Escape');
+    await expect(form.getByText(sfuProgram, { exact: true })).toHaveCount(0);
+    await page.locator('#find-programs').click();
+    const uvicOnly = await listbox.getByRole('option').allInnerTexts();
+    expect(uvicOnly.length).toBeGreaterThan(0);
+    expect(uvicOnly.sort()).toEqual(
+      all
+        .filter((label) => label.startsWith('UVic – '))
+        .map((label) => label.slice('UVic – '.length))
+        .sort(),
+    );
+    await page.keyboard.press('Escape');
+    await expectNoSeriousA11yViolations(page);
+
+    // Search SFU instead, with one of its programs and a placement floor.
+    await page.locator('#find-institutions').click();
+    await page.keyboard.press('Backspace');
+    await listbox.getByRole('option', { name: 'SFU – Simon Fraser University' }).click();
     await page.keyboard.press('Escape');
     await page.locator('#find-programs').click();
-    const options = page.getByRole('listbox').getByRole('option');
-    await expect(options.first()).toBeVisible();
-    for (const label of await options.allInnerTexts()) expect(label).not.toMatch(/^(UVic|SFU) – /);
+    await listbox.getByRole('option', { name: sfuProgram.slice('SFU – '.length), exact: true }).click();
     await page.keyboard.press('Escape');
-    await page.locator('#find-placed-min').fill('100');
+    await page.locator('#find-placed-min').fill('10');
     await page.getByRole('button', { name: 'Find records' }).click();
-    await expect(page).toHaveURL(new RegExp(`findResults\\?institutionIds=${sfu}&placedMin=100$`));
-    await expect(page.getByTestId('criteria-summary')).toContainText('Institutions:SFU');
-    await expect(page.getByTestId('criteria-summary')).toContainText('Students placed:at least 100');
+    await expect(page).toHaveURL(new RegExp(`findResults\\?institutionIds=${sfu}&programIds=\\d+&placedMin=10$`));
+    const summary = page.getByTestId('criteria-summary');
+    await expect(summary).toContainText('Institutions:SFU');
+    await expect(summary).toContainText(`Programs:${sfuProgram}`);
+    await expect(summary).toContainText('Students placed:at least 10');
     const table = page.getByTestId('find-results-table');
     await expect(rowsOf(table).first()).toBeVisible();
     expect(new Set(await column(table, 1))).toEqual(new Set(['SFU']));
-    for (const n of (await column(table, 8)).map(asNumber)) expect(n).toBeGreaterThanOrEqual(100);
+    expect(
+      new Set(
+        await table.locator('tbody tr td:nth-child(2) a').evaluateAll((links) => links.map((a) => a.firstChild?.textContent)),
+      ),
+    ).toEqual(new Set([sfuProgram.slice('SFU – '.length)]));
+    for (const n of (await column(table, 8)).map(asNumber)) expect(n).toBeGreaterThanOrEqual(10);
   });
 
   test('a results URL with bad criteria says what is wrong, and Edit search keeps what it can', async ({ page }) => {

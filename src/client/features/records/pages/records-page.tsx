@@ -49,7 +49,7 @@ function BrowseFilters({ view, onChange }: { view: RecordQuery; onChange: Record
   const institutions = useInstitutions();
   const programs = usePrograms();
   const c = view.criteria;
-  const chosenInstitutions = c.institutionIds ?? [];
+  const chosenInstitutions = useMemo(() => c.institutionIds ?? [], [c.institutionIds]);
 
   const institutionOptions = useMemo(
     () => institutionChoices(institutions.data ?? [], profile.privileges, words),
