@@ -73,14 +73,18 @@ test.describe('browse records', () => {
     const placed = (await column(table, 8)).map(asNumber);
     expect(placed).toEqual([...placed].sort((a, b) => b - a));
 
-    // Paging: page 2 shows the next rows, Back returns to page 1.
+    // Paging: page 2 shows the next rows from its first (the table's scroll goes back up), Back returns to page 1.
     const pageOne = await rowIds(table);
+    const scroller = page.getByTestId('records-table-region').locator('.data-table-scroll');
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(count(page)).toHaveText(`Showing 51–100 of ${formatted(api.total)} records`);
     await expect(page.getByTestId('table-updating')).toHaveCount(0);
     const pageTwo = await rowIds(table);
     expect(pageTwo).toHaveLength(50);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0);
     expect(pageTwo.filter((id) => pageOne.includes(id))).toEqual([]);
     await page.goBack();
     await expect(page).not.toHaveURL(/page=2/);

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Loader, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RECORD_PAGE_SIZES, type RecordQuery } from '../../../../shared/find-criteria-url.ts';
 import type { RecordListItem, RecordPage, RecordSortKey } from '../../../../shared/schemas/record.ts';
@@ -72,8 +72,23 @@ export function RecordTable({ caption, view, data, loading, updating, onViewChan
   const window = pageWindow(view.page, view.pageSize, total, rows.length);
   const pastEnd = !loading && rows.length === 0 && total > 0;
 
+  // Another page of rows starts at its first row: the table's own scroll goes back to the top, and the table comes
+  // into view if the page had been scrolled past it (the pager sits below the rows).
+  const region = useRef<HTMLDivElement>(null);
+  const shown = data ? `${data.page}:${data.pageSize}:${view.sort}` : '';
+  const previous = useRef(shown);
+  useEffect(() => {
+    if (!shown || shown === previous.current) return;
+    const first = previous.current === '';
+    previous.current = shown;
+    if (first || !region.current) return;
+    const scroller = region.current.querySelector('.data-table-scroll');
+    if (scroller) scroller.scrollTop = 0;
+    if (region.current.getBoundingClientRect().top < 0) region.current.scrollIntoView({ block: 'start' });
+  }, [shown]);
+
   return (
-    <Stack gap="sm" data-testid={`${testId}-region`}>
+    <Stack gap="sm" ref={region} data-testid={`${testId}-region`}>
       <DataTable
         caption={caption}
         columns={COLUMNS}
