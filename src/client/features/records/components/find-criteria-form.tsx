@@ -57,12 +57,17 @@ function Optional({ children }: { children: string }) {
 }
 
 /** A titled group of fields: a fieldset, so screen readers hear the group's name with each field. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
     <Stack component="fieldset" gap="md" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Title order={2} fz="h4" component="legend" mb="xs">
         {title}
       </Title>
+      {hint ? (
+        <Text size="sm" mt={-8}>
+          {hint}
+        </Text>
+      ) : null}
       {children}
     </Stack>
   );
@@ -202,14 +207,11 @@ export function FindCriteriaForm({ initialValues, institutions, programs, privil
             />
           </Section>
 
-          <Section title={T.whenTitle}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw="28rem">
+          <Section title={T.whenTitle} hint={T.fiscalYearHint}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw="36rem">
               {yearSelect('fiscalYearFrom', T.fiscalYearFrom)}
               {yearSelect('fiscalYearTo', T.fiscalYearTo)}
             </SimpleGrid>
-            <Text size="sm" c="dimmed" mt={-8}>
-              {T.fiscalYearHint}
-            </Text>
             <Checkbox.Group
               label={<Optional>{T.terms}</Optional>}
               description={T.termsHint}
