@@ -5,20 +5,23 @@ import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 /** A badge is never cut short in a narrow column. */
 const NO_SHRINK = { minWidth: 'max-content', overflow: 'visible' } as const;
 
-/** "Draft" in a quiet outline (still being filled in), "Submitted" in navy (final); both above 7:1 contrast. */
-export function RecordStatusBadge({ status }: { status: RecordListItem['status'] }) {
+/**
+ * A record's status in a list row: "Draft" in amber, "Submitted" in green, as on the record's own page; dark text on
+ * the light badge keeps the contrast above 7:1.
+ */
+export function RecordListStatus({ status }: { status: RecordListItem['status'] }) {
   const label = RECORD_BROWSE_UI.status[status] ?? status;
   return status === 'submitted' ? (
-    <Badge size="sm" variant="light" color="navy" tt="none" styles={{ root: NO_SHRINK, label: { color: '#0c2a57' } }}>
+    <Badge size="sm" variant="light" color="green" tt="none" styles={{ root: NO_SHRINK, label: { color: '#1a4d2e' } }}>
       {label}
     </Badge>
   ) : (
     <Badge
       size="sm"
-      variant="outline"
-      color="gray.7"
+      variant="light"
+      color="yellow"
       tt="none"
-      styles={{ root: { ...NO_SHRINK, borderStyle: 'dashed' }, label: { color: '#33383e' } }}
+      styles={{ root: NO_SHRINK, label: { color: '#5c3c00' } }}
       data-testid="draft-badge"
     >
       {label}
