@@ -11,6 +11,9 @@ type PageModule = { default: ComponentType };
 const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   home: () => import('../features/home/pages/home-page.tsx'),
   login: () => import('../features/session/pages/login-page.tsx'),
+  records: () => import('../features/records/pages/records-page.tsx'),
+  recordFind: () => import('../features/records/pages/find-page.tsx'),
+  recordFindResults: () => import('../features/records/pages/find-results-page.tsx'),
   institutions: () => import('../features/institutions/pages/institutions-page.tsx'),
   institutionCreate: () => import('../features/institutions/pages/institution-create-page.tsx'),
   institution: () => import('../features/institutions/pages/institution-page.tsx'),

@@ -77,8 +77,9 @@ async function renderAt(path: string, profile: Profile, options: { isDevelopment
       </AppProviders>,
     );
   });
-  // Let loaders and lazy screens settle.
-  for (let i = 0; i < 20 && !container.querySelector('h1'); i++) {
+  // Let loaders and lazy screens settle: a lazy screen's code loads before its guard runs, and a screen's first
+  // import in a test run can take a second or more on a busy machine.
+  for (let i = 0; i < 300 && !container.querySelector('h1'); i++) {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
