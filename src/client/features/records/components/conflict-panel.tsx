@@ -6,6 +6,7 @@ import type { RecordWire } from '../../../../shared/schemas/record.ts';
 import type { ConflictChoice, ConflictField } from '../lib/conflict.ts';
 import { formatCount, formatMoney } from '../lib/sections.ts';
 import { RECORD_UI } from '../messages.ts';
+import { WARNING_TEXT } from './figure-inputs.tsx';
 
 const C = RECORD_UI.conflict;
 const MONEY = new Set(['avg_hourly_wage', 'coop_fee_domestic', 'coop_fee_international']);
@@ -50,7 +51,7 @@ export function ConflictPanel({ current, fields, choices, onChoose, onChooseAll,
       aria-labelledby="conflict-title"
       data-testid="conflict-panel"
       title={
-        <Title order={2} fz="h4" id="conflict-title" c="orange.9">
+        <Title order={2} fz="h4" id="conflict-title" c={WARNING_TEXT}>
           {C.title}
         </Title>
       }

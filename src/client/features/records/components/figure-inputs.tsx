@@ -5,19 +5,17 @@ import { RECORD_FIELD_LABELS, type CountField, type MoneyField } from '../../../
 import { FIELD_ORDER } from '../../../ui/field-label.tsx';
 import { fieldId } from '../lib/record-form.ts';
 
+/** Dark amber: 7:1 on white (Mantine's orange.9 reaches only about 3.9:1). */
+export const WARNING_TEXT = '#7a3300';
+
 const RIGHT = { input: { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' } };
 
 /** An outlier warning under a field: a caution, not an error, so amber and worded as a request to check. */
 export function FieldWarning({ id, children }: { id: string; children: ReactNode }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" mt={6} id={id} data-testid="outlier-warning">
-      <IconAlertTriangle
-        size={16}
-        aria-hidden="true"
-        color="var(--mantine-color-orange-9)"
-        style={{ flexShrink: 0, marginTop: 2 }}
-      />
-      <Text size="sm" c="orange.9">
+      <IconAlertTriangle size={16} aria-hidden="true" color={WARNING_TEXT} style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm" c={WARNING_TEXT}>
         {children}
       </Text>
     </Group>

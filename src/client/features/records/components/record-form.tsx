@@ -389,10 +389,8 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo }:
 
           <Paper withBorder p="lg" radius="md">
             <Stack gap="md">
-              <Title order={2} fz="h3">
-                {RECORD_UI.sections.notes.title}
-              </Title>
               <Textarea
+                styles={{ label: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700, marginBottom: 4 } }}
                 id={fieldId('notes')}
                 label={RECORD_UI.sections.notes.title}
                 description={RECORD_UI.sections.notes.hint}

@@ -15,12 +15,12 @@ export function SumIndicator({ status, title }: { status: SplitStatus; title: st
   const difference = formatCount(status.difference);
   const { icon, colour, text } =
     status.state === 'match'
-      ? { icon: IconCircleCheck, colour: 'green.9', text: S.match(placed) }
+      ? { icon: IconCircleCheck, colour: '#1a4d2e', text: S.match(placed) }
       : status.state === 'short'
-        ? { icon: IconAlertTriangle, colour: 'red.9', text: S.short(difference, placed) }
+        ? { icon: IconAlertTriangle, colour: '#8f1d1d', text: S.short(difference, placed) }
         : status.state === 'over'
-          ? { icon: IconAlertTriangle, colour: 'red.9', text: S.over(difference, placed) }
-          : { icon: IconInfoCircle, colour: 'gray.8', text: S.noPlaced };
+          ? { icon: IconAlertTriangle, colour: '#8f1d1d', text: S.over(difference, placed) }
+          : { icon: IconInfoCircle, colour: '#3d4247', text: S.noPlaced };
   const Icon = icon;
   return (
     <Group
@@ -43,7 +43,7 @@ export function SumIndicator({ status, title }: { status: SplitStatus; title: st
               : 'var(--mantine-color-red-0)',
       }}
     >
-      <Icon size={18} aria-hidden="true" color={`var(--mantine-color-${colour.replace('.', '-')})`} />
+      <Icon size={18} aria-hidden="true" color={colour} />
       <Text fw={700} size="sm" c={colour} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {S.total(formatCount(status.total))}
       </Text>
