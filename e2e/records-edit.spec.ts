@@ -207,6 +207,8 @@ test.describe('record form screens', () => {
     const panel = second.getByTestId('conflict-panel');
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('Someone else saved this record while you were editing');
+    // The history is refetched on a stale save, so the panel names who saved first.
+    await expect(panel).toContainText('Wren Writer saved it');
     const enrolled = panel.getByTestId('conflict-students_enrolled');
     await expect(enrolled.getByTestId('mine')).toHaveText(String(typical + 2));
     await expect(enrolled.getByTestId('theirs')).toHaveText(String(typical + 1));

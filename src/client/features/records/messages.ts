@@ -73,7 +73,7 @@ export const RECORD_UI = {
     saveDraft: 'Save as draft',
     submit: 'Submit record',
     saveDraftEdit: 'Save draft',
-    returnToDraft: 'Save as draft',
+    returnToDraft: 'Return to draft',
     saveSubmitted: 'Save changes',
     submitHint: 'Submitting checks every rule: every count entered and each split adding up to students placed.',
     draftHint: 'A draft may be incomplete and saved as often as you like.',
@@ -90,8 +90,8 @@ export const RECORD_UI = {
   conflict: {
     title: 'Someone else saved this record while you were editing',
     body: (who: string, when: string) =>
-      `${who} saved it at ${when}. Nothing of yours was saved yet and nothing you typed is lost. Choose, for each figure below, which value to keep, then save again.`,
-    someone: 'Someone',
+      `${who} saved it (${when}). Nothing of yours has been saved yet, and nothing you typed is lost. Choose, for each figure below, which value to keep, then save again.`,
+    someone: 'Another person',
     field: 'Figure',
     mine: 'Your value',
     theirs: 'Their saved value',

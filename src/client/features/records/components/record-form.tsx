@@ -57,6 +57,10 @@ export interface RecordFormProps {
   onSave: (values: RecordFormValues, status: RecordStatus, base: RecordWire | undefined) => Promise<RecordSaveResult>;
   /** Where Cancel goes; it asks first when something has been typed. */
   cancelTo: string;
+  /** Editing: told of the record as now saved when a save was stale (the page shows its version and history). */
+  onStale?: (current: RecordWire) => void;
+  /** Who saved the newer version, in words, once known. */
+  savedBy?: string;
 }
 
 interface Conflict {
@@ -71,7 +75,7 @@ interface Conflict {
  * split say at once whether it adds up. A failed save keeps everything typed: field errors go beside their fields, a
  * duplicate links to the existing record, and a stale save shows the other person's values beside these ones.
  */
-export function RecordForm({ initialValues, record, pickers, onSave, cancelTo }: RecordFormProps) {
+export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, onStale, savedBy }: RecordFormProps) {
   const navigate = useNavigate();
   const editing = record !== undefined;
   const [values, setValues] = useState(initialValues);
@@ -131,6 +135,7 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo }:
         const fields = conflictFields(toSave, against, current);
         setConflict({ current, fields, choices: defaultChoices(fields), status });
         setSummary([]);
+        onStale?.(current);
         return;
       }
       const existing = duplicateRecordId(error);
@@ -252,7 +257,7 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo }:
           }
           onSave={saveConflict}
           saving={saving}
-          savedBy={RECORD_UI.conflict.someone}
+          savedBy={savedBy ?? RECORD_UI.conflict.someone}
         />
       ) : null}
       <form

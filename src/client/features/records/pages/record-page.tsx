@@ -1,5 +1,6 @@
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
 import { TEXT } from '../../../../shared/messages.ts';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
@@ -12,7 +13,8 @@ import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useProfile } from '../../session/index.ts';
-import { useRecord } from '../api/get-record.ts';
+import { recordQueryKey, useRecord } from '../api/get-record.ts';
+import { recordHistoryQueryKey, useRecordHistory } from '../api/get-record-history.ts';
 import { useUpdateRecord } from '../api/update-record.ts';
 import { RecordForm } from '../components/record-form.tsx';
 import { RecordHistory } from '../components/record-history.tsx';
@@ -24,6 +26,12 @@ import { RECORD_UI } from '../messages.ts';
 function RecordDetails({ record }: { record: RecordWire }) {
   const { profile } = useProfile();
   const update = useUpdateRecord(record.id);
+  const queryClient = useQueryClient();
+  const history = useRecordHistory(record.id);
+  const newest = history.data?.[0];
+  // The newest change is the other person's once the history has been refetched after a stale save.
+  const savedBy =
+    newest && newest.changed_at >= record.updated_at ? (newest.prefName ?? newest.username ?? undefined) : undefined;
   const editable = canEditInstitution(profile.privileges, record.institution_id);
   const saved = new Date(record.updated_at).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -44,6 +52,11 @@ function RecordDetails({ record }: { record: RecordWire }) {
           initialValues={recordToFormValues(record)}
           record={record}
           cancelTo="/records"
+          savedBy={savedBy}
+          onStale={(current) => {
+            queryClient.setQueryData(recordQueryKey(record.id), current);
+            void queryClient.invalidateQueries({ queryKey: recordHistoryQueryKey(record.id) });
+          }}
           onSave={async (values, status, base) => {
             const result = await update.mutateAsync(formToPatchBody(values, status, (base ?? record).version));
             notify({ level: 'success', message: RECORD_UI.toast.saved });
