@@ -227,6 +227,37 @@ test.describe('record form screens', () => {
     expect(saved).toMatchObject({ students_enrolled: typical + 2, notes: 'Checked by the writer', version: 3 });
   });
 
+  test('adding a second record for the same program and term links to the existing one, keeping what was typed', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'writer');
+    const { uvic } = await uvicPrograms(page.request);
+    const list = await (
+      await page.request.get(`/api/records/inst/${uvic}?pageSize=1&fiscalYearTo=${encodeURIComponent(fiscalYear(0))}`)
+    ).json();
+    const existing = list.items[0] as { id: number; program_id: number; fiscal_year: string; term: string };
+
+    await page.goto('/records/create');
+    await field(page, 'program_id').selectOption(String(existing.program_id));
+    await field(page, 'fiscal_year').selectOption(existing.fiscal_year);
+    await field(page, 'term').selectOption(existing.term);
+    await field(page, 'notes').fill('Typed before the duplicate was found');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+
+    const duplicate = page.getByTestId('duplicate-record');
+    await expect(duplicate).toContainText('This program already has a record for this term');
+    await expect(page.getByText('Failed to add record')).toBeVisible();
+    await expect(page).toHaveURL(/\/records\/create$/);
+    await expect(field(page, 'notes')).toHaveValue('Typed before the duplicate was found');
+    await expect(duplicate.getByRole('link', { name: 'Open the existing record' })).toHaveAttribute(
+      'href',
+      `/records/${existing.id}`,
+    );
+    await context.close();
+  });
+
   test('a record can be added with the keyboard alone', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
