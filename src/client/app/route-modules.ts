@@ -20,6 +20,8 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   programs: () => import('../features/programs/pages/programs-page.tsx'),
   programCreate: () => import('../features/programs/pages/program-create-page.tsx'),
   program: () => import('../features/programs/pages/program-page.tsx'),
+  recordCreate: () => import('../features/records/pages/record-create-page.tsx'),
+  record: () => import('../features/records/pages/record-page.tsx'),
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');

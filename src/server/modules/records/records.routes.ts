@@ -9,6 +9,8 @@ import {
   RecordConflictSchema,
   RecordCreateSchema,
   RecordHistorySchema,
+  RecordMediansQuerySchema,
+  RecordMediansSchema,
   RecordPageSchema,
   RecordSchema,
   RecordUpdateSchema,
@@ -23,7 +25,9 @@ import {
   createRecord,
   findRecord,
   listRecords,
+  programInstitutionId,
   recordHistory,
+  recordMedians,
   recordInstitutionId,
   updateRecord,
   type RecordFilter,
@@ -129,6 +133,26 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { filter, paging } = filterAndPaging(signedInUser(request), request.body);
       return listRecords(db, filter, paging);
+    },
+  );
+
+  r.get(
+    '/api/records/medians',
+    {
+      schema: {
+        tags,
+        summary: "Medians of each figure over a program's up to six most recent records before a term (for outlier warnings)",
+        querystring: RecordMediansQuerySchema,
+        response: { 200: RecordMediansSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const { programId, fiscalYear, term } = request.query;
+      const institutionId = await programInstitutionId(db, programId);
+      if (institutionId === null) throw notFound('The program');
+      if (!canReadInstitution(signedInUser(request).privileges, institutionId)) throw forbidden();
+      return recordMedians(db, programId, fiscalYear, term);
     },
   );
 
