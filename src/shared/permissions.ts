@@ -40,6 +40,11 @@ export function canEditInstitution(privileges: Privileges, institutionId: number
   return privileges.glblAdmin || privileges.admin.includes(institutionId) || privileges.write.includes(institutionId);
 }
 
+/** Whether the user may edit the records of at least one institution (write or admin somewhere, or app admin). */
+export function canEditSomeInstitution(privileges: Privileges): boolean {
+  return privileges.glblAdmin || privileges.write.length > 0 || privileges.admin.length > 0;
+}
+
 /** The institutions a user may read, or 'all'. */
 export function readableInstitutions(privileges: Privileges): 'all' | number[] {
   if (privileges.glblAdmin || privileges.glblRead) return 'all';

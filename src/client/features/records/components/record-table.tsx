@@ -9,7 +9,7 @@ import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 import { formatCount, formatUpdated } from '../lib/record-format.ts';
 import { headingSort, nextRecordSort } from '../lib/record-sort.ts';
 import { pageWindow, withPage, withPageSize, withSort } from '../lib/record-view.ts';
-import { RecordListStatus } from './record-list-status.tsx';
+import { RecordStatusBadge } from './record-status-badge.tsx';
 
 const C = RECORD_BROWSE_UI.columns;
 
@@ -39,7 +39,7 @@ const COLUMNS: DataColumn<RecordListItem>[] = [
   },
   { key: 'fiscal_year', header: C.fiscal_year, cell: (r) => r.fiscal_year, nowrap: true },
   { key: 'term', header: C.term, cell: (r) => r.term, nowrap: true },
-  { key: 'status', header: C.status, cell: (r) => <RecordListStatus status={r.status} />, nowrap: true },
+  { key: 'status', header: C.status, cell: (r) => <RecordStatusBadge status={r.status} size="sm" />, nowrap: true },
   { key: 'students_enrolled', header: C.students_enrolled, cell: (r) => <Count value={r.students_enrolled} />, numeric: true },
   { key: 'students_seeking', header: C.students_seeking, cell: (r) => <Count value={r.students_seeking} />, numeric: true },
   { key: 'students_placed', header: C.students_placed, cell: (r) => <Count value={r.students_placed} />, numeric: true },

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { RECORD_STATUSES, TERMS } from '../../../../shared/constants.ts';
 import { hasCriteria, type RecordQuery } from '../../../../shared/find-criteria-url.ts';
-import { readableInstitutions } from '../../../../shared/permissions.ts';
+import { canEditSomeInstitution, readableInstitutions } from '../../../../shared/permissions.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
@@ -17,7 +17,6 @@ import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 import { CriteriaProblems } from '../components/criteria-problems.tsx';
 import { RecordTable } from '../components/record-table.tsx';
 import { useRecordView, type RecordViewChange } from '../components/use-record-view.ts';
-import { mayAddRecords } from '../lib/record-access.ts';
 import { institutionChoices, keepProgramsOf, programChoices, type Choice } from '../lib/record-choices.ts';
 import { fiscalYearChoices } from '../lib/record-format.ts';
 import { SEVERAL, singleChoice, withCriteria, withoutCriteria } from '../lib/record-view.ts';
@@ -181,7 +180,7 @@ function BrowseList({ view, onChange, canAdd }: { view: RecordQuery; onChange: R
 export default function RecordsPage() {
   const { profile } = useProfile();
   const { read, change } = useRecordView();
-  const canAdd = mayAddRecords(profile.privileges);
+  const canAdd = canEditSomeInstitution(profile.privileges);
   const readsAll = readableInstitutions(profile.privileges) === 'all';
 
   return (
