@@ -249,7 +249,6 @@ export async function planImport(
         else if (!canEditInstitution(privileges, existing.institution_id)) {
           // Say nothing of a record the person may not edit: it may belong to an institution they cannot read.
           error('record_id', `You do not have write access to record ${id.value}: it belongs to an institution you may not edit`);
-          existing = undefined;
           return finish();
         } else {
           institution = institutionById.get(existing.institution_id);
