@@ -17,6 +17,7 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   programs: () => import('../features/programs/pages/programs-page.tsx'),
   programCreate: () => import('../features/programs/pages/program-create-page.tsx'),
   program: () => import('../features/programs/pages/program-page.tsx'),
+  recordImport: () => import('../features/imports/pages/import-page.tsx'),
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');
