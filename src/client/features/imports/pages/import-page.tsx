@@ -182,7 +182,6 @@ export default function ImportPage() {
             value={chosen}
             onChange={(picked) => void chooseFile(picked)}
             leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
-            clearable
             maw="44rem"
             disabled={parse.isPending}
           />
