@@ -75,9 +75,10 @@ export const IMPORT_FIELD_ALIASES: Partial<Record<ImportField, readonly string[]
   intl_students: ['International students'],
   indigenous_students: ['Indigenous students'],
   students_with_disability: ['Students with disability', 'Students with disabilities'],
-  avg_hourly_wage: ['Hourly wage', 'Wage', 'Average wage'],
+  avg_hourly_wage: ['Hourly wage', 'Wage', 'Average wage', 'Avg wage', 'Avg hourly wage'],
   coop_fee_domestic: ['Domestic fee', 'Co-op fee domestic'],
   coop_fee_international: ['International fee', 'Co-op fee international'],
+  notes: ['Comments', 'Comment', 'Remarks'],
 };
 
 /** `POST /api/imports/parse`: the first sheet's headings and its data rows, every cell as text. */

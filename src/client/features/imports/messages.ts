@@ -48,7 +48,7 @@ export const IMPORT_UI = {
     example: 'First row’s value',
     notInFile: 'Not in the file',
     columnOption: (letter: string, heading: string) => `${letter}: ${heading}`,
-    fieldLabel: (label: string) => `Column for ${label}`,
+    unused: (columns: string) => `Columns of your file not matched to any field, so not imported: ${columns}.`,
     empty: '(blank)',
     defaultsTitle: 'Fiscal year and term of rows without their own',
     fiscalYear: 'Fiscal year',
@@ -65,6 +65,7 @@ export const IMPORT_UI = {
   result: {
     title: '3. Check what would happen',
     nothingSaved: 'This is a check only: nothing has been saved.',
+    imported: 'These rows have been imported.',
     stale: 'The matches or the file changed after this check. Check the file again before importing.',
     counts: {
       create: (count: number) => plural(count, 'new record', 'new records'),

@@ -146,6 +146,14 @@ function convertValue(field: (typeof VALUE_FIELDS)[number], text: string): Conve
   return convertCount(field as (typeof COUNT_FIELDS)[number], text);
 }
 
+/** Why a submitted record cannot be made from a file that lacks some figures' columns, and what to do. */
+function missingColumnsMessage(fields: readonly (typeof COUNT_FIELDS)[number][]): string {
+  const labels = fields.map((f) => RECORD_FIELD_LABELS[f]);
+  const what =
+    fields.length === 1 ? `a column for ${labels[0]}` : `columns for ${fields.length} of its figures (${labels.join(', ')})`;
+  return `A submitted record needs every figure, and the file has no ${what}. Add those columns, or import the rows as drafts with a Status column that says draft`;
+}
+
 const keyOf = (programId: number, fiscalYear: string, term: string) => `${programId}|${fiscalYear}|${term}`;
 const labelOf = (field: string) =>
   (IMPORT_FIELD_LABELS as Record<string, string>)[field] ?? (RECORD_FIELD_LABELS as Record<string, string>)[field] ?? field;
@@ -376,8 +384,14 @@ export async function planImport(
     merged.fiscal_year = fiscalYear ?? null;
     merged.term = term ?? null;
     const rules = validateRecord(merged);
+    // Figures a submitted record needs that the file has no column for: one message naming them all, not one each.
+    const notInFile = COUNT_FIELDS.filter((f) => rules[f] && mapping[f] === undefined && merged[f] === null);
     for (const [field, messages] of Object.entries(rules)) {
       if (badFields.has(field)) continue;
+      if ((notInFile as readonly string[]).includes(field)) {
+        if (field === notInFile[0]) error('status', missingColumnsMessage(notInFile));
+        continue;
+      }
       for (const message of messages) error(field, message);
     }
 

@@ -444,6 +444,30 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
       ]);
     });
 
+    it('a submitted record from a file without some figures gets one message naming the missing columns', async () => {
+      const res = await dryRun('writer', {
+        mapping: { institution: 0, program: 1, students_enrolled: 2, students_seeking: 3, students_placed: 4 },
+        fiscalYear: '2035/36',
+        term: 'Fall',
+        rows: [[ownShort, 'Computing Co-op', '10', '5', '']],
+      });
+      const errors = res.json().rows[0].errors as { field: string; message: string }[];
+      expect(errors).toEqual([
+        {
+          field: 'students_placed',
+          label: 'Students placed',
+          message: 'Students placed is required to submit the record; save it as a draft to finish later',
+        },
+        {
+          field: 'status',
+          label: 'Status',
+          message: expect.stringMatching(
+            /^A submitted record needs every figure, and the file has no columns for 21 of its figures \(4-month work terms, .*Students with a disability placed\)\. Add those columns, or import the rows as drafts/,
+          ),
+        },
+      ]);
+    });
+
     it('refuses a body that cannot be checked: no way to identify programs, no fiscal year, a column used twice', async () => {
       const rows = [['x', 'y']];
       const cases: [object, RegExp][] = [

@@ -2,11 +2,13 @@ import { Alert, Anchor, Box, List, Paper, SegmentedControl, SimpleGrid, Stack, T
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { MONEY_FIELDS } from '../../../../shared/record-rules.ts';
 import { IMPORT_ACTIONS, type ImportDryRun, type ImportRowResult } from '../../../../shared/schemas/import.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { TablePager } from '../../../ui/table-pager.tsx';
 import { ACTION_COLOURS, ActionBadge } from './action-badge.tsx';
 import { IMPORT_UI } from '../messages.ts';
+import './dry-run-result.css';
 
 const R = IMPORT_UI.result;
 const PAGE_SIZE = 50;
@@ -19,8 +21,18 @@ const matches = (filter: Filter, row: ImportRowResult) =>
   (filter === 'changes' && (row.action === 'create' || row.action === 'update')) ||
   (filter === 'unchanged' && row.action === 'unchanged');
 
-const shown = (value: string | number | null) =>
-  value === null || value === '' ? R.blank : typeof value === 'number' ? value.toLocaleString('en-CA') : value;
+const MONEY = new Set<string>(MONEY_FIELDS);
+const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD', currencyDisplay: 'narrowSymbol' });
+
+/** A value as the record page shows it: blank, a count with separators, money as CAD. */
+const shown = (field: string, value: string | number | null) =>
+  value === null || value === ''
+    ? R.blank
+    : MONEY.has(field) && !Number.isNaN(Number(value))
+      ? cad.format(Number(value))
+      : typeof value === 'number'
+        ? value.toLocaleString('en-CA')
+        : value;
 
 function RowDetails({ row }: { row: ImportRowResult }) {
   if (row.action === 'error') {
@@ -36,7 +48,7 @@ function RowDetails({ row }: { row: ImportRowResult }) {
     return (
       <List size="sm" spacing={2}>
         {(row.changes ?? []).map((c) => (
-          <List.Item key={c.field}>{R.change(c.label, shown(c.before), shown(c.after))}</List.Item>
+          <List.Item key={c.field}>{R.change(c.label, shown(c.field, c.before), shown(c.field, c.after))}</List.Item>
         ))}
       </List>
     );
@@ -48,7 +60,7 @@ function RowDetails({ row }: { row: ImportRowResult }) {
         <summary style={{ cursor: 'pointer', fontSize: 'var(--mantine-font-size-sm)' }}>{R.newValues(values.length)}</summary>
         <List size="sm" spacing={2} mt={4}>
           {values.map((c) => (
-            <List.Item key={c.field}>{`${c.label}: ${shown(c.after)}`}</List.Item>
+            <List.Item key={c.field}>{`${c.label}: ${shown(c.field, c.after)}`}</List.Item>
           ))}
         </List>
       </details>
@@ -86,7 +98,7 @@ const COLUMNS: DataColumn<ImportRowResult>[] = [
 ];
 
 /** Step 3: the counts, then the dry run row by row (filtered and paged), with nothing saved yet. */
-export function DryRunResult({ result, stale }: { result: ImportDryRun; stale: boolean }) {
+export function DryRunResult({ result, stale, imported }: { result: ImportDryRun; stale: boolean; imported: boolean }) {
   const [filter, setFilter] = useState<Filter>(result.counts.error > 0 ? 'error' : 'all');
   const [page, setPage] = useState(1);
   const rows = useMemo(() => result.rows.filter((r) => matches(filter, r)), [result.rows, filter]);
@@ -101,7 +113,7 @@ export function DryRunResult({ result, stale }: { result: ImportDryRun; stale: b
         <Title order={2} id="import-result-title" size="h3">
           {R.title}
         </Title>
-        <Text size="sm">{R.nothingSaved}</Text>
+        <Text size="sm">{imported ? R.imported : R.nothingSaved}</Text>
         {stale ? (
           <Alert color="orange" variant="outline" icon={<IconInfoCircle aria-hidden="true" />}>
             <Text size="sm">{R.stale}</Text>
@@ -115,7 +127,7 @@ export function DryRunResult({ result, stale }: { result: ImportDryRun; stale: b
               p="sm"
               style={{
                 border: '1px solid var(--mantine-color-gray-4)',
-                borderLeft: `6px solid var(--mantine-color-${ACTION_COLOURS[action].color}-6)`,
+                borderLeft: `6px solid var(--mantine-color-${counts[action] === 0 ? 'gray' : ACTION_COLOURS[action].color}-${counts[action] === 0 ? 3 : 6})`,
                 borderRadius: 'var(--mantine-radius-sm)',
               }}
               data-count={action}
@@ -143,15 +155,17 @@ export function DryRunResult({ result, stale }: { result: ImportDryRun; stale: b
           data={(Object.keys(R.filters) as Filter[]).map((key) => ({ value: key, label: R.filters[key] }))}
           style={{ alignSelf: 'flex-start' }}
         />
-        <DataTable
-          caption={R.caption}
-          columns={COLUMNS}
-          rows={pageRows}
-          rowKey={(r) => r.row}
-          empty={<Text size="sm">{R.noneMatch}</Text>}
-          minWidth={760}
-          testId="import-rows"
-        />
+        <Box className="import-rows">
+          <DataTable
+            caption={R.caption}
+            columns={COLUMNS}
+            rows={pageRows}
+            rowKey={(r) => r.row}
+            empty={<Text size="sm">{R.noneMatch}</Text>}
+            minWidth={760}
+            testId="import-rows"
+          />
+        </Box>
         <TablePager
           what={R.what}
           page={current}

@@ -9,7 +9,7 @@ import {
   type ImportFile,
   type ImportMapping,
 } from '../../../../shared/schemas/import.ts';
-import { FIELD_ORDER } from '../../../ui/field-label.tsx';
+import { FIELD_ORDER, inputWidth } from '../../../ui/field-label.tsx';
 import { duplicateColumns } from '../lib/column-mapping.ts';
 import { columnLetter } from '../lib/import-file.ts';
 import { IMPORT_UI } from '../messages.ts';
@@ -49,6 +49,8 @@ export function MappingStep(props: MappingStepProps) {
     ...file.columns.map((heading, index) => ({ value: String(index), label: M.columnOption(columnLetter(index), heading) })),
   ];
   const firstRow = file.rows[0] ?? [];
+  const chosen = new Set(Object.values(mapping));
+  const unused = file.columns.map((_, i) => i).filter((i) => !chosen.has(i));
 
   const setColumn = (field: ImportField, value: string) => {
     const next: ImportMapping = { ...mapping };
@@ -69,6 +71,11 @@ export function MappingStep(props: MappingStepProps) {
         <Text size="sm" maw="48rem">
           {M.identifyHint} {M.statusHint}
         </Text>
+        {unused.length > 0 ? (
+          <Text size="sm" data-testid="unused-columns">
+            {M.unused(unused.map((i) => M.columnOption(columnLetter(i), file.columns[i]!)).join('; '))}
+          </Text>
+        ) : null}
         {GROUPS.map((group) => (
           <Table.ScrollContainer key={group.title} minWidth={560} type="native">
             <Table verticalSpacing={6} horizontalSpacing="sm" withTableBorder layout="fixed">
@@ -135,7 +142,7 @@ export function MappingStep(props: MappingStepProps) {
               onChange={(event) => props.onFiscalYearChange(event.currentTarget.value)}
               error={fyError}
               maw="22rem"
-              styles={{ input: { maxWidth: '9rem' } }}
+              styles={inputWidth('9rem')}
             />
             <NativeSelect
               id="import-term"
@@ -146,7 +153,7 @@ export function MappingStep(props: MappingStepProps) {
               value={props.term}
               onChange={(event) => props.onTermChange(event.currentTarget.value)}
               maw="22rem"
-              styles={{ input: { maxWidth: '12rem' } }}
+              styles={inputWidth('12rem')}
             />
           </Group>
         </Stack>

@@ -227,7 +227,7 @@ export default function ImportPage() {
         />
       ) : null}
 
-      {result ? <DryRunResult key={result.id} result={result.run} stale={stale} /> : null}
+      {result ? <DryRunResult key={result.id} result={result.run} stale={stale} imported={!!done} /> : null}
 
       {result ? (
         <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="import-commit-title">
