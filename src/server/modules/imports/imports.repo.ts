@@ -18,11 +18,12 @@ import {
   type ImportRowResult,
 } from '../../../shared/schemas/import.ts';
 import type { Privileges } from '../../../shared/schemas/profile.ts';
+import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../http-errors.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
-import { findRecord } from '../records/records.repo.ts';
 import {
   convertCount,
   convertFiscalYear,
@@ -430,6 +431,47 @@ export async function planImport(
   return { counts, rows: results, writes };
 }
 
+/** Rows per INSERT of a commit: well under PostgreSQL's 65,535 bind parameters at 37 per record. */
+const WRITE_BATCH = 500;
+
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Records as the API sends them (the shape `findRecord` gives, which every record audit row holds), many at a time.
+ * The imports test checks each audit snapshot against `GET /api/records/{id}`, so the two cannot drift apart.
+ */
+async function wireRecords(db: Db, ids: number[]): Promise<Map<number, RecordWire>> {
+  const found = new Map<number, RecordWire>();
+  for (let i = 0; i < ids.length; i += WRITE_BATCH) {
+    const batch = ids.slice(i, i + WRITE_BATCH);
+    const rows = await queryRows<RecordWire>(
+      db,
+      sql`SELECT r.id, r.institution_id, i.short_name AS institution_short_name, i.name AS institution_name,
+                 r.program_id, p.name AS program_name, r.fiscal_year, r.term,
+                 ${sql.join(
+                   COUNT_FIELDS.map((f) => sql.raw(`r.${f}`)),
+                   sql`, `,
+                 )},
+                 ${sql.join(
+                   MONEY_FIELDS.map((f) => sql.raw(`r.${f}::text AS ${f}`)),
+                   sql`, `,
+                 )},
+                 r.notes, r.status, r.version,
+                 ${iso(sql`r.created_at`)} AS created_at, r.created_by,
+                 ${iso(sql`r.updated_at`)} AS updated_at, r.updated_by
+          FROM records r
+          JOIN institutions i ON i.id = r.institution_id
+          JOIN programs p ON p.id = r.program_id
+          WHERE r.id IN (${sql.join(
+            batch.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
 /** A commit refused because rows have errors: the dry run goes back with the 400. */
 export class ImportRefused extends HttpError {
   constructor(public readonly result: ImportDryRun) {
@@ -459,48 +501,72 @@ export async function commitImport(
     return await db.transaction(async (tx) => {
       const plan = await planImport(tx, request, user.privileges, { lock: true });
       if (plan.counts.error > 0) throw new ImportRefused({ counts: plan.counts, rows: plan.rows });
-      const created: number[] = [];
-      const updated: number[] = [];
-      for (const write of plan.writes) {
-        if (write.kind === 'create') {
-          const fields = Object.keys(write.values) as EditableField[];
-          const [row] = await queryRows<{ id: number }>(
-            tx,
-            sql`INSERT INTO records (institution_id, program_id, created_by, updated_by, ${sql.join(
-              fields.map((f) => sql.identifier(f)),
-              sql`, `,
-            )})
-                VALUES (${write.institutionId}, ${write.programId}, ${user.id}, ${user.id}, ${sql.join(
-                  fields.map((f) => sql`${write.values[f] ?? null}`),
-                  sql`, `,
-                )})
-                RETURNING id`,
-          );
-          const after = await findRecord(tx, row!.id);
-          await writeAudit(tx, { entityType: 'record', entityId: row!.id, action: 'create', changedBy: user.id, after });
-          created.push(row!.id);
-        } else {
-          const before = await findRecord(tx, write.id);
-          const fields = Object.keys(write.changed) as EditableField[];
-          await tx.execute(
-            sql`UPDATE records SET ${sql.join(
-              fields.map((f) => sql`${sql.identifier(f)} = ${write.changed[f] ?? null}`),
-              sql`, `,
-            )}, version = version + 1, updated_at = now(), updated_by = ${user.id}
-                WHERE id = ${write.id}`,
-          );
-          const after = await findRecord(tx, write.id);
-          await writeAudit(tx, {
-            entityType: 'record',
-            entityId: write.id,
-            action: updateAction(write.beforeStatus, write.status),
-            changedBy: user.id,
-            before,
-            after,
-          });
-          updated.push(write.id);
-        }
+      const creates = plan.writes.filter((w) => w.kind === 'create');
+      const updates = plan.writes.filter((w) => w.kind === 'update');
+      const audits: (typeof auditLog.$inferInsert)[] = [];
+
+      // Updates: the stored records as they were (already locked), each changed like a PATCH, then as they are.
+      const updated = updates.map((w) => w.id);
+      const before = await wireRecords(tx, updated);
+      for (const write of updates) {
+        const fields = Object.keys(write.changed) as EditableField[];
+        await tx.execute(
+          sql`UPDATE records SET ${sql.join(
+            fields.map((f) => sql`${sql.identifier(f)} = ${write.changed[f] ?? null}`),
+            sql`, `,
+          )}, version = version + 1, updated_at = now(), updated_by = ${user.id}
+              WHERE id = ${write.id}`,
+        );
       }
+      const afterUpdate = await wireRecords(tx, updated);
+      for (const write of updates) {
+        audits.push({
+          entityType: 'record',
+          entityId: write.id,
+          action: updateAction(write.beforeStatus, write.status),
+          changedBy: user.id,
+          before: before.get(write.id),
+          after: afterUpdate.get(write.id),
+        });
+      }
+
+      // Creates: many rows per INSERT.
+      const created: number[] = [];
+      for (let i = 0; i < creates.length; i += WRITE_BATCH) {
+        const batch = creates.slice(i, i + WRITE_BATCH);
+        const rows = await queryRows<{ id: number }>(
+          tx,
+          sql`INSERT INTO records (institution_id, program_id, created_by, updated_by, ${sql.join(
+            EDITABLE_FIELDS.map((f) => sql.identifier(f)),
+            sql`, `,
+          )})
+              VALUES ${sql.join(
+                batch.map(
+                  (w) =>
+                    sql`(${w.institutionId}, ${w.programId}, ${user.id}, ${user.id}, ${sql.join(
+                      EDITABLE_FIELDS.map((f) => sql`${w.values[f] ?? null}`),
+                      sql`, `,
+                    )})`,
+                ),
+                sql`, `,
+              )}
+              RETURNING id`,
+        );
+        created.push(...rows.map((r) => r.id));
+      }
+      const afterCreate = await wireRecords(tx, created);
+      for (const id of created) {
+        audits.push({
+          entityType: 'record',
+          entityId: id,
+          action: 'create',
+          changedBy: user.id,
+          before: null,
+          after: afterCreate.get(id),
+        });
+      }
+      for (let i = 0; i < audits.length; i += WRITE_BATCH) await tx.insert(auditLog).values(audits.slice(i, i + WRITE_BATCH));
+
       await writeAudit(tx, {
         entityType: 'import',
         entityId: null,

@@ -339,7 +339,11 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
         notes: 'From the spreadsheet',
         created_by: matrix.users.writer,
       });
-      expect((await recordAudit(created!.id)).map((a) => a.action)).toEqual(['create']);
+      const createdAudit = await recordAudit(created!.id);
+      expect(createdAudit.map((a) => a.action)).toEqual(['create']);
+      // Each audit snapshot is the record exactly as the API gives it, as a normal create or edit writes it.
+      expect(createdAudit[0]!.after).toEqual((await call('GET', `/api/records/${created!.id}`, 'appAdmin')).json());
+      expect(audit!.after).toEqual((await call('GET', `/api/records/${existing}`, 'appAdmin')).json());
 
       const imports = await ctx.db.select().from(auditLog).where(eq(auditLog.entityType, 'import'));
       expect(imports).toHaveLength(1);
@@ -512,6 +516,61 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
         expect(res.json().counts).toEqual({ rows: total, create: 0, update: 0, unchanged: total, error: 0 });
       }
     });
+  });
+
+  describe('a full file', () => {
+    it(`imports ${MAX_IMPORT_ROWS.toLocaleString('en-CA')} rows in one commit, then updates them all with a second`, async () => {
+      const institution = await createInstitution(ctx.db, { shortName: 'BULK' });
+      const programs: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        await createProgram(ctx.db, institution, { name: `Bulk ${i}` });
+        programs.push(`Bulk ${i}`);
+      }
+      const fields = [...COUNT_FIELDS, ...MONEY_FIELDS];
+      const mapping: Partial<Record<ImportField, number>> = { institution: 0, program: 1, fiscal_year: 2 };
+      fields.forEach((f, i) => (mapping[f] = 3 + i));
+      const rows: string[][] = [];
+      for (let year = 0; rows.length < MAX_IMPORT_ROWS; year++) {
+        const fy = `${1950 + year}/${String((1951 + year) % 100).padStart(2, '0')}`;
+        for (const program of programs) {
+          rows.push(['BULK', program, fy, ...fields.map((f) => String((VALID_FIGURES as Record<string, unknown>)[f]))]);
+        }
+      }
+      const inBulk = () =>
+        queryRows<{ n: number; wage: string; version: number }>(
+          ctx.db,
+          sql`SELECT count(*)::int AS n, min(avg_hourly_wage)::text AS wage, min(version) AS version
+              FROM records WHERE institution_id = ${institution}`,
+        );
+      const audits = async () =>
+        (
+          await queryRows<{ n: number }>(
+            ctx.db,
+            sql`SELECT count(*)::int AS n FROM audit_log a JOIN records r ON r.id = a.entity_id
+                WHERE a.entity_type = 'record' AND r.institution_id = ${institution}`,
+          )
+        )[0]!.n;
+
+      const created = await call('POST', '/api/imports/commit', 'appAdmin', { mapping, rows, term: 'Fall' });
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().counts).toEqual({
+        rows: MAX_IMPORT_ROWS,
+        create: MAX_IMPORT_ROWS,
+        update: 0,
+        unchanged: 0,
+        error: 0,
+      });
+      expect(await inBulk()).toEqual([{ n: MAX_IMPORT_ROWS, wage: '23.45', version: 1 }]);
+      expect(await audits()).toBe(MAX_IMPORT_ROWS);
+
+      const wage = 3 + fields.indexOf('avg_hourly_wage');
+      const raised = rows.map((row) => row.map((cell, i) => (i === wage ? '30' : cell)));
+      const updated = await call('POST', '/api/imports/commit', 'appAdmin', { mapping, rows: raised, term: 'Fall' });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().counts).toMatchObject({ create: 0, update: MAX_IMPORT_ROWS, error: 0 });
+      expect(await inBulk()).toEqual([{ n: MAX_IMPORT_ROWS, wage: '30.00', version: 2 }]);
+      expect(await audits()).toBe(2 * MAX_IMPORT_ROWS);
+    }, 120_000);
   });
 
   describe('authorization matrix', () => {
