@@ -59,6 +59,11 @@ export const IMPORT_UI = {
     statusHint: 'Rows are imported as submitted records unless a Status column says draft.',
     duplicate: (column: string, other: string) => `This column is also chosen for ${other}; choose one column for each field.`,
     check: 'Check the file',
+    problems: {
+      identify: 'Choose the columns that hold the institution and the program (or a Record ID or Program ID column).',
+      fiscalYear: 'Choose the column that holds the fiscal year, or enter the fiscal year of every row below.',
+      term: 'Choose the column that holds the term, or choose the term of every row below.',
+    },
     checking: 'Checking…',
     reset: 'Match columns again from the headings',
   },

@@ -4,6 +4,7 @@ import {
   duplicateColumns,
   fieldForHeading,
   loadRememberedMapping,
+  mappingProblems,
   normalizeHeading,
   rememberMapping,
   saveRememberedMapping,
@@ -146,5 +147,20 @@ describe('checking a chosen file', () => {
 
   it('names columns by letter', () => {
     expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetter)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
+  });
+});
+
+describe('what stops a mapping from being checked', () => {
+  const words = { identify: 'identify', fiscalYear: 'year', term: 'term' };
+  it('needs a way to identify programs, and a fiscal year and term per row', () => {
+    expect(mappingProblems({}, { fiscalYear: '', term: '' }, words)).toEqual(['identify', 'year', 'term']);
+    expect(mappingProblems({ institution: 0 }, { fiscalYear: '2024/25', term: 'Fall' }, words)).toEqual(['identify']);
+    expect(mappingProblems({ institution: 0, program: 1 }, { fiscalYear: ' ', term: 'Fall' }, words)).toEqual(['year']);
+    expect(mappingProblems({ institution: 0, program: 1, fiscal_year: 2, term: 3 }, { fiscalYear: '', term: '' }, words)).toEqual(
+      [],
+    );
+    expect(mappingProblems({ program_id: 0 }, { fiscalYear: '2024/25', term: 'Spring' }, words)).toEqual([]);
+    // A Record ID brings its record's own fiscal year and term.
+    expect(mappingProblems({ record_id: 0 }, { fiscalYear: '', term: '' }, words)).toEqual([]);
   });
 });

@@ -132,3 +132,26 @@ export function saveRememberedMapping(
     // Private browsing or a full quota: the next file is matched by its headings alone.
   }
 }
+
+/**
+ * What stops a mapping from being checked, in words, before anything is sent: rows must be identifiable (institution
+ * and program, or a Record ID or Program ID column), and each row needs a fiscal year and a term from a column or
+ * from the choices for the whole file (a Record ID column brings its record's own).
+ */
+export function mappingProblems(
+  mapping: ImportMapping,
+  defaults: { fiscalYear: string; term: string },
+  words: { identify: string; fiscalYear: string; term: string },
+): string[] {
+  const problems: string[] = [];
+  const identified =
+    mapping.record_id !== undefined ||
+    mapping.program_id !== undefined ||
+    (mapping.institution !== undefined && mapping.program !== undefined);
+  if (!identified) problems.push(words.identify);
+  if (mapping.record_id === undefined && mapping.fiscal_year === undefined && defaults.fiscalYear.trim() === '') {
+    problems.push(words.fiscalYear);
+  }
+  if (mapping.record_id === undefined && mapping.term === undefined && defaults.term === '') problems.push(words.term);
+  return problems;
+}

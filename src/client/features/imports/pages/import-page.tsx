@@ -16,7 +16,13 @@ import { useDryRunImport } from '../api/dry-run-import.ts';
 import { useParseImportFile } from '../api/parse-import-file.ts';
 import { DryRunResult } from '../components/dry-run-result.tsx';
 import { MappingStep } from '../components/mapping-step.tsx';
-import { loadRememberedMapping, rememberMapping, saveRememberedMapping, suggestMapping } from '../lib/column-mapping.ts';
+import {
+  loadRememberedMapping,
+  mappingProblems,
+  rememberMapping,
+  saveRememberedMapping,
+  suggestMapping,
+} from '../lib/column-mapping.ts';
 import { checkImportFile } from '../lib/import-file.ts';
 import { IMPORT_UI } from '../messages.ts';
 
@@ -119,8 +125,13 @@ export default function ImportPage() {
   const check = async () => {
     const body = request();
     if (!body || !file) return;
-    setCheckError(null);
     setCommitError(null);
+    const problems = mappingProblems(mapping, { fiscalYear, term }, IMPORT_UI.mapping.problems);
+    if (problems.length > 0) {
+      setCheckError(problems.join(' '));
+      return;
+    }
+    setCheckError(null);
     saveRememberedMapping(rememberMapping(file.columns, mapping));
     try {
       const run = await dryRun.mutateAsync(body);
@@ -199,7 +210,7 @@ export default function ImportPage() {
         </Stack>
       </Paper>
 
-      {file ? (
+      {file && !fileError ? (
         <MappingStep
           file={file}
           mapping={mapping}
@@ -227,9 +238,9 @@ export default function ImportPage() {
         />
       ) : null}
 
-      {result ? <DryRunResult key={result.id} result={result.run} stale={stale} imported={!!done} /> : null}
+      {result && !fileError ? <DryRunResult key={result.id} result={result.run} stale={stale} imported={!!done} /> : null}
 
-      {result ? (
+      {result && !fileError ? (
         <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="import-commit-title">
           <Stack gap="sm">
             <Title order={2} id="import-commit-title" size="h3">
