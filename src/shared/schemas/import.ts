@@ -136,6 +136,8 @@ export const ImportRequestSchema = z
       .max(MAX_IMPORT_ROWS, `Import at most ${MAX_IMPORT_ROWS.toLocaleString('en-CA')} rows at a time`),
     /** The uploaded file's name, kept in the audit history. */
     fileName: z.string().max(255, 'fileName must be at most 255 characters').optional(),
+    /** The dry run's fingerprint: a commit refuses (409) when the records it would touch changed since that check. */
+    fingerprint: z.string().max(128, 'fingerprint is not valid').optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -215,7 +217,12 @@ export const ImportCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof ImportCountsSchema>;
 
-export const ImportDryRunSchema = z.object({ counts: ImportCountsSchema, rows: z.array(ImportRowResultSchema) });
+export const ImportDryRunSchema = z.object({
+  counts: ImportCountsSchema,
+  rows: z.array(ImportRowResultSchema),
+  /** Identifies the records the check saw (which exist, at which version): send it with the commit. */
+  fingerprint: z.string(),
+});
 export type ImportDryRun = z.infer<typeof ImportDryRunSchema>;
 
 /** A commit that wrote: how many records were created, updated and left as they were. */

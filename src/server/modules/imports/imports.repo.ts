@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Term } from '../../../shared/constants.ts';
 import { canEditInstitution } from '../../../shared/permissions.ts';
@@ -225,6 +226,8 @@ export async function planImport(
   const results: ImportRowResult[] = [];
   const writes: PlannedWrite[] = [];
   const rowOfKey = new Map<string, number>();
+  /** What the plan depends on in the database: each row's outcome and the version of the record it met. */
+  const seen: (string | number | null)[][] = [];
 
   request.rows.forEach((row, index) => {
     if (row.every((text) => isBlankCell(text))) return;
@@ -233,6 +236,7 @@ export async function planImport(
     const error = (field: string, message: string) => errors.push({ field, label: labelOf(field), message });
     const result: ImportRowResult = { row: rowNumber, action: 'error' };
     const finish = () => {
+      seen.push([rowNumber, result.recordId ?? null, existing?.version ?? null]);
       if (errors.length > 0) {
         result.action = 'error';
         result.errors = errors;
@@ -428,7 +432,8 @@ export async function planImport(
 
   const counts: ImportCounts = { rows: results.length, create: 0, update: 0, unchanged: 0, error: 0 };
   for (const r of results) counts[r.action]++;
-  return { counts, rows: results, writes };
+  const fingerprint = createHash('sha256').update(JSON.stringify(seen)).digest('base64url');
+  return { counts, rows: results, fingerprint, writes };
 }
 
 /** Rows per INSERT of a commit: well under PostgreSQL's 65,535 bind parameters at 37 per record. */
@@ -500,7 +505,13 @@ export async function commitImport(
   try {
     return await db.transaction(async (tx) => {
       const plan = await planImport(tx, request, user.privileges, { lock: true });
-      if (plan.counts.error > 0) throw new ImportRefused({ counts: plan.counts, rows: plan.rows });
+      if (plan.counts.error > 0) throw new ImportRefused({ counts: plan.counts, rows: plan.rows, fingerprint: plan.fingerprint });
+      if (request.fingerprint !== undefined && request.fingerprint !== plan.fingerprint) {
+        throw new HttpError(
+          409,
+          'Records in this file were changed or added by someone else after you checked it. Nothing was imported: check the file again to see what it would do now.',
+        );
+      }
       const creates = plan.writes.filter((w) => w.kind === 'create');
       const updates = plan.writes.filter((w) => w.kind === 'update');
       const audits: (typeof auditLog.$inferInsert)[] = [];

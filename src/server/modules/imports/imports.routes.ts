@@ -115,8 +115,8 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireImportRights,
     },
     async (request) => {
-      const { rows, counts } = await planImport(db, request.body, signedInUser(request).privileges);
-      return { counts, rows };
+      const { rows, counts, fingerprint } = await planImport(db, request.body, signedInUser(request).privileges);
+      return { counts, rows, fingerprint };
     },
   );
 

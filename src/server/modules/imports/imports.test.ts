@@ -367,6 +367,39 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
       expect((await ctx.db.select().from(auditLog).where(eq(auditLog.entityType, 'record'))).length).toBe(recordAuditsBefore);
     });
 
+    it('a commit refuses (409, nothing written) when a record changed after the check it names', async () => {
+      const FY2 = '2036/37';
+      const target = await insertRecord(ctx.db, { institutionId: own, programId: ownProgram, fiscalYear: FY2, term: 'Fall' });
+      const body = await importBody(
+        csvText([
+          dataRow(ownShort, 'Computing Co-op', FY2, 'Fall', { notes: 'From the file' }),
+          dataRow(ownShort, 'Business Co-op', FY2, 'Fall'),
+        ]),
+      );
+      const check = (await dryRun('writer', body)).json();
+      expect(check.counts).toMatchObject({ create: 1, update: 1 });
+      expect((await dryRun('writer', body)).json().fingerprint).toBe(check.fingerprint);
+
+      const { version } = await recordRow(target);
+      const edit = await call('PATCH', `/api/records/${target}`, 'writer', { version, notes: 'Typed on the record page' });
+      expect(edit.statusCode, edit.body).toBe(200);
+      const recordsBefore = await recordCount();
+      const stale = await commit('writer', { ...body, fingerprint: check.fingerprint });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json().message).toMatch(/changed or added by someone else after you checked it. Nothing was imported/);
+      expect(await recordCount()).toBe(recordsBefore);
+      expect((await recordRow(target)).notes).toBe('Typed on the record page');
+
+      const again = (await dryRun('writer', body)).json();
+      expect(again.fingerprint).not.toBe(check.fingerprint);
+      expect(again.rows[0].changes).toEqual([
+        { field: 'notes', label: 'Notes', before: 'Typed on the record page', after: 'From the file' },
+      ]);
+      const fresh = await commit('writer', { ...body, fingerprint: again.fingerprint });
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect((await recordRow(target)).notes).toBe('From the file');
+    });
+
     it('refuses rows for an institution or a record the user may not edit, without showing its values', async () => {
       const foreign = await insertRecord(ctx.db, {
         institutionId: other,

@@ -147,7 +147,7 @@ export default function ImportPage() {
     if (!result) return;
     setCommitError(null);
     try {
-      const { counts } = await commit.mutateAsync(result.request);
+      const { counts } = await commit.mutateAsync({ ...result.request, fingerprint: result.run.fingerprint });
       setDone(counts);
       notify({ level: 'success', message: IMPORT_UI.commit.success(counts.create, counts.update) });
     } catch (error) {
