@@ -22,6 +22,7 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   program: () => import('../features/programs/pages/program-page.tsx'),
   recordCreate: () => import('../features/records/pages/record-create-page.tsx'),
   record: () => import('../features/records/pages/record-page.tsx'),
+  recordImport: () => import('../features/imports/pages/import-page.tsx'),
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');
