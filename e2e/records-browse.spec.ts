@@ -41,6 +41,7 @@ test.describe('browse records', () => {
     expect(new Set(await column(table, 1))).toEqual(new Set(['SFU', 'UVic']));
     // A reader may not add records; the way to Find is there.
     await expect(page.getByRole('link', { name: 'Add a record' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Import from a spreadsheet' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Find records' })).toBeVisible();
     // The institution filter offers only what the reader may read.
     await expect(page.locator('#records-institution option')).toHaveText([
@@ -144,8 +145,15 @@ test.describe('browse records', () => {
     await signInAs(page, 'writer');
     await page.goto('/records');
     await expect(page.getByRole('link', { name: 'Add a record' })).toHaveAttribute('href', '/records/create');
+    await expect(page.getByRole('link', { name: 'Import from a spreadsheet' })).toHaveAttribute('href', '/records/import');
     await expect(rowsOf(page.getByTestId('records-table'))).toHaveCount(50);
     expect(new Set(await column(page.getByTestId('records-table'), 1))).toEqual(new Set(['UVic']));
+    // The table scrolls inside its box: the page ends at the footer, not far below it.
+    const { pageHeight, footerBottom } = await page.evaluate(() => ({
+      pageHeight: document.documentElement.scrollHeight,
+      footerBottom: document.querySelector('footer')!.getBoundingClientRect().bottom + window.scrollY,
+    }));
+    expect(pageHeight).toBeLessThanOrEqual(Math.ceil(footerBottom) + 1);
 
     await page.goto('/records?fiscalYearFrom=2024/25&fiscalYearTo=2020/21&sort=shoe_size');
     const problems = page.getByTestId('criteria-problems');

@@ -30,6 +30,7 @@ export const RECORD_BROWSE_UI = {
       'The co-op and WIL records of the institutions you may read, one row per program and term. Open a row to see or edit it.',
     introAll: 'The co-op and WIL records of every institution, one row per program and term. Open a row to see or edit it.',
     add: 'Add a record',
+    import: 'Import from a spreadsheet',
     find: 'Find records',
     caption: 'Records',
     filtersTitle: 'Filter records',

@@ -1,5 +1,5 @@
 import { Button, Grid, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { RECORD_STATUSES, TERMS } from '../../../../shared/constants.ts';
@@ -192,9 +192,19 @@ export default function RecordsPage() {
             {T.find}
           </Button>
           {canAdd ? (
-            <Button component={Link} to="/records/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-              {T.add}
-            </Button>
+            <>
+              <Button
+                component={Link}
+                to="/records/import"
+                variant="default"
+                leftSection={<IconUpload size={18} aria-hidden="true" />}
+              >
+                {T.import}
+              </Button>
+              <Button component={Link} to="/records/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
+                {T.add}
+              </Button>
+            </>
           ) : null}
         </Group>
       </Group>
