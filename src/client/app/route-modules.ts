@@ -22,6 +22,8 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   program: () => import('../features/programs/pages/program-page.tsx'),
   recordCreate: () => import('../features/records/pages/record-create-page.tsx'),
   record: () => import('../features/records/pages/record-page.tsx'),
+  recordExport: () => import('../features/records/pages/record-export-page.tsx'),
+  cewilExport: () => import('../features/records/pages/cewil-export-page.tsx'),
   recordImport: () => import('../features/imports/pages/import-page.tsx'),
 };
 

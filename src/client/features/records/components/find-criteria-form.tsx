@@ -82,13 +82,23 @@ export interface FindCriteriaFormProps {
   onSearch: (criteria: RecordCriteria) => void;
   /** Shown above the form (a URL whose search could be read only in part). */
   notice?: ReactNode;
+  /** The submit button's words, when the form is not a search (Export Records counts the matching records). */
+  submitLabel?: string;
 }
 
 /**
  * The find form: every criterion optional, checked with the API's find rules before searching; on failure the summary
  * at the top links to each field and the message sits beside it. Programs follow the chosen institutions.
  */
-export function FindCriteriaForm({ initialValues, institutions, programs, privileges, onSearch, notice }: FindCriteriaFormProps) {
+export function FindCriteriaForm({
+  initialValues,
+  institutions,
+  programs,
+  privileges,
+  onSearch,
+  notice,
+  submitLabel = T.submit,
+}: FindCriteriaFormProps) {
   const form = useForm<FindFormValues>({ mode: 'controlled', initialValues, validate: validateFindForm });
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const values = form.values;
@@ -276,7 +286,7 @@ export function FindCriteriaForm({ initialValues, institutions, programs, privil
                 {T.clear}
               </Button>
               <Button type="submit" leftSection={<IconSearch size={18} aria-hidden="true" />}>
-                {T.submit}
+                {submitLabel}
               </Button>
             </Group>
           </Group>

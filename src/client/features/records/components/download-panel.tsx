@@ -1,0 +1,52 @@
+import { Button, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { EXPORT_UI as T } from '../export-messages.ts';
+
+type Format = 'csv' | 'xlsx';
+
+/**
+ * The download half of an export screen: what the file will hold, the format, and a plain link to the streaming
+ * route, so the browser's own download manager shows progress and nothing is held in the page's memory.
+ */
+export function DownloadPanel({
+  href,
+  status,
+  disabled,
+}: {
+  href: (format: Format) => string;
+  status: ReactNode;
+  disabled: boolean;
+}) {
+  const [format, setFormat] = useState<Format>('csv');
+  return (
+    <Paper withBorder p="lg" radius="sm" component="section" aria-labelledby="download-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="download-title">
+          {T.downloadTitle}
+        </Title>
+        <div aria-live="polite">{status}</div>
+        <Radio.Group label={T.format} value={format} onChange={(v) => setFormat(v as Format)}>
+          <Stack gap="xs" mt="xs">
+            <Radio value="csv" label={T.csv} />
+            <Radio value="xlsx" label={T.xlsx} />
+          </Stack>
+        </Radio.Group>
+        <div>
+          {disabled ? (
+            <Button disabled leftSection={<IconDownload size={18} aria-hidden="true" />}>
+              {T.download(format)}
+            </Button>
+          ) : (
+            <Button component="a" href={href(format)} download leftSection={<IconDownload size={18} aria-hidden="true" />}>
+              {T.download(format)}
+            </Button>
+          )}
+        </div>
+        <Text size="sm" c="dimmed">
+          {T.progress}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,71 @@
+import { Group, Loader, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_RECORD_SORT } from '../../../../shared/schemas/record.ts';
+import { fiscalYearError } from '../../../../shared/record-rules.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { routeTitle } from '../../../ui/route-title.ts';
+import { useFindRecords } from '../api/find-records.ts';
+import { DownloadPanel } from '../components/download-panel.tsx';
+import { EXPORT_UI } from '../export-messages.ts';
+import { fiscalYearChoices, fiscalYearOfDate } from '../lib/record-format.ts';
+
+const T = EXPORT_UI.cewil;
+
+/**
+ * `/records/cewilExport` (app admins): one fiscal year (in the URL, `?fiscalYear=`), how many rows its return holds,
+ * then the file. The last complete fiscal year is the default: the return is made once a year, after it ends.
+ */
+export default function CewilExportPage() {
+  const [params, setParams] = useSearchParams();
+  const years = useMemo(() => fiscalYearChoices(new Date()), []);
+  const lastComplete = years[2] ?? fiscalYearOfDate(new Date());
+  const asked = params.get('fiscalYear');
+  const fiscalYear = asked && !fiscalYearError(asked) ? asked : lastComplete;
+  const count = useFindRecords({
+    criteria: { fiscalYearFrom: fiscalYear, fiscalYearTo: fiscalYear, status: 'submitted' },
+    page: 1,
+    pageSize: 1,
+    sort: DEFAULT_RECORD_SORT,
+  });
+  const total = count.data?.total;
+
+  return (
+    <Page title={routeTitle('cewilExport')}>
+      <Text maw="48rem">{T.intro}</Text>
+      <Paper withBorder p="lg" radius="sm" maw="32rem">
+        <Stack gap="xs">
+          <NativeSelect
+            label={T.fiscalYear}
+            description={T.fiscalYearHint}
+            data={years.includes(fiscalYear) ? years : [fiscalYear, ...years]}
+            value={fiscalYear}
+            onChange={(e) => setParams({ fiscalYear: e.currentTarget.value }, { replace: true })}
+          />
+        </Stack>
+      </Paper>
+      <DownloadPanel
+        disabled={false}
+        href={(format) => `/api/exports/cewil?fiscalYear=${encodeURIComponent(fiscalYear)}&format=${format}`}
+        status={
+          count.isPending ? (
+            <Group gap="xs">
+              <Loader size="xs" aria-hidden="true" />
+              <Text>{T.counting}</Text>
+            </Group>
+          ) : count.error ? (
+            <LoadError message={count.error.message} onRetry={() => void count.refetch()} />
+          ) : (
+            <Stack gap={4}>
+              <Text fw={700} data-testid="export-count">
+                {total ? T.rows(total, fiscalYear) : T.none(fiscalYear)}
+              </Text>
+              <Text size="sm">{T.layout}</Text>
+            </Stack>
+          )
+        }
+      />
+    </Page>
+  );
+}
