@@ -17,6 +17,18 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   programs: () => import('../features/programs/pages/programs-page.tsx'),
   programCreate: () => import('../features/programs/pages/program-create-page.tsx'),
   program: () => import('../features/programs/pages/program-page.tsx'),
+  reports: () => import('../features/reports/pages/reports-page.tsx'),
+  reportParams: () => import('../features/reports/pages/report-params-page.tsx'),
+  'report-region': () => import('../features/reports/pages/report-result-page.tsx'),
+  'report-employer': () => import('../features/reports/pages/report-result-page.tsx'),
+  'report-discipline': () => import('../features/reports/pages/report-result-page.tsx'),
+  'report-term': () => import('../features/reports/pages/report-result-page.tsx'),
+  'report-fiscal': () => import('../features/reports/pages/report-result-page.tsx'),
+  'report-placement': () => import('../features/reports/pages/report-result-page.tsx'),
+  'report-institution': () => import('../features/reports/pages/report-result-page.tsx'),
+  'report-salary': () => import('../features/reports/pages/report-result-page.tsx'),
+  'report-tuition': () => import('../features/reports/pages/report-result-page.tsx'),
+  'report-duration': () => import('../features/reports/pages/report-result-page.tsx'),
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');
