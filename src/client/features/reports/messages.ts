@@ -28,6 +28,7 @@ export const REPORT_UI = {
     duration: 'Work terms of 4, 8 and 12 or more months, by discipline grouping.',
   } satisfies Record<ReportType, string>,
   params: {
+    title: (reportTitle: string) => `${reportTitle}: parameters`,
     intro: (label: string) => `Choose what the ${label} report covers. Lists left empty include everything.`,
     formTitle: 'Parameters',
     reportLabel: 'Report',
@@ -107,7 +108,7 @@ export const REPORT_UI = {
       employer: 'work terms by employer sector for each fiscal year, stacked',
       discipline: 'students enrolled, seeking a work term and placed, by discipline grouping',
       term: 'students placed in Summer, Fall and Spring, for each fiscal year',
-      fiscal: 'students enrolled, seeking and placed, and work terms, as lines over the fiscal years',
+      fiscal: 'students enrolled, seeking a work term and placed, as lines over the fiscal years',
       placement: 'placement percentage of each institution over the chosen years, with the province as a reference line',
       institution: 'students seeking a work term and students placed, by institution',
       salary: 'average hourly wage weighted by placements, by credential, one bar per fiscal year',

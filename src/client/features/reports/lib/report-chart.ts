@@ -180,12 +180,8 @@ export function chartSpecFor(type: ReportType, report: Report): ChartSpec | null
   const description = C.descriptions[type];
   switch (type) {
     case 'fiscal':
-      return columnsChart(report, type, 'line', 'fiscal_year', [
-        'students_enrolled',
-        'students_seeking',
-        'students_placed',
-        'work_terms',
-      ]);
+      // Not work terms: on submitted records they equal students placed, and one line would hide the other.
+      return columnsChart(report, type, 'line', 'fiscal_year', ['students_enrolled', 'students_seeking', 'students_placed']);
     case 'region': {
       const measures = [
         (r: ReportRow) => num(r.wt_vancouver_island_coast),

@@ -142,7 +142,7 @@ function ParamsForm({ type, initial, defaults }: { type: ReportType; initial: Re
             {T.formTitle}
           </Title>
           <Stack gap={4}>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw="28rem">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" maw="34rem">
               {yearSelect('fiscalYearFrom', FIELDS[0].id)}
               {yearSelect('fiscalYearTo', FIELDS[1].id)}
             </SimpleGrid>
@@ -229,7 +229,7 @@ export default function ReportParamsPage() {
     : 'region';
   const defaults = useMemo(() => defaultReportValues(profile.privileges, new Date()), [profile.privileges]);
   const initial = useMemo(() => reportValuesFromSearch(search, defaults), [search, defaults]);
-  const title = `${REPORT_TITLES[type]}: ${routeTitle('reportParams').toLowerCase()}`;
+  const title = T.title(REPORT_TITLES[type]);
   return (
     <Page
       title={title}
