@@ -97,7 +97,7 @@ export const REPORT_UI = {
   chart: {
     restOfBc: 'Rest of B.C.',
     placementRate: 'Placement %',
-    province: (value: string) => `Province: ${value}`,
+    province: (value: string) => `Province (all institutions): ${value}`,
     lowestDomestic: 'Lowest domestic fee',
     highestDomestic: 'Highest domestic fee',
     lowestInternational: 'Lowest international fee',

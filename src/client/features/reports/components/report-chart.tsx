@@ -79,7 +79,6 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
     ? [
         {
           ...(spec.sideways ? { x: spec.reference.value } : { y: spec.reference.value }),
-          label: spec.reference.label,
           color: 'red.9',
           strokeDasharray: '6 3',
           strokeWidth: 2,
@@ -110,6 +109,14 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
             <span>{s.label}</span>
           </li>
         ))}
+        {spec.reference ? (
+          <li>
+            <svg width={36} height={12} aria-hidden="true">
+              <line x1={2} y1={6} x2={34} y2={6} stroke="var(--mantine-color-red-9)" strokeWidth={2} strokeDasharray="6 3" />
+            </svg>
+            <span>{spec.reference.label}</span>
+          </li>
+        ) : null}
       </ul>
       <div role="img" aria-label={label} data-testid="report-chart">
         {spec.kind === 'line' ? (
@@ -147,6 +154,9 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
             yAxisProps={spec.sideways ? { width: 210, interval: 0 } : { width: 80 }}
             xAxisProps={spec.sideways ? {} : { interval: 0 }}
             maxBarWidth={48}
+            barChartProps={{
+              margin: spec.sideways ? { top: 8, right: 72, bottom: 0, left: 8 } : { top: 20, right: 8, bottom: 0, left: 8 },
+            }}
             {...(reference ? { referenceLines: reference } : {})}
           >
             <defs>

@@ -250,6 +250,26 @@ describe('chartSpecFor', () => {
     expect(spec.data).toEqual([{ category: 'Diploma', s0: 23, s1: 25.5 }]);
   });
 
+  it('puts credentials in the order of their ladder, not the order rows meet them', () => {
+    const rows = ["Master's Degree", 'Certificate', "Bachelor's Degree", 'Diploma'].map((credential) => ({
+      institution: 'A',
+      credential,
+      coop_fee_domestic_min: '1.00',
+    }));
+    const spec = chartSpecFor(
+      'tuition',
+      report(
+        'tuition',
+        [
+          ['institution', 'text'],
+          ['credential', 'text'],
+        ],
+        rows,
+      ),
+    )!;
+    expect(spec.data.map((p) => p.category)).toEqual(['Certificate', 'Diploma', "Bachelor's Degree", "Master's Degree"]);
+  });
+
   it('shows the fee range per credential from the lowest and highest of the institutions shown', () => {
     const spec = chartSpecFor(
       'tuition',

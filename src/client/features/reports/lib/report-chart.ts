@@ -1,3 +1,4 @@
+import { CREDENTIALS } from '../../../../shared/constants.ts';
 import type { ReportType } from '../../../../shared/reports.ts';
 import type { Report, ReportRow } from '../../../../shared/schemas/report.ts';
 import { REPORT_UI } from '../messages.ts';
@@ -149,6 +150,15 @@ function groupRows(rows: readonly ReportRow[], key: string): Map<string, ReportR
   return groups;
 }
 
+/** Credentials up their ladder (Certificate … Doctoral Degree), not in the order rows happen to meet them. */
+export function byCredentialLadder(points: ChartPoint[]): ChartPoint[] {
+  const rank = (c: string) => {
+    const i = (CREDENTIALS as readonly string[]).indexOf(c);
+    return i === -1 ? CREDENTIALS.length : i;
+  };
+  return [...points].sort((a, b) => rank(a.category) - rank(b.category));
+}
+
 const REST_OF_BC = ['wt_thompson_okanagan', 'wt_kootenay', 'wt_cariboo', 'wt_north_coast', 'wt_nechako', 'wt_northeast'];
 
 function columnsChart(
@@ -253,17 +263,19 @@ export function chartSpecFor(type: ReportType, report: Report): ChartSpec | null
     case 'salary': {
       const years = categoriesOf(report.rows, 'fiscal_year');
       const byCredential = groupRows(report.rows, 'credential');
-      const data = [...byCredential].map(([category, rows]): ChartPoint => {
-        const point: ChartPoint = { category };
-        years.forEach((year, i) => {
-          point[`s${i}`] = weightedWage(
-            rows.filter((r) => text(r.fiscal_year) === year),
-            'avg_hourly_wage',
-            'placed_with_wage',
-          );
-        });
-        return point;
-      });
+      const data = byCredentialLadder(
+        [...byCredential].map(([category, rows]): ChartPoint => {
+          const point: ChartPoint = { category };
+          years.forEach((year, i) => {
+            point[`s${i}`] = weightedWage(
+              rows.filter((r) => text(r.fiscal_year) === year),
+              'avg_hourly_wage',
+              'placed_with_wage',
+            );
+          });
+          return point;
+        }),
+      );
       return {
         kind: 'grouped',
         categoryLabel: labelOf(report, 'credential'),
@@ -280,13 +292,15 @@ export function chartSpecFor(type: ReportType, report: Report): ChartSpec | null
           const v = num(r[key]);
           return v === null ? acc : acc === null ? v : pick(acc, v);
         }, null);
-      const data = [...groupRows(report.rows, 'credential')].map(([category, rows]): ChartPoint => ({
-        category,
-        s0: extreme(rows, 'coop_fee_domestic_min', Math.min),
-        s1: extreme(rows, 'coop_fee_domestic_max', Math.max),
-        s2: extreme(rows, 'coop_fee_international_min', Math.min),
-        s3: extreme(rows, 'coop_fee_international_max', Math.max),
-      }));
+      const data = byCredentialLadder(
+        [...groupRows(report.rows, 'credential')].map(([category, rows]): ChartPoint => ({
+          category,
+          s0: extreme(rows, 'coop_fee_domestic_min', Math.min),
+          s1: extreme(rows, 'coop_fee_domestic_max', Math.max),
+          s2: extreme(rows, 'coop_fee_international_min', Math.min),
+          s3: extreme(rows, 'coop_fee_international_max', Math.max),
+        })),
+      );
       return {
         kind: 'grouped',
         categoryLabel: labelOf(report, 'credential'),
