@@ -202,4 +202,14 @@ test.describe('reports (reader of UVic and SFU)', () => {
     expect(await placed('report-province-row')).toBeGreaterThan(await placed('report-totals-row'));
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('a report naming an institution the reader may not read is refused with "Unauthorized"', async ({ page }) => {
+    await signInAs(page, 'reader');
+    const institutions = (await (await page.request.get('/api/institutions')).json()) as { id: number; short_name: string }[];
+    const ubc = institutions.find((i) => i.short_name === 'UBC')!;
+    await page.goto(`/reports/institutionalBreakdown?institutionIds=${ubc.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: /^403/ })).toBeVisible();
+    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('report-table')).toHaveCount(0);
+  });
 });
