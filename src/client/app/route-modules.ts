@@ -1,8 +1,11 @@
 import type { ComponentType } from 'react';
 import { resolveAppRoute } from '../../shared/app-routes.ts';
+import { REPORT_TYPES } from '../../shared/reports.ts';
 import { prefetchOnce } from '../lib/prefetch-policy.ts';
 
 type PageModule = { default: ComponentType };
+
+const reportResultPage = () => import('../features/reports/pages/report-result-page.tsx');
 
 /**
  * Each screen's code, loaded on first visit (or on a menu link's hover/focus) so the first load stays small.
@@ -19,16 +22,8 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   program: () => import('../features/programs/pages/program-page.tsx'),
   reports: () => import('../features/reports/pages/reports-page.tsx'),
   reportParams: () => import('../features/reports/pages/report-params-page.tsx'),
-  'report-region': () => import('../features/reports/pages/report-result-page.tsx'),
-  'report-employer': () => import('../features/reports/pages/report-result-page.tsx'),
-  'report-discipline': () => import('../features/reports/pages/report-result-page.tsx'),
-  'report-term': () => import('../features/reports/pages/report-result-page.tsx'),
-  'report-fiscal': () => import('../features/reports/pages/report-result-page.tsx'),
-  'report-placement': () => import('../features/reports/pages/report-result-page.tsx'),
-  'report-institution': () => import('../features/reports/pages/report-result-page.tsx'),
-  'report-salary': () => import('../features/reports/pages/report-result-page.tsx'),
-  'report-tuition': () => import('../features/reports/pages/report-result-page.tsx'),
-  'report-duration': () => import('../features/reports/pages/report-result-page.tsx'),
+  // The ten report result pages are one generic page that finds its report from the path.
+  ...Object.fromEntries(REPORT_TYPES.map((type) => [`report-${type}`, reportResultPage])),
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');
