@@ -191,6 +191,7 @@ test.describe('reports (reader of UVic and SFU)', () => {
     await expect(pills).toHaveCount(2);
     await expect(pills.filter({ hasText: 'Simon Fraser University (SFU)' })).toHaveCount(1);
     await expect(pills.filter({ hasText: 'University of Victoria (UVic)' })).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Run report' }).click();
     await expect(page).toHaveURL(/\/reports\/institutionalBreakdown\?.*institutionIds=\d+%2C\d+/);
     await expect(bodyRows(page)).toHaveCount(2);
