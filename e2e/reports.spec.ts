@@ -106,6 +106,21 @@ test.describe('reports (app admin)', () => {
     await page.reload();
     await expect(bodyRows(page)).toHaveCount(25);
     expect(await firstCells(page)).toEqual(order);
+
+    // Print: the button opens the browser's print; on paper the navigation and buttons go, the table's headings stay.
+    await page.evaluate(() => {
+      const g = globalThis as unknown as { printed: number; print: () => void };
+      g.printed = 0;
+      g.print = () => void g.printed++;
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Download CSV' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Change parameters' })).toBeHidden();
+    await expect(table(page).locator('thead th').first()).toBeVisible();
+    await expect(page.getByTestId('report-province-row')).toBeVisible();
   });
 
   test('the form checks the years and terms, and "Change parameters" pre-fills it', async ({ page }) => {
