@@ -5,8 +5,6 @@ import { prefetchOnce } from '../lib/prefetch-policy.ts';
 
 type PageModule = { default: ComponentType };
 
-const reportResultPage = () => import('../features/reports/pages/report-result-page.tsx');
-
 /**
  * Each screen's code, loaded on first visit (or on a menu link's hover/focus) so the first load stays small.
  * Screens that later issues build show the shared "coming" page until then.
@@ -20,13 +18,17 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   programs: () => import('../features/programs/pages/programs-page.tsx'),
   programCreate: () => import('../features/programs/pages/program-create-page.tsx'),
   program: () => import('../features/programs/pages/program-page.tsx'),
-  reports: () => import('../features/reports/pages/reports-page.tsx'),
-  reportParams: () => import('../features/reports/pages/report-params-page.tsx'),
-  // The ten report result pages are one generic page that finds its report from the path.
-  ...Object.fromEntries(REPORT_TYPES.map((type) => [`report-${type}`, reportResultPage])),
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');
+
+// The report screens; the ten result pages are one generic page that finds its report from the path.
+const reportResultPage = () => import('../features/reports/pages/report-result-page.tsx');
+Object.assign(PAGE_MODULES, {
+  reports: () => import('../features/reports/pages/reports-page.tsx'),
+  reportParams: () => import('../features/reports/pages/report-params-page.tsx'),
+  ...Object.fromEntries(REPORT_TYPES.map((type) => [`report-${type}`, reportResultPage])),
+});
 
 export function loadPage(routeId: string): Promise<PageModule> {
   return (PAGE_MODULES[routeId] ?? comingPage)();
