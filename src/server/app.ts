@@ -15,6 +15,9 @@ import { institutionRoutes } from './modules/institutions/institutions.routes.ts
 import { programRoutes } from './modules/programs/programs.routes.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { exportRoutes } from './modules/exports/exports.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { importRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -88,6 +91,9 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(programRoutes);
   await app.register(recordRoutes);
   await app.register(reportRoutes);
+  await app.register(exportRoutes);
+  await app.register(userRoutes);
+  await app.register(importRoutes);
   await app.register(clientAppPlugin);
   return app;
 }

@@ -45,6 +45,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'recordFindResults', path: '/records/find/findResults', title: 'Find results', access: 'programStaff' },
   { id: 'cewilExport', path: '/records/cewilExport', title: 'CEWIL export', access: 'appAdmin' },
   { id: 'recordExport', path: '/records/recordExport', title: 'Export records', access: 'appAdmin' },
+  { id: 'recordImport', path: '/records/import', title: 'Import records', access: 'programStaff' },
   { id: 'record', path: '/records/:id', title: 'Record', access: 'programStaff', check: idCheck },
   { id: 'programs', path: '/programs', title: 'Valid programs', access: 'appAdmin' },
   { id: 'programCreate', path: '/programs/create', title: 'Add a valid program', access: 'appAdmin' },

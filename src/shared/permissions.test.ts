@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { visibleMenu, type NavItem } from './navigation.ts';
-import { canAccess, canEditInstitution, canReadInstitution, deriveRoles, readableInstitutions } from './permissions.ts';
+import {
+  canAccess,
+  canEditInstitution,
+  canEditSomeInstitution,
+  canReadInstitution,
+  deriveRoles,
+  readableInstitutions,
+} from './permissions.ts';
 import { NO_PRIVILEGES, SIGNED_OUT, type Privileges, type Profile } from './schemas/profile.ts';
 
 const UBC = 1;
@@ -144,5 +151,15 @@ describe('screen access', () => {
   it('lets only app admins into app-admin screens', () => {
     expect(canAccess(profileOf('appadmin'), 'appAdmin')).toBe(true);
     expect(canAccess(profileOf('instadmin'), 'appAdmin')).toBe(false);
+  });
+});
+
+describe('canEditSomeInstitution', () => {
+  it('holds for write or admin somewhere, or app admin; never for readers, global readers or nobody', () => {
+    expect(canEditSomeInstitution({ ...NO_PRIVILEGES, write: [UVIC] })).toBe(true);
+    expect(canEditSomeInstitution({ ...NO_PRIVILEGES, admin: [UBC] })).toBe(true);
+    expect(canEditSomeInstitution({ ...NO_PRIVILEGES, glblAdmin: true })).toBe(true);
+    expect(canEditSomeInstitution({ ...NO_PRIVILEGES, read: [UBC, SFU], glblRead: true })).toBe(false);
+    expect(canEditSomeInstitution(NO_PRIVILEGES)).toBe(false);
   });
 });

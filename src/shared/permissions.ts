@@ -40,11 +40,26 @@ export function canEditInstitution(privileges: Privileges, institutionId: number
   return privileges.glblAdmin || privileges.admin.includes(institutionId) || privileges.write.includes(institutionId);
 }
 
+/** Whether the user may edit the records of at least one institution (write or admin somewhere, or app admin). */
+export function canEditSomeInstitution(privileges: Privileges): boolean {
+  return privileges.glblAdmin || privileges.write.length > 0 || privileges.admin.length > 0;
+}
+
 /** The institutions a user may read, or 'all'. */
 export function readableInstitutions(privileges: Privileges): 'all' | number[] {
   if (privileges.glblAdmin || privileges.glblRead) return 'all';
   return [...new Set([...privileges.read, ...privileges.write, ...privileges.admin])].sort((a, b) => a - b);
 }
+
+/** What each role lets a person do, for the admin screens (`GET /api/users/roles`). */
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  user: 'Signed in; sees the home page and how to ask for access',
+  employee: 'Signed in as an employee of an institution (from single sign-on)',
+  read: 'Reads the records and reports of the institutions in the read list (or every institution)',
+  write: 'Adds and edits the records of the institutions in the write list',
+  admin: 'Adds and edits the records of the institutions in the admin list and sees who has access to them',
+  'app admin': 'Everything: institutions, valid programs, users, exports, every institution’s records',
+};
 
 /** Who may open a screen: anyone, any signed-in user, program staff (admin/read/write/app admin), or app admins. */
 export type Access = 'public' | 'signedIn' | 'programStaff' | 'appAdmin';

@@ -25,3 +25,7 @@ export const REPORT_PAGES: Record<ReportType, string> = {
   tuition: '/reports/tuitionBreakdown',
   duration: '/reports/durationReport',
 };
+
+/** The labels of a report's two summary rows, in tables and downloads alike. */
+export const REPORT_TOTAL_LABEL = 'Total (institutions shown)';
+export const REPORT_PROVINCE_LABEL = 'Province (all institutions)';

@@ -12,12 +12,18 @@ type PageModule = { default: ComponentType };
 const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   home: () => import('../features/home/pages/home-page.tsx'),
   login: () => import('../features/session/pages/login-page.tsx'),
+  records: () => import('../features/records/pages/records-page.tsx'),
+  recordFind: () => import('../features/records/pages/find-page.tsx'),
+  recordFindResults: () => import('../features/records/pages/find-results-page.tsx'),
   institutions: () => import('../features/institutions/pages/institutions-page.tsx'),
   institutionCreate: () => import('../features/institutions/pages/institution-create-page.tsx'),
   institution: () => import('../features/institutions/pages/institution-page.tsx'),
   programs: () => import('../features/programs/pages/programs-page.tsx'),
   programCreate: () => import('../features/programs/pages/program-create-page.tsx'),
   program: () => import('../features/programs/pages/program-page.tsx'),
+  recordCreate: () => import('../features/records/pages/record-create-page.tsx'),
+  record: () => import('../features/records/pages/record-page.tsx'),
+  recordImport: () => import('../features/imports/pages/import-page.tsx'),
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');

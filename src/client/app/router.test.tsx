@@ -77,8 +77,9 @@ async function renderAt(path: string, profile: Profile, options: { isDevelopment
       </AppProviders>,
     );
   });
-  // Let loaders and lazy screens settle.
-  for (let i = 0; i < 20 && !container.querySelector('h1'); i++) {
+  // Let loaders and lazy screens settle. React Router loads a route's screen alongside its loader even when the loader
+  // then refuses (a 404), so a large screen's first import can take a while on a busy machine: wait up to 3 s.
+  for (let i = 0; i < 300 && !container.querySelector('h1'); i++) {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     });

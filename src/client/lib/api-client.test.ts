@@ -91,6 +91,16 @@ describe('api client: the error catalogue', () => {
     expect(error.serverMessage).toBe('Not your institution');
   });
 
+  it('keeps the whole error body, so a 409 can show the record it conflicts with', async () => {
+    const body = { statusCode: 409, message: 'Someone else saved it', current: { id: 7, version: 3 } };
+    const { client } = stubFetch(json(409, body));
+    const error = await failure(
+      client.request({ path: '/api/records/7', method: 'PATCH', body: {}, errorMessage: ERRORS.records.update }),
+    );
+    expect(error.message).toBe('Failed to update record');
+    expect(error.body).toEqual(body);
+  });
+
   it.each([400, 401, 404, 409, 500])('turns a %i into the operation’s message', async (status) => {
     const { client } = stubFetch(json(status, { message: 'server words' }), json(status, { message: 'server words' }));
     const error = await failure(

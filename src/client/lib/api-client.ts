@@ -23,15 +23,24 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   /** The `message` of the server's error body, when it sent one. */
   readonly serverMessage: string | undefined;
+  /** The whole error body as the server sent it (a 409's `current` or `existingId`, say), when it was JSON. */
+  readonly body: unknown;
 
   constructor(
     message: string,
-    options: { status?: number; fieldErrors?: Record<string, string[]>; serverMessage?: string; cause?: unknown } = {},
+    options: {
+      status?: number;
+      fieldErrors?: Record<string, string[]>;
+      serverMessage?: string;
+      body?: unknown;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
     this.fieldErrors = options.fieldErrors;
     this.serverMessage = options.serverMessage;
+    this.body = options.body;
   }
 }
 
@@ -108,7 +117,7 @@ async function toApiError(response: Response, errorMessage: string): Promise<Api
   const parsed = ApiErrorSchema.safeParse(body);
   const details = parsed.success ? { serverMessage: parsed.data.message, fieldErrors: parsed.data.fieldErrors } : {};
   const message = response.status === 403 ? ERRORS.unauthorized : errorMessage;
-  return new ApiError(message, { status: response.status, ...details });
+  return new ApiError(message, { status: response.status, ...details, body });
 }
 
 /** The one way the client talks to the API: same origin, JSON both ways, the error catalogue and the retry rule. */

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions } from '../db/schema.ts';
-import { loadActiveUser, type SessionUser } from '../modules/users/users.repo.ts';
+import { loadSessionUser, type SessionUser } from '../modules/users/users.repo.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,15 +48,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     const token = request.cookies[cookieName];
     if (!token || token.length > 100) return;
     const id = hashToken(token);
-    const idleCutoff = new Date(Date.now() - config.sessionIdleMs);
-    const [session] = await db
-      .select({ userId: sessions.userId, affiliations: sessions.affiliations, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleCutoff)));
+    const session = await loadSessionUser(db, id, new Date(Date.now() - config.sessionIdleMs));
     if (!session) return;
-    const user = await loadActiveUser(db, session.userId, session.affiliations);
-    if (!user) return;
-    request.user = user;
+    request.user = session.user;
     request.sessionId = id;
     if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await db

@@ -431,3 +431,35 @@ export const RecordHistoryEntrySchema = z.object({
 export type RecordHistoryEntry = z.infer<typeof RecordHistoryEntrySchema>;
 /** `GET /api/records/{id}/history`: newest first. */
 export const RecordHistorySchema = z.array(RecordHistoryEntrySchema);
+
+// ---- Medians (outlier warnings) ------------------------------------------------------------------------
+
+/** The fields a median is given for: every count and every amount of money. */
+export const MEDIAN_FIELDS = [...COUNT_FIELDS, ...MONEY_FIELDS] as const;
+export type MedianField = (typeof MEDIAN_FIELDS)[number];
+
+/**
+ * `GET /api/records/medians?programId=N&fiscalYear=2024/25&term=Fall`: the program's history before that term.
+ * Query-string values arrive as text; unknown names are refused.
+ */
+export const RecordMediansQuerySchema = z
+  .object({
+    programId: queryInt('programId must be a program id (a whole number of 1 or more)', 1, INT_MAX),
+    fiscalYear: z.string({ error: 'fiscalYear must be a fiscal year written like 2024/25' }).superRefine((v, ctx) => {
+      if (fiscalYearError(v)) ctx.addIssue({ code: 'custom', message: 'fiscalYear must be a fiscal year written like 2024/25' });
+    }),
+    term: z.enum(TERMS, { error: `term must be one of: ${TERMS.join(', ')}` }),
+  })
+  .strict();
+export type RecordMediansQuery = z.output<typeof RecordMediansQuerySchema>;
+
+/**
+ * The medians of each figure over the program's up to six most recent records strictly before the term asked
+ * about (`terms` of them); a field none of them holds has null. Money medians are dollars as numbers: they are
+ * only compared with, never stored or summed.
+ */
+export const RecordMediansSchema = z.object({
+  terms: z.number().int(),
+  medians: z.object(shapeOf(MEDIAN_FIELDS, () => z.number().nullable())),
+});
+export type RecordMedians = z.infer<typeof RecordMediansSchema>;

@@ -14,23 +14,37 @@ export const REPORT_PARAM_NAMES = [
 ] as const;
 export type ReportParamName = (typeof REPORT_PARAM_NAMES)[number];
 
+const reportParamShape = Object.fromEntries(
+  REPORT_PARAM_NAMES.map((name) => [name, z.union([z.string(), z.array(z.string())]).optional()]),
+) as Record<ReportParamName, z.ZodOptional<z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]>>>;
+
+/** Keeps the report parameters that were given, dropping the find criteria's paging defaults. */
+function reportParamsOf(criteria: z.output<typeof FindCriteriaQuerySchema>): ReportParams {
+  const params: ReportParams = {};
+  for (const name of REPORT_PARAM_NAMES) if (criteria[name] !== undefined) Object.assign(params, { [name]: criteria[name] });
+  return params;
+}
+
 /**
  * A report's query string: the report parameters only, parsed exactly as the find criteria parse them (lists
  * repeated or comma-separated, the same messages), so a report URL and a find URL mean the same thing.
  */
-export const ReportQuerySchema = z
-  .object(
-    Object.fromEntries(REPORT_PARAM_NAMES.map((name) => [name, z.union([z.string(), z.array(z.string())]).optional()])) as Record<
-      ReportParamName,
-      z.ZodOptional<z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]>>
-    >,
-  )
+export const ReportQuerySchema = z.object(reportParamShape).strict().pipe(FindCriteriaQuerySchema).transform(reportParamsOf);
+
+export const REPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportFileFormat = (typeof REPORT_FILE_FORMATS)[number];
+
+/** `GET /api/reports/{type}/download`: the report's parameters and the file format. */
+export const ReportDownloadQuerySchema = z
+  .object({ ...reportParamShape, format: z.enum(REPORT_FILE_FORMATS, { error: 'format must be csv or xlsx' }) })
   .strict()
-  .pipe(FindCriteriaQuerySchema)
-  .transform((criteria) => {
-    const params: ReportParams = {};
-    for (const name of REPORT_PARAM_NAMES) if (criteria[name] !== undefined) Object.assign(params, { [name]: criteria[name] });
-    return params;
+  .transform(({ format, ...query }, ctx) => {
+    const parsed = ReportQuerySchema.safeParse(query);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }
+    return { format, params: parsed.data };
   });
 
 /** Parsed report parameters: only those given. */

@@ -116,6 +116,39 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     expect(done.headers.location).toBe('/?signin=failed');
   });
 
+  it('refuses a replayed authorization code: the second use of one callback makes no session', async () => {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/login' });
+    const flow = `wil_login_flow=${start.cookies.find((c) => c.name === 'wil_login_flow')!.value}`;
+    const callback = await signInAtProvider(start.headers.location as string, 'known-1', APP_URL);
+    const url = callback.pathname + callback.search;
+    const first = await ctx.app.inject({ method: 'GET', url, headers: { cookie: flow } });
+    expect(first.headers.location).toBe('/');
+    const replay = await ctx.app.inject({ method: 'GET', url, headers: { cookie: flow } });
+    expect(replay.headers.location).toBe('/?signin=failed');
+    expect(replay.cookies.find((c) => c.name === '__Host-wil_session' && c.value)).toBeUndefined();
+  });
+
+  it('refuses a code from another sign-in flow even with that flow’s state copied in (PKCE verifier and nonce bind it)', async () => {
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/login' });
+    const myFlow = `wil_login_flow=${mine.cookies.find((c) => c.name === 'wil_login_flow')!.value}`;
+    const myState = new URL(mine.headers.location as string).searchParams.get('state')!;
+    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/login' });
+    const stolen = await signInAtProvider(theirs.headers.location as string, 'known-1', APP_URL);
+    stolen.searchParams.set('state', myState);
+    const done = await ctx.app.inject({ method: 'GET', url: stolen.pathname + stolen.search, headers: { cookie: myFlow } });
+    expect(done.headers.location).toBe('/?signin=failed');
+    expect(done.cookies.find((c) => c.name === '__Host-wil_session' && c.value)).toBeUndefined();
+  });
+
+  it.each(['https://evil.example/phish', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
+    'never follows a returnPath off this site (%s): the person lands on the home page',
+    async (returnPath) => {
+      const { done } = await signIn('known-1', returnPath);
+      expect(done.statusCode).toBe(302);
+      expect(done.headers.location).toBe('/');
+    },
+  );
+
   it('signs out of the app and sends the browser to the provider’s end-session page', async () => {
     const { cookie } = await signIn('known-1');
     const out = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });

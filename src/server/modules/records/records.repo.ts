@@ -9,9 +9,12 @@ import {
   validateRecord,
   type EditableField,
 } from '../../../shared/record-rules.ts';
+import { MEDIAN_FIELDS } from '../../../shared/schemas/record.ts';
 import type {
   FindCriteriaParsed,
+  MedianField,
   RecordCreateParsed,
+  RecordMedians,
   RecordHistoryEntry,
   RecordListItem,
   RecordPage,
@@ -425,4 +428,41 @@ export async function recordHistory(db: Db, id: number): Promise<RecordHistoryEn
     prefName: r.pref_name,
     changes: changesBetween(r.before, r.after),
   }));
+}
+
+// ---- Medians -------------------------------------------------------------------------------------------
+
+/** How many of a program's earlier terms the medians cover. */
+export const MEDIAN_TERMS = 6;
+
+/** The program's institution, or null when there is no such program (for the medians route's rights check). */
+export async function programInstitutionId(db: Db, programId: number): Promise<number | null> {
+  const [row] = await queryRows<{ institution_id: number }>(db, sql`SELECT institution_id FROM programs WHERE id = ${programId}`);
+  return row?.institution_id ?? null;
+}
+
+/**
+ * The median of every count and amount over the program's up to six most recent records strictly before
+ * `fiscalYear`/`term` (chronological: fiscal year, then Summer, Fall, Spring), drafts included. Cast to float8
+ * so both drivers answer numbers; a field no record holds is null.
+ */
+export async function recordMedians(db: Db, programId: number, fiscalYear: string, term: string): Promise<RecordMedians> {
+  const termOrder = term === 'Summer' ? 1 : term === 'Fall' ? 2 : 3;
+  const medians = MEDIAN_FIELDS.map(
+    (f) => sql`(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${col(f)}::float8))::float8 AS ${sql.identifier(f)}`,
+  );
+  const [row] = await queryRows<Record<MedianField, number | null> & { terms: number }>(
+    db,
+    sql`WITH recent AS (
+          SELECT r.* FROM records r
+          WHERE r.program_id = ${programId}
+            AND (r.fiscal_year < ${fiscalYear} OR (r.fiscal_year = ${fiscalYear} AND ${TERM_ORDER} < ${termOrder}))
+          ORDER BY r.fiscal_year DESC, ${TERM_ORDER} DESC
+          LIMIT ${MEDIAN_TERMS}
+        )
+        SELECT count(*)::int AS terms, ${sql.join(medians, sql`, `)} FROM recent r`,
+  );
+  const result = { terms: row?.terms ?? 0, medians: {} as RecordMedians['medians'] };
+  for (const f of MEDIAN_FIELDS) result.medians[f] = row?.[f] ?? null;
+  return result;
 }

@@ -1,14 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { canEditInstitution, canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
+import {
+  canEditInstitution,
+  canEditSomeInstitution,
+  canReadInstitution,
+  readableInstitutions,
+} from '../../../shared/permissions.ts';
 import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
-import type { Privileges } from '../../../shared/schemas/profile.ts';
 import {
   FindCriteriaQuerySchema,
   FindCriteriaSchema,
   RecordConflictSchema,
   RecordCreateSchema,
   RecordHistorySchema,
+  RecordMediansQuerySchema,
+  RecordMediansSchema,
   RecordPageSchema,
   RecordSchema,
   RecordUpdateSchema,
@@ -23,16 +29,15 @@ import {
   createRecord,
   findRecord,
   listRecords,
+  programInstitutionId,
   recordHistory,
+  recordMedians,
   recordInstitutionId,
   updateRecord,
   type RecordFilter,
 } from './records.repo.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
-
-/** Whether the user may edit records of at least one institution. */
-const mayEditSomewhere = (p: Privileges) => p.glblAdmin || p.write.length > 0 || p.admin.length > 0;
 
 /** Splits parsed criteria into the filter (limited to what the user may read) and the paging. */
 function filterAndPaging(user: SessionUser, criteria: FindCriteriaParsed, readable?: number[]) {
@@ -54,7 +59,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   /** preValidation of PUT: edit rights on the body's institution (its type is checked by validation next). */
   async function requireCreateRights(request: FastifyRequest): Promise<void> {
     const user = signedInUser(request);
-    if (!mayEditSomewhere(user.privileges)) throw forbidden();
+    if (!canEditSomeInstitution(user.privileges)) throw forbidden();
     const institutionId = (request.body as { institution_id?: unknown } | null)?.institution_id;
     if (typeof institutionId === 'number' && !canEditInstitution(user.privileges, institutionId)) throw forbidden();
   }
@@ -62,7 +67,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
   /** preValidation of PATCH: edit rights on the stored record's institution (a missing record is a 404 later). */
   async function requireUpdateRights(request: FastifyRequest): Promise<void> {
     const user = signedInUser(request);
-    if (!mayEditSomewhere(user.privileges)) throw forbidden();
+    if (!canEditSomeInstitution(user.privileges)) throw forbidden();
     const params = IdParamSchema.safeParse(request.params);
     if (!params.success) return;
     const institutionId = await recordInstitutionId(db, params.data.id);
@@ -129,6 +134,26 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { filter, paging } = filterAndPaging(signedInUser(request), request.body);
       return listRecords(db, filter, paging);
+    },
+  );
+
+  r.get(
+    '/api/records/medians',
+    {
+      schema: {
+        tags,
+        summary: "Medians of each figure over a program's up to six most recent records before a term (for outlier warnings)",
+        querystring: RecordMediansQuerySchema,
+        response: { 200: RecordMediansSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const { programId, fiscalYear, term } = request.query;
+      const institutionId = await programInstitutionId(db, programId);
+      if (institutionId === null) throw notFound('The program');
+      if (!canReadInstitution(signedInUser(request).privileges, institutionId)) throw forbidden();
+      return recordMedians(db, programId, fiscalYear, term);
     },
   );
 

@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
-import { ReportQuerySchema, ReportSchema, ReportTypeParamSchema } from '../../../shared/schemas/report.ts';
+import { REPORT_TITLES } from '../../../shared/app-routes.ts';
+import { REPORT_PROVINCE_LABEL, REPORT_TOTAL_LABEL } from '../../../shared/reports.ts';
+import type { Privileges } from '../../../shared/schemas/profile.ts';
+import {
+  ReportDownloadQuerySchema,
+  ReportQuerySchema,
+  ReportSchema,
+  ReportTypeParamSchema,
+  type ReportParams,
+} from '../../../shared/schemas/report.ts';
 import { forbidden, HttpError } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
+import { tableCsv, tableXlsx, type TableFile } from '../../files/table-files.ts';
 import { runReport } from './reports.repo.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
@@ -32,13 +43,62 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { privileges } = signedInUser(request);
-      const readable = readableInstitutions(privileges);
-      if (readable !== 'all' && readable.length === 0) throw forbidden();
-      const unreadable = (request.query.institutionIds ?? []).filter((id) => !canReadInstitution(privileges, id));
-      if (unreadable.length > 0) {
-        throw new HttpError(403, `You may not read institution ${unreadable.join(', ')}.`);
-      }
-      return runReport(db, request.params.type, request.query, readable);
+      return runReport(db, request.params.type, request.query, readableFor(privileges, request.query));
     },
   );
+
+  r.get(
+    '/api/reports/:type/download',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'The same report as a CSV or XLSX file: headers, rows, the total row and the province row',
+        params: ReportTypeParamSchema,
+        querystring: ReportDownloadQuerySchema,
+        response: { 200: z.unknown().describe('The file (text/csv or an XLSX workbook), sent as an attachment'), ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request, reply) => {
+      const { privileges } = signedInUser(request);
+      const { type } = request.params;
+      const { format, params } = request.query;
+      const report = await runReport(db, type, params, readableFor(privileges, params));
+      const table: TableFile = {
+        columns: report.columns,
+        rows: report.rows,
+        summaryRows: [
+          { label: REPORT_TOTAL_LABEL, row: report.totals },
+          { label: REPORT_PROVINCE_LABEL, row: report.province },
+        ],
+      };
+      const about = {
+        title: REPORT_TITLES[type],
+        lines: [
+          ...Object.entries(report.params).map(([name, value]): [string, string] => [
+            name,
+            Array.isArray(value) ? value.join(', ') : value,
+          ]),
+          ['records', 'Submitted records only'] as [string, string],
+        ],
+      };
+      const body = format === 'csv' ? tableCsv(table) : await tableXlsx(table, about);
+      return reply
+        .header(
+          'content-type',
+          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('content-disposition', `attachment; filename="${type}-report.${format}"`)
+        .send(body);
+    },
+  );
+}
+
+/** The institutions a report may cover: 403 for a user who may read none, or who names one they may not read. */
+function readableFor(privileges: Privileges, params: ReportParams): 'all' | number[] {
+  const readable = readableInstitutions(privileges);
+  if (readable !== 'all' && readable.length === 0) throw forbidden();
+  const unreadable = (params.institutionIds ?? []).filter((id) => !canReadInstitution(privileges, id));
+  if (unreadable.length > 0) throw new HttpError(403, `You may not read institution ${unreadable.join(', ')}.`);
+  return readable;
 }

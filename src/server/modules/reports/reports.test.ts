@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
 import type { Report } from '../../../shared/schemas/report.ts';
@@ -460,6 +461,81 @@ describe('reports API', () => {
         expect((await call('GET', `/api/reports/${type}`, role)).statusCode).toBe(expected[role]);
       },
     );
+    it.each(ROLE_NAMES)('GET /api/reports/{type}/download as %s', async (role) => {
+      for (const format of ['csv', 'xlsx']) {
+        expect((await call('GET', `/api/reports/tuition/download?format=${format}`, role)).statusCode).toBe(expected[role]);
+      }
+    });
+  });
+
+  describe('downloads', () => {
+    const download = (who: keyof typeof cookies, query: string) =>
+      ctx.app.inject({ url: `/api/reports/institution/download${query}`, headers: { cookie: cookies[who] } });
+
+    it('sends CSV with a byte-order mark: the labels, the rows, then the total and province rows', async () => {
+      const res = await download('reader', '?format=csv&fiscalYearFrom=2023/24');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="institution-report.csv"');
+      expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
+      expect(lines[0]).toBe(
+        'Institution,Students enrolled,Students seeking a work term,Students placed,Placement %,Work terms,Employers,' +
+          'New employers,International students placed,Indigenous students placed,Students with a disability placed,' +
+          'Average hourly wage (weighted by placements)',
+      );
+      // 2023/24 only: Alder is R2 + R3, Birch R4; the province adds Cedar's R5. Wages: (990 + 2295) ÷ 135 and
+      // (990 + 2295 + 900) ÷ 165.
+      expect(lines.slice(1)).toEqual([
+        'Alder,160,80,55,68.8,55,33,12,6,1,2,22.00',
+        'Birch,200,100,90,90,90,50,20,10,3,4,25.50',
+        'Total (institutions shown),360,180,145,80.6,145,83,32,16,4,6,24.33',
+        'Province (all institutions),440,210,175,83.3,175,93,42,16,9,7,25.36',
+      ]);
+    });
+
+    it('sends an XLSX workbook with the same cells, numbers as numbers, and the parameters on a second sheet', async () => {
+      const res = await download('admin', `?format=xlsx&institutionIds=${inst.cedar}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="institution-report.xlsx"');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet('Report')!;
+      const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1, 7);
+      expect(values(1)).toEqual([
+        'Institution',
+        'Students enrolled',
+        'Students seeking a work term',
+        'Students placed',
+        'Placement %',
+        'Work terms',
+      ]);
+      expect(values(2)).toEqual(['Cedar', 80, 30, 30, 100, 30]);
+      expect(values(3)).toEqual(['Total (institutions shown)', 80, 30, 30, 100, 30]);
+      expect(values(4)).toEqual(['Province (all institutions)', 540, 260, 215, 82.7, 215]);
+      expect(sheet.getRow(2).getCell(12).value).toBe(30);
+      expect(sheet.getRow(2).getCell(12).numFmt).toBe('"$"#,##0.00');
+      expect(sheet.getRow(4).font?.bold).toBe(true);
+      const about = workbook.getWorksheet('Parameters')!;
+      expect(about.getRow(2).values).toEqual([undefined, 'institutionIds', String(inst.cedar)]);
+    });
+
+    it.each([
+      ['?format=pdf', 'format'],
+      ['', 'format'],
+      ['?format=csv&terms=Winter', 'terms'],
+      ['?format=csv&page=1', 'page'],
+    ])('answers 400 naming the parameter for %s', async (query, field) => {
+      const res = await download('admin', query);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json().fieldErrors)).toContain(field);
+    });
+
+    it('keeps to the same rights as the report', async () => {
+      expect((await ctx.app.inject({ url: '/api/reports/institution/download?format=csv' })).statusCode).toBe(401);
+      expect((await download('nobody', '?format=csv')).statusCode).toBe(403);
+      expect((await download('reader', `?format=csv&institutionIds=${inst.cedar}`)).statusCode).toBe(403);
+    });
   });
 
   it('describes the report route and its parameters in the OpenAPI document', async () => {

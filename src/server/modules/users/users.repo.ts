@@ -1,8 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { deriveRoles } from '../../../shared/permissions.ts';
 import type { Privileges, Profile } from '../../../shared/schemas/profile.ts';
+import type { PrivilegesInput, User, UserCreateSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { institutions, users } from '../../db/schema.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { institutions, sessions, userPrivileges, users } from '../../db/schema.ts';
+import { fieldError, notFound } from '../../http-errors.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 
 /** The signed-in user as the server sees it: the profile plus the database id. */
@@ -61,6 +65,24 @@ export async function loadActiveUser(db: Db, userId: number, affiliations: reado
   return row ? toSessionUser(row, affiliations) : null;
 }
 
+/**
+ * The user of a live session in one round trip (session, user, home institution and privileges), with the
+ * session's last-seen time; null when the session is unknown, expired, idle too long, or its user deactivated.
+ */
+export async function loadSessionUser(
+  db: Db,
+  sessionId: string,
+  idleCutoff: Date,
+): Promise<{ user: SessionUser; lastSeenAt: Date } | null> {
+  const [row] = await queryRows<UserRow & { affiliations: string[]; last_seen_at: Date | string }>(
+    db,
+    sql`SELECT x.*, s.affiliations, s.last_seen_at
+        FROM sessions s CROSS JOIN LATERAL (${userRowsWhere(sql`u.id = s.user_id AND u.active`)}) x
+        WHERE s.id = ${sessionId} AND s.expires_at > now() AND s.last_seen_at > ${idleCutoff.toISOString()}`,
+  );
+  return row ? { user: toSessionUser(row, row.affiliations), lastSeenAt: new Date(row.last_seen_at) } : null;
+}
+
 /** Finds a user by username, ignoring letter case; deactivated users included. */
 export async function findUserByUsername(db: Db, username: string) {
   const [row] = await db
@@ -116,4 +138,157 @@ export async function listUsersForDirectSignIn(db: Db): Promise<{ username: stri
     if (r.read_names) parts.push(`Read: ${r.read_names}`);
     return { username: r.username, prefName: r.pref_name, summary: parts.length > 0 ? parts.join('; ') : 'No privileges yet' };
   });
+}
+
+// ---- Administration (app admins) -----------------------------------------------------------------------
+
+/** A user as the admin screens show it, or null. */
+export async function findUser(db: Db, id: number): Promise<User | null> {
+  const [row] = await queryRows<UserRow>(db, userRowsWhere(sql`u.id = ${id}`));
+  return row ? toUser(row) : null;
+}
+
+/** Every user, active or not, by username. */
+export async function listUsers(db: Db): Promise<User[]> {
+  const rows = await queryRows<UserRow>(db, sql`${userRowsWhere(sql`true`)} ORDER BY lower(u.username)`);
+  return rows.map(toUser);
+}
+
+function toUser(row: UserRow): User {
+  const { id, username, institution, prefName, email, homeInstitution, roles, privileges } = toSessionUser(row, []);
+  return { id, username, prefName, email, institution, homeInstitution, active: row.active, roles, privileges };
+}
+
+const LEVELS = ['read', 'write', 'admin'] as const;
+const USER_ADMIN_LOCK = 727202;
+
+/** 400 unless every institution a request names exists (field: the list or homeInstitution that names it). */
+async function assertInstitutionsExist(db: Db, privileges: PrivilegesInput, homeInstitution: number | null | undefined) {
+  const named = new Map<number, string>();
+  if (homeInstitution) named.set(homeInstitution, 'homeInstitution');
+  for (const level of LEVELS) for (const id of privileges[level] ?? []) if (!named.has(id)) named.set(id, `privileges.${level}`);
+  if (named.size === 0) return;
+  const found = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM institutions WHERE id IN (${sql.join(
+      [...named.keys()].map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const existing = new Set(found.map((r) => r.id));
+  for (const [id, field] of named) {
+    if (!existing.has(id)) throw fieldError(field, `No institution has id ${id}`);
+  }
+}
+
+async function replacePrivileges(db: Db, userId: number, privileges: PrivilegesInput): Promise<void> {
+  for (const level of LEVELS) {
+    const ids = privileges[level];
+    if (ids === undefined) continue;
+    await db.delete(userPrivileges).where(and(eq(userPrivileges.userId, userId), eq(userPrivileges.level, level)));
+    const unique = [...new Set(ids)];
+    if (unique.length > 0)
+      await db.insert(userPrivileges).values(unique.map((institutionId) => ({ userId, institutionId, level })));
+  }
+}
+
+const USERNAME_TAKEN = 'A user with this username already exists';
+
+/** Creates a user (who signs in later by this username), with privileges; audited. */
+export async function createUser(db: Db, input: z.output<typeof UserCreateSchema>, actorId: number): Promise<number> {
+  await assertInstitutionsExist(db, input.privileges, input.homeInstitution);
+  if (await findUserByUsername(db, input.username)) throw fieldError('username', USERNAME_TAKEN);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          prefName: input.prefName,
+          email: input.email,
+          homeInstitutionId: input.homeInstitution,
+          glblAdmin: input.privileges.glblAdmin ?? false,
+          glblRead: input.privileges.glblRead ?? false,
+        })
+        .returning({ id: users.id });
+      await replacePrivileges(tx, row!.id, input.privileges);
+      await writeAudit(tx, {
+        entityType: 'user',
+        entityId: row!.id,
+        action: 'create',
+        changedBy: actorId,
+        after: await findUser(tx, row!.id),
+      });
+      return row!.id;
+    });
+  } catch (err) {
+    // Two admins adding the same person at once: the unique index decides.
+    if (uniqueViolation(err) === 'users_username_key') throw fieldError('username', USERNAME_TAKEN);
+    throw err;
+  }
+}
+
+/**
+ * Refuses a change that would leave no active app admin, or take an admin's own rights away (so nobody locks the
+ * application, or themselves, out). Runs under updateUser's lock, so two admins demoting each other cannot both win.
+ */
+async function assertAdminsRemain(db: Db, target: User, next: { glblAdmin: boolean; active: boolean }, actorId: number) {
+  if (!target.privileges.glblAdmin || !target.active || (next.glblAdmin && next.active)) return;
+  const field = next.active ? 'privileges.glblAdmin' : 'active';
+  if (target.id === actorId) {
+    throw fieldError(
+      field,
+      next.active ? 'You cannot remove your own app admin rights' : 'You cannot deactivate your own account',
+    );
+  }
+  const others = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM users WHERE glbl_admin AND active AND id <> ${target.id}`,
+  );
+  if (others.length === 0) throw fieldError(field, 'The last app admin cannot be removed: make someone else an app admin first');
+}
+
+/** Edits a user; privilege lists sent replace the stored ones. Takes effect on the user's next request. Audited. */
+export async function updateUser(db: Db, id: number, patch: z.output<typeof UserUpdateSchema>, actorId: number): Promise<User> {
+  const { id: _id, privileges = {}, ...fields } = patch;
+  await assertInstitutionsExist(db, privileges, fields.homeInstitution);
+  return db.transaction(async (tx) => {
+    // One user change at a time (they are rare): the last-app-admin rule reads other users' rows, which row
+    // locks alone would not serialize without risking a deadlock between two admins editing each other.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${USER_ADMIN_LOCK})`);
+    const before = await findUser(tx, id);
+    if (!before) throw notFound('The user');
+    await assertAdminsRemain(
+      tx,
+      before,
+      { glblAdmin: privileges.glblAdmin ?? before.privileges.glblAdmin, active: fields.active ?? before.active },
+      actorId,
+    );
+    const values = {
+      ...(fields.prefName !== undefined ? { prefName: fields.prefName } : {}),
+      ...(fields.email !== undefined ? { email: fields.email } : {}),
+      ...(fields.homeInstitution !== undefined ? { homeInstitutionId: fields.homeInstitution } : {}),
+      ...(fields.active !== undefined ? { active: fields.active } : {}),
+      ...(privileges.glblAdmin !== undefined ? { glblAdmin: privileges.glblAdmin } : {}),
+      ...(privileges.glblRead !== undefined ? { glblRead: privileges.glblRead } : {}),
+    };
+    if (Object.keys(values).length > 0)
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    await replacePrivileges(tx, id, privileges);
+    const after = (await findUser(tx, id))!;
+    if (JSON.stringify(after) !== JSON.stringify(before)) {
+      const action = before.active === after.active ? 'update' : after.active ? 'reactivate' : 'deactivate';
+      await writeAudit(tx, { entityType: 'user', entityId: id, action, changedBy: actorId, before, after });
+    }
+    if (!after.active) await tx.delete(sessions).where(eq(sessions.userId, id));
+    return after;
+  });
+}
+
+/** `DELETE /api/users/{id}`: deactivates (history stays); every session of the user ends at once. */
+export function deactivateUser(db: Db, id: number, actorId: number): Promise<User> {
+  return updateUser(db, id, { active: false }, actorId);
 }

@@ -1,0 +1,303 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+
+/** A figure input by its id on the record form (`students_enrolled` → `#record-students-enrolled`). */
+const field = (page: Page, name: string) => page.locator(`#record-${name.replace(/_/g, '-')}`);
+
+/** A complete, consistent record's figures (42 placed), in form order, with enrolled far above any program's history. */
+const FIGURES: [string, string][] = [
+  ['students_enrolled', '100000'],
+  ['students_seeking', '50'],
+  ['students_placed', '42'],
+  ['wt_4_month', '30'],
+  ['wt_8_month', '10'],
+  ['wt_12_month_plus', '2'],
+  ['wt_vancouver_island_coast', '20'],
+  ['wt_mainland_southwest', '10'],
+  ['wt_thompson_okanagan', '5'],
+  ['wt_kootenay', '2'],
+  ['wt_cariboo', '1'],
+  ['wt_north_coast', '1'],
+  ['wt_nechako', '1'],
+  ['wt_northeast', '0'],
+  ['wt_other_canada', '1'],
+  ['wt_international', '1'],
+  ['wt_private', '30'],
+  ['wt_public', '10'],
+  ['wt_nonprofit', '2'],
+  ['employers_total', '30'],
+  ['employers_new', '5'],
+  ['intl_students', '5'],
+  ['indigenous_students', '2'],
+  ['students_with_disability', '3'],
+  ['avg_hourly_wage', '23.45'],
+  ['coop_fee_domestic', '750'],
+  ['coop_fee_international', '1200.50'],
+];
+
+/** The fiscal year `ahead` years after the current one (April to March). */
+function fiscalYear(ahead: number): string {
+  const now = new Date();
+  const start = (now.getMonth() >= 3 ? now.getFullYear() : now.getFullYear() - 1) + ahead;
+  return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** Two years ahead: the first choice the form offers, and one the demo data never holds. */
+const futureFiscalYear = () => fiscalYear(2);
+
+/** UVic's id and its active programs, sorted by name as the form lists them. */
+async function uvicPrograms(request: APIRequestContext) {
+  const institutions = (await (await request.get('/api/institutions')).json()) as { id: number; short_name: string }[];
+  const uvic = institutions.find((i) => i.short_name === 'UVic')!;
+  const programs = (await (await request.get('/api/programs')).json()) as {
+    id: number;
+    name: string;
+    institution_id: number;
+    active_ind: boolean;
+  }[];
+  const own = programs.filter((p) => p.institution_id === uvic.id && p.active_ind).sort((a, b) => a.name.localeCompare(b.name));
+  return { uvic: uvic.id, programs: own };
+}
+
+test.describe('record form screens', () => {
+  test('a writer adds a record for UVic, sees a split not adding up as they type, fixes it, then edits it and sees the change in the history', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'writer');
+    const { programs } = await uvicPrograms(page.request);
+    const program = programs[0]!;
+
+    await page.goto('/records/create');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add a record' })).toBeVisible();
+    // The writer may edit UVic only: it is chosen already, and the only choice.
+    await expect(field(page, 'institution_id').locator('option:checked')).toHaveText('UVic – University of Victoria');
+    await expect(field(page, 'institution_id').locator('option')).toHaveCount(2);
+    await field(page, 'program_id').selectOption(String(program.id));
+    await field(page, 'fiscal_year').selectOption(futureFiscalYear());
+    await field(page, 'term').selectOption('Fall');
+
+    for (const [name, value] of FIGURES) await field(page, name).fill(value);
+    await expect(page.getByTestId('placement-rate')).toHaveText('84.0%');
+    await expect(page.getByTestId('sum-duration')).toHaveAttribute('data-state', 'match');
+
+    // A split that does not add up shows at once, before any save.
+    await field(page, 'wt_8_month').fill('9');
+    await expect(page.getByTestId('sum-duration')).toHaveAttribute('data-state', 'short');
+    await expect(page.getByTestId('sum-duration')).toContainText('Total 41');
+    await expect(page.getByTestId('sum-duration')).toContainText('1 short of students placed (42)');
+    await expectNoSeriousA11yViolations(page);
+
+    // Submitting says so in the shared rule's words, in the summary and beside the split's first field.
+    await page.getByRole('button', { name: 'Submit record' }).click();
+    const message = 'Work terms by duration add up to 41; they must equal students placed (42)';
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(message);
+    await expect(page.locator('#record-wt-4-month-error')).toHaveText(message);
+    await expect(page).toHaveURL(/\/records\/create$/);
+
+    // Cancel asks before dropping what was typed; staying keeps it.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(field(page, 'wt_8_month')).toHaveValue('9');
+
+    await field(page, 'wt_8_month').fill('10');
+    await expect(page.getByTestId('sum-duration')).toHaveAttribute('data-state', 'match');
+    await expect(page.locator('#record-wt-4-month-error')).toHaveCount(0);
+
+    // 100,000 enrolled is far beyond this program's history: a warning beside the field, and a question before saving.
+    await expect(page.locator('#record-students-enrolled-warning')).toContainText('more than double');
+    await page.getByRole('button', { name: 'Submit record' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Some figures are far from this program’s history' });
+    await expect(dialog).toContainText('Students enrolled (100,000)');
+    await dialog.getByRole('button', { name: 'Save anyway' }).click();
+
+    await expect(page).toHaveURL(/\/records\/\d+$/);
+    await expect(page.getByText('Record added')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${program.name}: Fall ${futureFiscalYear()}`);
+    await expect(page.getByTestId('record-status')).toHaveText('Submitted');
+    await expect(field(page, 'coop_fee_international')).toHaveValue('1200.50');
+    await expect(page.getByTestId('history-entry')).toHaveCount(1);
+    await expect(page.getByTestId('history-entry').first()).toContainText('Created');
+
+    // Edit: the change is saved against the loaded version and shows in the history, newest first.
+    await field(page, 'students_with_disability').fill('4');
+    await field(page, 'avg_hourly_wage').fill('24');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save anyway' }).click();
+    await expect(page.getByText('Record saved')).toBeVisible();
+    await expect(page.getByTestId('record-saved')).toContainText('version 2');
+    await expect(page.getByTestId('history-entry')).toHaveCount(2);
+    const newest = page.getByTestId('history-entry').first();
+    await expect(newest).toContainText('Edited');
+    await expect(newest).toContainText('Wren Writer');
+    await expect(newest.getByTestId('history-change-students_with_disability')).toContainText(/3\s*4/);
+    await expect(newest.getByTestId('history-change-avg_hourly_wage')).toContainText(/\$23\.45\s*\$24\.00/);
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
+  test('a reader opening a UVic record sees every figure and no edit controls', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'reader');
+    const { uvic } = await uvicPrograms(page.request);
+    const list = await (
+      await page.request.get(
+        `/api/records/inst/${uvic}?pageSize=1&status=submitted&fiscalYearTo=${encodeURIComponent(fiscalYear(0))}`,
+      )
+    ).json();
+    const record = (await (await page.request.get(`/api/records/${list.items[0].id}`)).json()) as Record<string, unknown>;
+
+    await page.goto(`/records/${record.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `${record.program_name}: ${record.term} ${record.fiscal_year}`,
+    );
+    await expect(page.getByTestId('record-view')).toBeVisible();
+    await expect(page.getByTestId('view-students_placed')).toContainText(
+      new Intl.NumberFormat('en-CA').format(record.students_placed as number),
+    );
+    await expect(page.getByTestId('view-wt_nechako')).toContainText(String(record.wt_nechako));
+    await expect(page.getByText('You may read this record; editing it needs write rights on its institution.')).toBeVisible();
+    await expect(page.getByTestId('record-form')).toHaveCount(0);
+    await expect(page.locator('main').getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /save|submit/i })).toHaveCount(0);
+    // A record of the demo data (up to this fiscal year) is loaded without an audit trail: it has no history yet.
+    await expect(page.getByRole('heading', { level: 2, name: 'History' })).toBeVisible();
+    await expect(page.getByText('No changes have been recorded.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
+  test('two people edit the same record: the second save shows both values per figure and keeps theirs on choice', async ({
+    browser,
+  }) => {
+    const first = await (await browser.newContext()).newPage();
+    const second = await (await browser.newContext()).newPage();
+    await signInAs(first, 'writer');
+    await signInAs(second, 'appadmin');
+    const { uvic, programs } = await uvicPrograms(first.request);
+    const program = programs[2]!;
+    const fiscalYear = futureFiscalYear();
+    // Enrolled figures near the program's own median, so no outlier question comes between the saves.
+    const medians = await (
+      await first.request.get(
+        `/api/records/medians?programId=${program.id}&fiscalYear=${encodeURIComponent(fiscalYear)}&term=Spring`,
+      )
+    ).json();
+    const typical = Math.max(10, Math.round(medians.medians.students_enrolled ?? 100));
+    const created = await first.request.put('/api/records', {
+      data: { institution_id: uvic, program_id: program.id, fiscal_year: fiscalYear, term: 'Spring', students_enrolled: typical },
+    });
+    expect(created.ok()).toBe(true);
+    const { id } = await created.json();
+
+    await first.goto(`/records/${id}`);
+    await second.goto(`/records/${id}`);
+    await expect(field(first, 'students_enrolled')).toHaveValue(String(typical));
+    await expect(field(second, 'students_enrolled')).toHaveValue(String(typical));
+
+    await field(first, 'students_enrolled').fill(String(typical + 1));
+    await field(first, 'notes').fill('Checked by the writer');
+    await first.getByRole('button', { name: 'Save draft' }).click();
+    await expect(first.getByText('Record saved')).toBeVisible();
+
+    await field(second, 'students_enrolled').fill(String(typical + 2));
+    await second.getByRole('button', { name: 'Save draft' }).click();
+    const panel = second.getByTestId('conflict-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('Someone else saved this record while you were editing');
+    // The history is refetched on a stale save, so the panel names who saved first.
+    await expect(panel).toContainText('Wren Writer saved it');
+    const enrolled = panel.getByTestId('conflict-students_enrolled');
+    await expect(enrolled.getByTestId('mine')).toHaveText(String(typical + 2));
+    await expect(enrolled.getByTestId('theirs')).toHaveText(String(typical + 1));
+    // Only they changed the notes: theirs is offered; only I changed enrolled: mine is.
+    await expect(enrolled.getByRole('radio', { name: 'Yours' })).toBeChecked();
+    await expect(panel.getByTestId('conflict-notes').getByRole('radio', { name: 'Theirs' })).toBeChecked();
+    // What was typed is still in the form.
+    await expect(field(second, 'students_enrolled')).toHaveValue(String(typical + 2));
+    await expectNoSeriousA11yViolations(second);
+
+    await panel.getByRole('button', { name: 'Save with these choices' }).click();
+    await expect(second.getByText('Record saved')).toBeVisible();
+    await expect(panel).toHaveCount(0);
+    await expect(second.getByTestId('record-saved')).toContainText('version 3');
+    const saved = await (await second.request.get(`/api/records/${id}`)).json();
+    expect(saved).toMatchObject({ students_enrolled: typical + 2, notes: 'Checked by the writer', version: 3 });
+  });
+
+  test('adding a second record for the same program and term links to the existing one, keeping what was typed', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'writer');
+    const { uvic } = await uvicPrograms(page.request);
+    const list = await (
+      await page.request.get(`/api/records/inst/${uvic}?pageSize=1&fiscalYearTo=${encodeURIComponent(fiscalYear(0))}`)
+    ).json();
+    const existing = list.items[0] as { id: number; program_id: number; fiscal_year: string; term: string };
+
+    await page.goto('/records/create');
+    await field(page, 'program_id').selectOption(String(existing.program_id));
+    await field(page, 'fiscal_year').selectOption(existing.fiscal_year);
+    await field(page, 'term').selectOption(existing.term);
+    await field(page, 'notes').fill('Typed before the duplicate was found');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+
+    const duplicate = page.getByTestId('duplicate-record');
+    await expect(duplicate).toContainText('This program already has a record for this term');
+    await expect(page.getByText('Failed to add record')).toBeVisible();
+    await expect(page).toHaveURL(/\/records\/create$/);
+    await expect(field(page, 'notes')).toHaveValue('Typed before the duplicate was found');
+    await expect(duplicate.getByRole('link', { name: 'Open the existing record' })).toHaveAttribute(
+      'href',
+      `/records/${existing.id}`,
+    );
+    await context.close();
+  });
+
+  test('a record can be added with the keyboard alone', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'writer');
+    const { programs } = await uvicPrograms(page.request);
+    await page.goto('/records/create');
+    await expect(field(page, 'program_id')).toBeEnabled();
+
+    const focusedId = () => page.evaluate<string>('document.activeElement?.id ?? ""');
+    for (let i = 0; i < 60 && (await focusedId()) !== 'record-program-id'; i++) await page.keyboard.press('Tab');
+    expect(await focusedId()).toBe('record-program-id');
+    // A closed native select steps through its options with the arrow keys.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(field(page, 'program_id')).toHaveValue(String(programs[1]!.id));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await expect(field(page, 'fiscal_year')).toHaveValue(futureFiscalYear());
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await expect(field(page, 'term')).toHaveValue('Summer');
+
+    for (const [name, value] of FIGURES) {
+      await page.keyboard.press('Tab');
+      expect(await focusedId()).toBe(`record-${name.replace(/_/g, '-')}`);
+      await page.keyboard.type(value);
+    }
+    await expect(page.getByTestId('sum-location')).toHaveAttribute('data-state', 'match');
+    await page.keyboard.press('Enter');
+
+    // The outlier question starts on the safe choice; one Tab reaches "Save anyway".
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Check the figures' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Save anyway' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/records\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${programs[1]!.name}: Summer ${futureFiscalYear()}`);
+    await expect(field(page, 'wt_vancouver_island_coast')).toHaveValue('20');
+    await context.close();
+  });
+});

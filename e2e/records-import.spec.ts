@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+
+interface ApiInstitution {
+  id: number;
+  short_name: string;
+}
+interface ApiProgram {
+  id: number;
+  institution_id: number;
+  name: string;
+  active_ind: boolean;
+}
+
+/** The figures of a complete, consistent submitted record (42 placed), in the order of FIGURE_HEADINGS. */
+const FIGURE_HEADINGS = [
+  'Students enrolled',
+  'Students seeking a work term',
+  'Students placed',
+  '4-month work terms',
+  '8-month work terms',
+  '12-month-or-longer work terms',
+  'Work terms in Vancouver Island/Coast',
+  'Work terms in Mainland/Southwest',
+  'Work terms in Thompson-Okanagan',
+  'Work terms in Kootenay',
+  'Work terms in Cariboo',
+  'Work terms in North Coast',
+  'Work terms in Nechako',
+  'Work terms in Northeast',
+  'Work terms elsewhere in Canada',
+  'Work terms outside Canada',
+  'Work terms with private-sector employers',
+  'Work terms with public-sector employers',
+  'Work terms with non-profit employers',
+  'Employers',
+  'New employers',
+  'International students placed',
+  'Indigenous students placed',
+  'Students with a disability placed',
+  'Average hourly wage',
+];
+const FIGURES = [
+  '100',
+  '50',
+  '42',
+  '30',
+  '10',
+  '2',
+  '20',
+  '10',
+  '5',
+  '2',
+  '1',
+  '1',
+  '1',
+  '0',
+  '1',
+  '1',
+  '30',
+  '10',
+  '2',
+  '30',
+  '5',
+  '5',
+  '2',
+  '3',
+  '$23.45',
+];
+
+const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+const csv = (rows: string[][]) => rows.map((row) => row.map(quote).join(',')).join('\r\n') + '\r\n';
+
+/** Two active UVic programs, read through the API the screens use. */
+async function twoUvicPrograms(page: Page): Promise<[string, string]> {
+  const institutions = (await (await page.request.get('/api/institutions')).json()) as ApiInstitution[];
+  const uvic = institutions.find((i) => i.short_name === 'UVic')!;
+  const programs = (await (await page.request.get('/api/programs')).json()) as ApiProgram[];
+  const names = programs.filter((p) => p.institution_id === uvic.id && p.active_ind).map((p) => p.name);
+  expect(names.length).toBeGreaterThanOrEqual(2);
+  return [names[0]!, names[1]!];
+}
+
+test.describe('record import', () => {
+  test('a writer imports a CSV: a bad row is explained, the corrected file checks clean and imports', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAs(page, 'writer');
+    const [first, second] = await twoUvicPrograms(page);
+    const headings = ['Institution', 'Program', 'Term', ...FIGURE_HEADINGS];
+    const file = (placedInSecondRow: string) =>
+      csv([
+        headings,
+        ['UVic', first, 'Fall', ...FIGURES],
+        ['UVic', second, 'Fall', ...FIGURES.map((v, i) => (i === 2 ? placedInSecondRow : v))],
+      ]);
+
+    await page.goto('/records/import');
+    await expect(page.getByRole('heading', { level: 1, name: 'Import records' })).toBeVisible();
+    await expect(page.getByText('at most 5 MB and 5,000 rows')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // 1. The file with one bad row.
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'uvic-fall.csv', mimeType: 'text/csv', buffer: Buffer.from(file('forty-two')) });
+    await expect(page.getByTestId('file-summary')).toHaveText('uvic-fall.csv: 2 rows below the headings, 28 columns.');
+
+    // 2. Columns are matched from their headings; the fiscal year is chosen for the whole file.
+    await expect(page.getByLabel('Students placed', { exact: true })).toHaveValue('5');
+    await expect(page.getByLabel('Institution', { exact: true })).toHaveValue('0');
+    await expect(page.getByLabel('Fiscal year', { exact: true }).first()).toHaveValue('');
+    await page.locator('#import-fiscal-year').fill('2040/41');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+
+    // 3. The check explains the error in words, and nothing can be imported yet.
+    const result = page.getByTestId('import-result');
+    await expect(result.getByText('1 new record', { exact: true })).toBeVisible();
+    await expect(result.getByText('1 row with errors')).toBeVisible();
+    await expect(result.getByText('Students placed must be a whole number; "forty-two" is not one')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Import 1 record' })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+
+    // The corrected file keeps the matches and the fiscal year; checked again it is clean.
+    await input.setInputFiles({ name: 'uvic-fall-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(file('42')) });
+    await expect(page.getByTestId('file-summary')).toContainText('uvic-fall-fixed.csv');
+    await expect(page.locator('#import-fiscal-year')).toHaveValue('2040/41');
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await expect(result.getByText('2 new records', { exact: true })).toBeVisible();
+    await expect(result.getByText('0 rows with errors')).toBeVisible();
+    await result.getByRole('radio', { name: 'All rows' }).check({ force: true });
+    await expect(result.getByTestId('import-rows').locator('tbody tr')).toHaveCount(2);
+    await expect(result.getByTestId('import-rows')).toContainText(`UVic – ${second}`);
+    await expect(result.getByTestId('import-rows')).toContainText('Fall 2040/41');
+
+    // 4. Import.
+    await page.getByRole('button', { name: 'Import 2 records' }).click();
+    await expect(page.getByTestId('import-done')).toContainText('Imported: 2 records created and 0 records updated.');
+    await expect(page.locator('.toast-message', { hasText: 'Imported: 2 records created' })).toBeVisible();
+    await expect(page.getByTestId('import-done').getByRole('link', { name: 'Browse records' })).toHaveAttribute(
+      'href',
+      '/records',
+    );
+
+    // The records exist; the same file again changes nothing.
+    const found = await page.request.post('/api/records/find', {
+      data: { fiscalYearFrom: '2040/41', fiscalYearTo: '2040/41', programName: first },
+    });
+    expect(
+      (await found.json()).items.some(
+        (r: { program_name: string; term: string }) => r.program_name === first && r.term === 'Fall',
+      ),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Import another file' }).click();
+    await input.setInputFiles({ name: 'uvic-fall-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(file('42')) });
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await expect(result.getByText('2 records unchanged')).toBeVisible();
+    await expect(page.getByText('there is nothing to import')).toBeVisible();
+  });
+
+  test('a bad file is refused with a clear message, and a reader is told importing needs write access', async ({ page }) => {
+    await signInAs(page, 'writer');
+    await page.goto('/records/import');
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
+    await expect(page.getByTestId('file-error')).toContainText('The file is empty');
+    await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a spreadsheet') });
+    await expect(page.getByTestId('file-error')).toContainText('photo.png is not a CSV file or an Excel workbook (.xlsx)');
+
+    await signInAs(page, 'reader');
+    await page.goto('/records/import');
+    await expect(page.getByTestId('import-no-access')).toContainText('Importing needs write access');
+    await expect(page.locator('input[type="file"]')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,501 @@
+/**
+ * `npm run bench`: every hot path at 1,000,000 records, each as a ratio against a baseline measured in the same run
+ * on the same machine (absolute times drift on shared machines; ratios hold). Prints a table with PASS/MISS per
+ * target and writes it, with the raw numbers, to bench-results/.
+ *
+ *   BENCH_DATABASE_URL   PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database
+ *                        is created and dropped
+ *   BENCH_RECORDS        records for the main data set (default 1,000,000)
+ *   BENCH_SMALL_RECORDS  records for the PGlite ÷ PostgreSQL comparison (default 100,000)
+ *   BENCH_SECONDS        seconds of each throughput run (default 10)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { REPORT_TYPES } from '../src/shared/reports.ts';
+import { FindCriteriaSchema, type FindCriteria } from '../src/shared/schemas/record.ts';
+import type { ReportParams } from '../src/shared/schemas/report.ts';
+import { openPglite, openPostgres, queryRows, runMigrations, type Database } from '../src/server/db/client.ts';
+import { sessions } from '../src/server/db/schema.ts';
+import { recordsCsvStream } from '../src/server/modules/exports/record-export.ts';
+import { listRecords } from '../src/server/modules/records/records.repo.ts';
+import { runReport } from '../src/server/modules/reports/reports.repo.ts';
+import { seedLargeDataset } from '../src/server/seed/large.ts';
+import { formatFiscalYear } from '../src/server/seed/record-generator.ts';
+import { LAST_YEAR } from '../src/server/seed/seed-constants.ts';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const SMALL_RECORDS = Number(process.env.BENCH_SMALL_RECORDS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = 5;
+const APP_PORT = 3400;
+const BARE_PORT = 3401;
+
+// ---- Measuring -----------------------------------------------------------------------------------------
+
+interface Timing {
+  median: number;
+  min: number;
+  max: number;
+}
+
+interface Result {
+  group: string;
+  measure: string;
+  value: string;
+  baseline: string;
+  ratio: number;
+  target: string;
+  pass: boolean;
+}
+
+const results: Result[] = [];
+const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+function stats(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
+}
+
+/** Milliseconds of `runs` calls after one warm-up, interleaved with the baseline so drift hits both alike. */
+async function compare(subject: () => Promise<unknown>, baseline: () => Promise<unknown>, runs = RUNS) {
+  await subject();
+  await baseline();
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let n = 0; n < runs; n++) {
+    let t = performance.now();
+    await subject();
+    a.push(performance.now() - t);
+    t = performance.now();
+    await baseline();
+    b.push(performance.now() - t);
+  }
+  return { subject: stats(a), baseline: stats(b) };
+}
+
+const ms = (t: Timing) => `${t.median.toFixed(1)} ms (${t.min.toFixed(1)}–${t.max.toFixed(1)})`;
+
+function record(group: string, measure: string, value: string, baseline: string, ratio: number, target: string, pass: boolean) {
+  results.push({ group, measure, value, baseline, ratio, target, pass });
+  log(`${pass ? 'PASS' : 'MISS'} ${group} / ${measure}: ${value} vs ${baseline} → ${ratio.toFixed(2)}× (target ${target})`);
+}
+
+/** Peak growth of a process's resident memory while `work` runs, in MB. */
+async function rssGrowth<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
+  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const before = rss();
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rss())), 20);
+  try {
+    const result = await work();
+    return { result, growthMb: peak - before };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Reads a download to the end and counts its bytes. */
+async function drain(body: ReadableStream<Uint8Array> | NodeJS.ReadableStream): Promise<number> {
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      bytes += chunk.length;
+      done();
+    },
+  });
+  await pipeline(body as NodeJS.ReadableStream, sink);
+  return bytes;
+}
+
+function load(url: string, connections: number, duration: number, headers: Record<string, string> = {}) {
+  return autocannon({ url, connections, duration, headers }) as Promise<autocannon.Result>;
+}
+
+// ---- Setting up ----------------------------------------------------------------------------------------
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+async function createDatabase(name: string, records: number): Promise<Database> {
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const database = openPostgres(databaseUrl(name), 10);
+  await runMigrations(database);
+  await seedLargeDataset(database, records, (msg) => log(`  ${msg.trim()}`));
+  return database;
+}
+
+/** A signed-in session for appadmin, made as sign-in makes one, as the cookie the production server reads. */
+async function adminCookie(database: Database): Promise<string> {
+  const [admin] = await queryRows<{ id: number }>(database.db, sql`SELECT id FROM users WHERE username = 'appadmin'`);
+  const token = randomBytes(32).toString('base64url');
+  await database.db.insert(sessions).values({
+    id: createHash('sha256').update(token).digest('hex'),
+    userId: admin!.id,
+    expiresAt: new Date(Date.now() + 24 * 3600_000),
+  });
+  return `__Host-wil_session=${token}`;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let n = 0; n < 200; n++) {
+    const ok = await fetch(url)
+      .then((r) => r.status < 500)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+function start(command: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+// ---- The measures --------------------------------------------------------------------------------------
+
+const FIND_SETS: { name: string; criteria: FindCriteria }[] = [
+  { name: 'Fall terms, last five years', criteria: { terms: ['Fall'], fiscalYearFrom: formatFiscalYear(LAST_YEAR - 4) } },
+  {
+    name: 'engineering bachelor’s programs',
+    criteria: { disciplines: ['Engineering & Applied Science'], credentials: ["Bachelor's Degree"] },
+  },
+  {
+    name: '“co-op” programs placing 10+, three institutions',
+    criteria: { programName: 'co-op', placedMin: 10, institutionIds: [1, 2, 3] },
+  },
+];
+
+async function benchReports(database: Database, base: string, cookie: string): Promise<void> {
+  const api = (type: string, query = '') =>
+    fetch(`${base}/api/reports/${type}${query}`, { headers: { cookie } }).then((r) => {
+      if (!r.ok) throw new Error(`report ${type}: ${r.status}`);
+      return r.json();
+    });
+  for (const type of REPORT_TYPES) {
+    const t = await compare(
+      () => api(type),
+      () => runReport(database.db, type, {}, 'all'),
+    );
+    const ratio = t.subject.median / t.baseline.median;
+    record('reports (all years)', type, ms(t.subject), ms(t.baseline), ratio, '≤ 1.1× SQL', ratio <= 1.1);
+  }
+  const [from, to] = [formatFiscalYear(LAST_YEAR - 1), formatFiscalYear(LAST_YEAR)];
+  const narrow: ReportParams = { institutionIds: [3], fiscalYearFrom: from, fiscalYearTo: to };
+  const t = await compare(
+    () => api('discipline', `?institutionIds=3&fiscalYearFrom=${from}&fiscalYearTo=${to}`),
+    () => runReport(database.db, 'discipline', narrow, 'all'),
+    RUNS * 4,
+  );
+  const ratio = t.subject.median / t.baseline.median;
+  record(
+    'reports (narrow)',
+    'discipline, one institution, two years',
+    ms(t.subject),
+    ms(t.baseline),
+    ratio,
+    '≤ 1.1× SQL',
+    ratio <= 1.1,
+  );
+}
+
+async function benchFind(database: Database, base: string, cookie: string): Promise<void> {
+  for (const { name, criteria } of FIND_SETS) {
+    for (const page of [1, 200]) {
+      const body = { ...criteria, page, pageSize: 50 };
+      const { page: p, pageSize, sort, ...filter } = FindCriteriaSchema.parse(body);
+      const t = await compare(
+        () =>
+          fetch(`${base}/api/records/find`, {
+            method: 'POST',
+            headers: { cookie, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }).then((r) => r.json()),
+        () => listRecords(database.db, { ...filter, readable: 'all' }, { page: p, pageSize, sort }),
+        RUNS * 2,
+      );
+      const ratio = t.subject.median / t.baseline.median;
+      record('find', `${name}, page ${page}`, ms(t.subject), ms(t.baseline), ratio, '≤ 1.2× SQL', ratio <= 1.2);
+    }
+  }
+}
+
+async function benchGetRecord(base: string, cookie: string): Promise<void> {
+  const id = Math.floor(RECORDS / 2);
+  const api = await load(`${base}/api/records/${id}`, 50, SECONDS, { cookie });
+  const bare = await load(`http://127.0.0.1:${BARE_PORT}/bare/records/${id}`, 50, SECONDS);
+  if (api.non2xx > 0 || api.errors > 0) throw new Error(`GET /api/records/${id}: ${api.non2xx} non-2xx, ${api.errors} errors`);
+  const ratio = api.requests.average / bare.requests.average;
+  record(
+    'GET /api/records/{id}',
+    `50 connections, ${SECONDS} s`,
+    `${Math.round(api.requests.average)} req/s`,
+    `${Math.round(bare.requests.average)} req/s (bare route)`,
+    ratio,
+    '≥ 0.6× bare',
+    ratio >= 0.6,
+  );
+}
+
+async function benchCsvExport(database: Database, base: string, cookie: string, serverPid: number): Promise<void> {
+  const exportOnce = async () => {
+    const res = await fetch(`${base}/api/exports/records?format=csv`, { headers: { cookie } });
+    if (!res.ok || !res.body) throw new Error(`CSV export: ${res.status}`);
+    return drain(res.body);
+  };
+  const copyOnce = async () => drain(await recordsCsvStream(database, {}));
+  const t = await compare(exportOnce, copyOnce, 3);
+  const rate = (timing: Timing) => `${Math.round(RECORDS / (timing.median / 1000)).toLocaleString('en-CA')} rows/s`;
+  const ratio = t.baseline.median / t.subject.median;
+  record(
+    'CSV export (all rows)',
+    'throughput',
+    rate(t.subject),
+    `${rate(t.baseline)} (COPY)`,
+    ratio,
+    '≥ 0.8× COPY',
+    ratio >= 0.8,
+  );
+
+  const { growthMb } = await rssGrowth(serverPid, exportOnce);
+  record(
+    'CSV export (all rows)',
+    'server RSS growth',
+    `${growthMb.toFixed(0)} MB`,
+    '100 MB',
+    growthMb / 100,
+    '≤ 100 MB',
+    growthMb <= 100,
+  );
+
+  // Everyone else's latency while an export runs, against the same load without it.
+  const url = `${base}/api/records/${Math.floor(RECORDS / 3)}`;
+  const quiet = await load(url, 10, 6, { cookie });
+  let exporting = true;
+  const exports = (async () => {
+    while (exporting) await exportOnce();
+  })();
+  const busy = await load(url, 10, 6, { cookie });
+  exporting = false;
+  await exports;
+  const ratioP99 = busy.latency.p99 / Math.max(quiet.latency.p99, 1);
+  record(
+    'CSV export (all rows)',
+    'p99 of GET /api/records/{id} during the export',
+    `${busy.latency.p99} ms`,
+    `${quiet.latency.p99} ms (quiet)`,
+    ratioP99,
+    '≤ 2× quiet',
+    ratioP99 <= 2,
+  );
+}
+
+async function benchXlsxExport(database: Database, base: string, cookie: string, serverPid: number): Promise<void> {
+  // The most recent fiscal years that together hold about 100,000 records.
+  const years = await queryRows<{ fiscal_year: string; n: number }>(
+    database.db,
+    sql`SELECT fiscal_year, count(*)::int AS n FROM records GROUP BY fiscal_year ORDER BY fiscal_year DESC`,
+  );
+  let rows = 0;
+  let from = years[0]!.fiscal_year;
+  for (const y of years) {
+    if (rows >= Math.min(100_000, RECORDS)) break;
+    rows += y.n;
+    from = y.fiscal_year;
+  }
+  const { result: seconds, growthMb } = await rssGrowth(serverPid, async () => {
+    const t = performance.now();
+    const res = await fetch(`${base}/api/exports/records?format=xlsx&fiscalYearFrom=${from}`, { headers: { cookie } });
+    if (!res.ok || !res.body) throw new Error(`XLSX export: ${res.status}`);
+    await drain(res.body);
+    return (performance.now() - t) / 1000;
+  });
+  const perSecond = rows / seconds;
+  record(
+    `XLSX export (${rows.toLocaleString('en-CA')} rows)`,
+    'throughput',
+    `${Math.round(perSecond).toLocaleString('en-CA')} rows/s`,
+    '30,000 rows/s',
+    perSecond / 30_000,
+    '≥ 30,000 rows/s',
+    perSecond >= 30_000,
+  );
+  record(
+    `XLSX export (${rows.toLocaleString('en-CA')} rows)`,
+    'server RSS growth',
+    `${growthMb.toFixed(0)} MB`,
+    '150 MB',
+    growthMb / 150,
+    '≤ 150 MB',
+    growthMb <= 150,
+  );
+}
+
+async function benchPglite(small: Database): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'wil-bench-pglite-'));
+  const lite = await openPglite({ dataDir: dir });
+  try {
+    await runMigrations(lite);
+    await seedLargeDataset(lite, SMALL_RECORDS, (msg) => log(`  PGlite: ${msg.trim()}`));
+    const group = `PGlite ÷ PostgreSQL (${SMALL_RECORDS.toLocaleString('en-CA')} records)`;
+    for (const type of REPORT_TYPES) {
+      const t = await compare(
+        () => runReport(lite.db, type, {}, 'all'),
+        () => runReport(small.db, type, {}, 'all'),
+        3,
+      );
+      const ratio = t.subject.median / t.baseline.median;
+      record(group, `report ${type}`, ms(t.subject), ms(t.baseline), ratio, '≤ 3×', ratio <= 3);
+    }
+    for (const { name, criteria } of FIND_SETS) {
+      const { page, pageSize, sort, ...filter } = FindCriteriaSchema.parse({ ...criteria, pageSize: 50 });
+      const run = (db: Database) => listRecords(db.db, { ...filter, readable: 'all' }, { page, pageSize, sort });
+      const t = await compare(
+        () => run(lite),
+        () => run(small),
+        5,
+      );
+      const ratio = t.subject.median / t.baseline.median;
+      record(group, `find: ${name}`, ms(t.subject), ms(t.baseline), ratio, '≤ 3×', ratio <= 3);
+    }
+  } finally {
+    await lite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** First-load and total client code, gzipped, from the Vite build manifest. */
+function benchClient(): void {
+  type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>;
+  const gz = (file: string) => gzipSync(readFileSync(join('dist/client', file))).length / 1024;
+  const firstLoad = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key]!;
+    if (firstLoad.has(chunk.file)) return;
+    firstLoad.add(chunk.file);
+    for (const css of chunk.css ?? []) firstLoad.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const all = new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]));
+  const sum = (files: Iterable<string>, ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((s, f) => s + gz(f), 0);
+  const firstJs = sum(firstLoad, '.js');
+  record(
+    'client (gzipped)',
+    'first-load JS',
+    `${firstJs.toFixed(0)} KB (+ ${sum(firstLoad, '.css').toFixed(0)} KB CSS)`,
+    `total ${sum(all, '.js').toFixed(0)} KB JS, ${sum(all, '.css').toFixed(0)} KB CSS`,
+    firstJs / 250,
+    '≤ 250 KB',
+    firstJs <= 250,
+  );
+}
+
+// ---- Running it all ------------------------------------------------------------------------------------
+
+function markdown(): string {
+  const lines = [
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ` +
+      `${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${RECORDS.toLocaleString('en-CA')} records on PostgreSQL.`,
+    '',
+    '| group | measure | value | baseline | ratio | target | |',
+    '|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.group} | ${r.measure} | ${r.value} | ${r.baseline} | ${r.ratio.toFixed(2)} | ${r.target} | ${r.pass ? 'PASS' : 'MISS'} |`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const name = `wil_bench_${Date.now().toString(36)}`;
+  const children: ChildProcess[] = [];
+  const databases: Database[] = [];
+  try {
+    log(`Loading ${RECORDS.toLocaleString('en-CA')} records into PostgreSQL (${name})`);
+    const database = await createDatabase(name, RECORDS);
+    databases.push(database);
+    const cookie = await adminCookie(database);
+
+    const url = databaseUrl(name);
+    const server = start(['dist/node/server/server.js'], {
+      APP_ENV: 'P',
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+      OIDC_ISSUER: 'http://127.0.0.1:9/unused',
+      OIDC_CLIENT_ID: 'bench',
+      COOKIE_SECRET: randomBytes(32).toString('hex'),
+    });
+    children.push(server);
+    children.push(start(['--import', 'tsx', 'scripts/bench-bare-server.ts'], { PORT: String(BARE_PORT), DATABASE_URL: url }));
+    const base = `http://127.0.0.1:${APP_PORT}`;
+    await waitFor(`${base}/api/health`);
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/bare/records/1`);
+
+    log('Reports');
+    await benchReports(database, base, cookie);
+    log('Find');
+    await benchFind(database, base, cookie);
+    log('GET /api/records/{id}');
+    await benchGetRecord(base, cookie);
+    log('CSV export');
+    await benchCsvExport(database, base, cookie, server.pid!);
+    log('XLSX export');
+    await benchXlsxExport(database, base, cookie, server.pid!);
+
+    log(`PGlite and PostgreSQL at ${SMALL_RECORDS.toLocaleString('en-CA')} records`);
+    const small = await createDatabase(`${name}_small`, SMALL_RECORDS);
+    databases.push(small);
+    await benchPglite(small);
+    benchClient();
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    for (const database of databases) await database.close();
+    for (const db of [name, `${name}_small`]) await adminQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
+  }
+
+  const table = markdown();
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/latest.json', `${JSON.stringify({ records: RECORDS, results }, null, 2)}\n`);
+  writeFileSync('bench-results/latest.md', table);
+  console.log(`\n${table}`);
+  const missed = results.filter((r) => !r.pass).length;
+  console.log(
+    `${results.length - missed} PASS, ${missed} MISS in ${((performance.now() - started) / 60_000).toFixed(1)} min. ` +
+      'Written to bench-results/latest.md and latest.json.',
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

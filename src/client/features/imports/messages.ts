@@ -1,0 +1,110 @@
+import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS } from '../../../shared/schemas/import.ts';
+
+const n = (value: number) => value.toLocaleString('en-CA');
+const plural = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
+const megabytes = `${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MB`;
+
+/** The words of the record import screen. Page titles come from the route table (src/shared/app-routes.ts). */
+export const IMPORT_UI = {
+  intro:
+    'Bring your figures in from a spreadsheet instead of typing them. Nothing is saved until you have checked the file and chosen to import it.',
+  noAccess: {
+    title: 'Importing needs write access',
+    body: 'You can read records, but importing adds and changes them. Ask your institution’s co-op office administrator for write access to your institution.',
+  },
+  errors: {
+    parse: 'The file could not be read',
+    dryRun: 'The file could not be checked',
+    commit: 'The records could not be imported',
+  },
+  file: {
+    title: '1. Choose the file',
+    label: 'Spreadsheet file',
+    hint: `A CSV file or an Excel workbook (.xlsx), at most ${megabytes} and ${n(MAX_IMPORT_ROWS)} rows. The first row must hold the column headings; only the first sheet of a workbook is read. A file from Export records can be imported as it is.`,
+    placeholder: 'Choose a CSV or XLSX file',
+    reading: 'Reading the file…',
+    wrongType: (name: string) =>
+      `${name} is not a CSV file or an Excel workbook (.xlsx). Save it as one of those, then choose it again.`,
+    oldExcel: (name: string) =>
+      `${name} is an old Excel workbook (.xls). Save it as an Excel workbook (.xlsx) or as CSV, then choose it again.`,
+    tooLarge: (name: string) => `${name} is larger than ${megabytes}. Split it into smaller files and import each one.`,
+    summary: (name: string, rows: number, columns: number) =>
+      `${name}: ${plural(rows, 'row', 'rows')} below the headings, ${plural(columns, 'column', 'columns')}.`,
+    chooseAnother: 'To import another file, choose it above.',
+  },
+  mapping: {
+    title: '2. Match the columns to record fields',
+    intro:
+      'Each record field is matched to the column of your file that holds it. Columns whose heading names a field are matched for you, and the matches you used last time are remembered. Leave a field as “Not in the file” when your file has no such column: an existing record keeps its value.',
+    identifyHint:
+      'Rows are matched to programs by institution short name and program name, or by a Record ID or Program ID column. A row whose program already has a record for the term updates that record.',
+    groups: {
+      which: 'Which record each row is for',
+      figures: 'Figures',
+      other: 'Money and notes',
+    },
+    fieldColumn: 'Record field',
+    fileColumn: 'Column in your file',
+    example: 'First row’s value',
+    notInFile: 'Not in the file',
+    columnOption: (letter: string, heading: string) => `${letter}: ${heading}`,
+    unused: (columns: string) => `Columns of your file not matched to any field, so not imported: ${columns}.`,
+    empty: '(blank)',
+    defaultsTitle: 'Fiscal year and term of rows without their own',
+    fiscalYear: 'Fiscal year',
+    fiscalYearHint: 'Written like 2024/25. Used for rows whose fiscal year column is blank or not in the file.',
+    term: 'Term',
+    termHint: 'Used for rows whose term column is blank or not in the file.',
+    noTerm: 'No term chosen',
+    statusHint: 'Rows are imported as submitted records unless a Status column says draft.',
+    duplicate: (column: string, other: string) => `This column is also chosen for ${other}; choose one column for each field.`,
+    check: 'Check the file',
+    problems: {
+      identify: 'Choose the columns that hold the institution and the program (or a Record ID or Program ID column).',
+      fiscalYear: 'Choose the column that holds the fiscal year, or enter the fiscal year of every row below.',
+      term: 'Choose the column that holds the term, or choose the term of every row below.',
+    },
+    checking: 'Checking…',
+    reset: 'Match columns again from the headings',
+  },
+  result: {
+    title: '3. Check what would happen',
+    nothingSaved: 'This is a check only: nothing has been saved.',
+    imported: 'These rows have been imported.',
+    stale: 'The matches or the file changed after this check. Check the file again before importing.',
+    counts: {
+      create: (count: number) => plural(count, 'new record', 'new records'),
+      update: (count: number) => plural(count, 'record to update', 'records to update'),
+      unchanged: (count: number) => plural(count, 'record unchanged', 'records unchanged'),
+      error: (count: number) => plural(count, 'row with errors', 'rows with errors'),
+    },
+    countsLabel: 'What the import would do',
+    fixErrors: (count: number) =>
+      `${plural(count, 'row has', 'rows have')} errors, so nothing can be imported yet. Correct the file (or the column matches), choose it again and check it again.`,
+    allUnchanged: 'Every row already matches the records in the database: there is nothing to import.',
+    show: 'Show',
+    filters: { all: 'All rows', error: 'Errors', changes: 'Changes', unchanged: 'Unchanged' },
+    caption: 'What the import would do with each row of the file',
+    what: 'rows',
+    columns: { row: 'Row', record: 'Program and term', action: 'What happens', details: 'Details' },
+    actions: { create: 'New record', update: 'Update', unchanged: 'Unchanged', error: 'Error' },
+    unknownProgram: 'Program not identified',
+    recordLink: (id: number) => `Record ${id}`,
+    change: (label: string, before: string, after: string) => `${label}: ${before} → ${after}`,
+    blank: 'blank',
+    newValues: (count: number) => `Show the ${plural(count, 'value', 'values')} it would have`,
+    noneMatch: 'No rows of this kind.',
+    rowLabel: (row: number) => `Row ${row}`,
+  },
+  commit: {
+    title: '4. Import',
+    button: (count: number) => `Import ${plural(count, 'record', 'records')}`,
+    hint: 'All rows are written together: if anything fails, nothing is saved.',
+    importing: 'Importing…',
+    success: (created: number, updated: number) =>
+      `Imported: ${plural(created, 'record', 'records')} created and ${plural(updated, 'record', 'records')} updated.`,
+    doneTitle: 'Import complete',
+    browse: 'Browse records',
+    another: 'Import another file',
+  },
+} as const;

@@ -1,0 +1,112 @@
+import { Group, NumberInput, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { RECORD_FIELD_LABELS, type CountField, type MoneyField } from '../../../../shared/record-rules.ts';
+import { FIELD_ORDER } from '../../../ui/field-label.tsx';
+import { fieldId } from '../lib/record-form.ts';
+
+/** Dark amber: 7:1 on white (Mantine's orange.9 reaches only about 3.9:1). */
+export const WARNING_TEXT = '#7a3300';
+
+const RIGHT = { input: { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' } };
+
+/** An outlier warning under a field: a caution, not an error, so amber and worded as a request to check. */
+export function FieldWarning({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" mt={6} id={id} data-testid="outlier-warning">
+      <IconAlertTriangle size={16} aria-hidden="true" color={WARNING_TEXT} style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm" c={WARNING_TEXT}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** Mantine's own error and hint ids, plus the warning's: passing aria-describedby replaces Mantine's list, so it is rebuilt whole. */
+function describedBy(id: string, error: string | undefined, description: string | undefined, warning: string | undefined) {
+  if (!warning) return undefined;
+  return [error ? `${id}-error` : '', description ? `${id}-description` : '', `${id}-warning`].filter(Boolean).join(' ');
+}
+
+interface FigureInputProps<F> {
+  field: F;
+  error: string | undefined;
+  warning: string | undefined;
+  description?: string;
+}
+
+/** A count: whole numbers only, right-aligned, empty meaning "not entered yet". */
+export function CountInput({
+  field,
+  value,
+  onChange,
+  error,
+  warning,
+  description,
+}: FigureInputProps<CountField> & { value: number | ''; onChange: (value: number | '') => void }) {
+  const id = fieldId(field);
+  return (
+    <NumberInput
+      id={id}
+      label={RECORD_FIELD_LABELS[field]}
+      description={description}
+      inputWrapperOrder={FIELD_ORDER}
+      value={value}
+      onChange={(next) => onChange(typeof next === 'number' ? next : '')}
+      allowDecimal={false}
+      allowNegative={false}
+      hideControls
+      inputMode="numeric"
+      autoComplete="off"
+      error={error}
+      styles={RIGHT}
+      aria-describedby={describedBy(id, error, description, warning)}
+      inputContainer={(children) => (
+        <>
+          {children}
+          {warning ? <FieldWarning id={`${id}-warning`}>{warning}</FieldWarning> : null}
+        </>
+      )}
+    />
+  );
+}
+
+/** An amount in CAD, kept as the text typed (never a float); tidied to two decimals when the field is left. */
+export function MoneyInput({
+  field,
+  value,
+  onChange,
+  onBlur,
+  error,
+  warning,
+  description,
+}: FigureInputProps<MoneyField> & { value: string; onChange: (value: string) => void; onBlur: () => void }) {
+  const id = fieldId(field);
+  return (
+    <TextInput
+      id={id}
+      label={RECORD_FIELD_LABELS[field]}
+      description={description}
+      inputWrapperOrder={FIELD_ORDER}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onBlur={onBlur}
+      inputMode="decimal"
+      autoComplete="off"
+      leftSection={
+        <Text size="sm" aria-hidden="true">
+          $
+        </Text>
+      }
+      error={error}
+      styles={RIGHT}
+      aria-describedby={describedBy(id, error, description, warning)}
+      inputContainer={(children) => (
+        <>
+          {children}
+          {warning ? <FieldWarning id={`${id}-warning`}>{warning}</FieldWarning> : null}
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import { fiscalYearOf } from '../../../../shared/record-rules.ts';
+
+const counts = new Intl.NumberFormat('en-CA');
+/** Dates as B.C. staff read them, in the province's time, whatever the computer's clock says. */
+const dates = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'America/Vancouver',
+});
+
+/** `12345` → `12,345`; null (not entered yet) stays null. */
+export function formatCount(value: number | null | undefined): string | null {
+  return value === null || value === undefined ? null : counts.format(value);
+}
+
+/** An ISO time as a date in B.C.: `2026-11-23T06:30:00.000Z` → `Nov 22, 2026`. */
+export function formatUpdated(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dates.format(date);
+}
+
+/** The fiscal year a day falls in: April starts a new one. */
+export function fiscalYearOfDate(day: Date): string {
+  const year = day.getFullYear();
+  return fiscalYearOf(day.getMonth() >= 3 ? year : year - 1);
+}
+
+const FIRST_LISTED_YEAR = 2000;
+
+/**
+ * Fiscal years to choose from, newest first: from next year back to 2000/01, plus any other (valid) year a URL
+ * already holds, so a shared search shows what it asks for.
+ */
+export function fiscalYearChoices(today: Date, keep: readonly (string | undefined)[] = []): string[] {
+  const last = Number(fiscalYearOfDate(today).slice(0, 4)) + 1;
+  const years = new Set<string>();
+  for (let y = last; y >= FIRST_LISTED_YEAR; y--) years.add(fiscalYearOf(y));
+  for (const year of keep) if (year) years.add(year);
+  return [...years].sort((a, b) => b.localeCompare(a));
+}

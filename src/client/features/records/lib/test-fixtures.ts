@@ -1,0 +1,64 @@
+import type { RecordWire } from '../../../../shared/schemas/record.ts';
+import { EMPTY_RECORD_FORM, formToCreateBody, type RecordFormValues } from './record-form.ts';
+
+/** Test data for the record form's unit tests. */
+
+/** A complete, consistent form: 42 placed, every split adding up. */
+export const VALID_FORM: RecordFormValues = {
+  ...EMPTY_RECORD_FORM,
+  institution_id: '3',
+  program_id: '12',
+  fiscal_year: '2024/25',
+  term: 'Fall',
+  students_enrolled: 100,
+  students_seeking: 50,
+  students_placed: 42,
+  wt_4_month: 30,
+  wt_8_month: 10,
+  wt_12_month_plus: 2,
+  wt_vancouver_island_coast: 20,
+  wt_mainland_southwest: 10,
+  wt_thompson_okanagan: 5,
+  wt_kootenay: 2,
+  wt_cariboo: 1,
+  wt_north_coast: 1,
+  wt_nechako: 1,
+  wt_northeast: 0,
+  wt_other_canada: 1,
+  wt_international: 1,
+  wt_private: 30,
+  wt_public: 10,
+  wt_nonprofit: 2,
+  employers_total: 30,
+  employers_new: 5,
+  intl_students: 5,
+  indigenous_students: 2,
+  students_with_disability: 3,
+  avg_hourly_wage: '23.45',
+  coop_fee_domestic: '750',
+  coop_fee_international: '',
+  notes: '  ',
+};
+
+export function wireRecord(overrides: Partial<RecordWire> = {}): RecordWire {
+  const body = formToCreateBody(VALID_FORM, 'submitted');
+  return {
+    ...body,
+    id: 7,
+    institution_short_name: 'UVic',
+    institution_name: 'University of Victoria',
+    program_name: 'Engineering Co-op',
+    term: 'Fall',
+    coop_fee_domestic: '750.00',
+    avg_hourly_wage: '23.45',
+    coop_fee_international: null,
+    notes: null,
+    status: 'submitted',
+    version: 3,
+    created_at: '2024-10-01T10:00:00.000Z',
+    created_by: 1,
+    updated_at: '2024-10-02T10:00:00.000Z',
+    updated_by: 2,
+    ...overrides,
+  } as RecordWire;
+}

@@ -1,0 +1,97 @@
+import { Alert, Group, Stack, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useParams } from 'react-router';
+import { TEXT } from '../../../../shared/messages.ts';
+import { canEditInstitution } from '../../../../shared/permissions.ts';
+import type { RecordWire } from '../../../../shared/schemas/record.ts';
+import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
+import { routeTitle } from '../../../ui/route-title.ts';
+import { useErrorToast } from '../../../ui/use-error-toast.ts';
+import { useProfile } from '../../session/index.ts';
+import { recordQueryKey, useRecord } from '../api/get-record.ts';
+import { recordHistoryQueryKey, useRecordHistory } from '../api/get-record-history.ts';
+import { useUpdateRecord } from '../api/update-record.ts';
+import { RecordForm } from '../components/record-form.tsx';
+import { RecordHistory } from '../components/record-history.tsx';
+import { RecordStatusBadge } from '../components/record-status-badge.tsx';
+import { RecordView } from '../components/record-view.tsx';
+import { formToPatchBody, recordToFormValues } from '../lib/record-form.ts';
+import { RECORD_UI } from '../messages.ts';
+
+function RecordDetails({ record }: { record: RecordWire }) {
+  const { profile } = useProfile();
+  const update = useUpdateRecord(record.id);
+  const queryClient = useQueryClient();
+  const history = useRecordHistory(record.id);
+  const newest = history.data?.[0];
+  // The newest change is the other person's once the history has been refetched after a stale save.
+  const savedBy =
+    newest && newest.changed_at >= record.updated_at ? (newest.prefName ?? newest.username ?? undefined) : undefined;
+  const editable = canEditInstitution(profile.privileges, record.institution_id);
+  const saved = new Date(record.updated_at).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Page title={RECORD_UI.heading(record.program_name, record.term, record.fiscal_year)}>
+      <Stack gap={4}>
+        <Group gap="sm">
+          <RecordStatusBadge status={record.status} />
+          <Text fw={600}>{record.institution_name}</Text>
+          <Text c="dimmed">({record.institution_short_name})</Text>
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="record-saved">
+          {RECORD_UI.view.lastSaved(saved, record.version)}
+        </Text>
+      </Stack>
+      {editable ? (
+        <RecordForm
+          key={record.id}
+          initialValues={recordToFormValues(record)}
+          record={record}
+          cancelTo="/records"
+          savedBy={savedBy}
+          onStale={(current) => {
+            queryClient.setQueryData(recordQueryKey(record.id), current);
+            void queryClient.invalidateQueries({ queryKey: recordHistoryQueryKey(record.id) });
+          }}
+          onSave={async (values, status, base) => {
+            const result = await update.mutateAsync(formToPatchBody(values, status, (base ?? record).version));
+            notify({ level: 'success', message: RECORD_UI.toast.saved });
+            return { saved: result };
+          }}
+        />
+      ) : (
+        <>
+          <Alert color="gray" variant="light" icon={<IconEye aria-hidden="true" />} maw="60rem">
+            <Text size="sm">{RECORD_UI.view.readOnly}</Text>
+          </Alert>
+          <RecordView record={record} />
+        </>
+      )}
+      <RecordHistory recordId={record.id} />
+    </Page>
+  );
+}
+
+/** `/records/{id}`: every figure of a record, editable for those with edit rights on its institution, and its history. */
+export default function RecordPage() {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const record = useRecord(Number(params.id));
+  useErrorToast(record.isError && !(isApiError(record.error) && record.error.status === 404) ? record.error : null);
+
+  if (record.isPending) return <PageSkeleton />;
+  if (record.isError) {
+    // Shown by the route's error page: "404 Not Found" with "Page not found: {path}".
+    if (isApiError(record.error) && record.error.status === 404) throw new ApiError(TEXT.notFound(pathname), { status: 404 });
+    return (
+      <Page title={routeTitle('record')}>
+        <LoadError message={record.error.message} detail={RECORD_UI.loadFailed} onRetry={() => void record.refetch()} />
+      </Page>
+    );
+  }
+  return <RecordDetails record={record.data} />;
+}

@@ -1,0 +1,89 @@
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { ReportColumn, ReportColumnKind, ReportRow } from '../../shared/schemas/report.ts';
+
+/**
+ * Tables as downloadable files (reports, the CEWIL return): the columns' labels, the rows, then any summary rows
+ * labelled in the first column. In a workbook numbers stay numbers (money too, so Excel can add them up) and only
+ * their display is formatted; CSV keeps money as its two-decimal text.
+ */
+
+export interface TableFile {
+  columns: ReportColumn[];
+  rows: ReportRow[];
+  /** Rows after the body (totals), bold in a workbook. */
+  summaryRows?: { label: string; row: ReportRow }[];
+}
+
+type Cell = string | number | null;
+
+/** Text that a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
+export const safeText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** The UTF-8 byte-order mark, so Excel opens a CSV file with accents intact. */
+export const CSV_BOM = '\uFEFF';
+
+function cellOf(kind: ReportColumnKind, value: ReportRow[string] | undefined, money: 'text' | 'number'): Cell {
+  if (value === null || value === undefined) return null;
+  if (kind === 'text') return safeText(String(value));
+  if (kind === 'money' && money === 'text') return String(value);
+  return typeof value === 'number' ? value : Number(value);
+}
+
+function fileRows(table: TableFile, money: 'text' | 'number'): Cell[][] {
+  const line = (row: ReportRow) => table.columns.map((c) => cellOf(c.kind, row[c.key], money));
+  const summaries = (table.summaryRows ?? []).map(({ label, row }) => {
+    const cells = line(row);
+    cells[0] = label;
+    return cells;
+  });
+  return [...table.rows.map(line), ...summaries];
+}
+
+/** CSV lines of the given cells: CRLF as Excel writes them, or LF to match PostgreSQL's COPY output. */
+export const csvLines = (rows: Cell[][], lineEnd: 'windows' | 'unix' = 'windows') =>
+  stringify(rows, { record_delimiter: lineEnd });
+
+/** CSV with a byte-order mark. */
+export function tableCsv(table: TableFile): Buffer {
+  return Buffer.from(CSV_BOM + csvLines([table.columns.map((c) => c.label), ...fileRows(table, 'text')]), 'utf8');
+}
+
+export const NUMBER_FORMATS: Record<ReportColumnKind, string | undefined> = {
+  text: undefined,
+  count: '#,##0',
+  percent: '0.0"%"',
+  change: '+#,##0;-#,##0;0',
+  money: '"$"#,##0.00',
+};
+
+/** Column settings of a worksheet: header, width, number format. */
+export function sheetColumns(columns: ReportColumn[]): Partial<ExcelJS.Column>[] {
+  return columns.map((column) => ({
+    header: column.label,
+    key: column.key,
+    width: Math.min(40, Math.max(12, column.label.length + 2)),
+    style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind]! } : {},
+  }));
+}
+
+/** A workbook with the table on its first sheet and what it was made from on the second. */
+export async function tableXlsx(table: TableFile, about: { title: string; lines: [string, string][] }): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = sheetColumns(table.columns);
+  sheet.getRow(1).font = { bold: true };
+  fileRows(table, 'number').forEach((cells, n) => {
+    const row = sheet.addRow(cells);
+    if (n >= table.rows.length) row.font = { bold: true };
+  });
+
+  const info = workbook.addWorksheet('Parameters');
+  info.columns = [
+    { header: 'Report', key: 'name', width: 24 },
+    { header: about.title, key: 'value', width: 60 },
+  ];
+  info.getRow(1).font = { bold: true };
+  for (const line of about.lines) info.addRow(line);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,129 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
+import { to as copyTo } from 'pg-copy-streams';
+import { COUNT_FIELDS, MONEY_FIELDS, RECORD_FIELD_LABELS } from '../../../shared/record-rules.ts';
+import type { ReportColumn } from '../../../shared/schemas/report.ts';
+import type { ExportCriteria } from '../../../shared/schemas/export.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { CSV_BOM, csvLines, sheetColumns } from '../../files/table-files.ts';
+import { recordFilterSql } from '../records/records.repo.ts';
+
+/**
+ * Export Records (PRODUCT.md §6): every matching record, one row each, with readable headers and the names of its
+ * institution and program. Streamed: CSV straight from PostgreSQL's COPY, XLSX through ExcelJS's streaming writer
+ * fed in batches, so a million rows pass through in constant memory.
+ */
+
+/** Text a spreadsheet would run as a formula gets a leading apostrophe, in SQL so COPY output is safe too. */
+const safe = (column: SQL) => sql`CASE WHEN ${column} ~ '^[=+@\\-]' THEN '''' || ${column} ELSE ${column} END`;
+
+interface ExportColumn extends ReportColumn {
+  value: SQL;
+}
+
+const text = (key: string, label: string, value: SQL): ExportColumn => ({ key, label, kind: 'text', value });
+
+export const RECORD_EXPORT_COLUMNS: ExportColumn[] = [
+  { key: 'id', label: 'Record ID', kind: 'count', value: sql`r.id` },
+  text('institution', 'Institution', safe(sql`i.short_name`)),
+  text('institution_name', 'Institution name', safe(sql`i.name`)),
+  text('program', 'Program', safe(sql`p.name`)),
+  text('discipline', 'Discipline grouping', sql`p.discipline`),
+  text('credential', 'Credential', sql`p.credential`),
+  text('wil_type', 'WIL type', sql`p.wil_type`),
+  text('fiscal_year', 'Fiscal year', sql`r.fiscal_year`),
+  text('term', 'Term', sql`r.term`),
+  text('status', 'Status', sql`r.status`),
+  ...COUNT_FIELDS.map((f): ExportColumn => ({ key: f, label: RECORD_FIELD_LABELS[f], kind: 'count', value: sql.raw(`r.${f}`) })),
+  ...MONEY_FIELDS.map((f): ExportColumn => ({
+    key: f,
+    label: RECORD_FIELD_LABELS[f],
+    kind: 'money',
+    value: sql.raw(`r.${f}::text`),
+  })),
+  text('notes', 'Notes', safe(sql`r.notes`)),
+  text('updated_at', 'Last changed (UTC)', sql`to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`),
+];
+
+const FROM = sql`FROM records r JOIN institutions i ON i.id = r.institution_id JOIN programs p ON p.id = r.program_id`;
+const SELECT_LIST = sql.join(
+  RECORD_EXPORT_COLUMNS.map((c) => sql`${c.value} AS ${sql.identifier(c.key)}`),
+  sql`, `,
+);
+
+const filterOf = (criteria: ExportCriteria) =>
+  recordFilterSql({ ...criteria, programName: criteria.programName, readable: 'all' }).where;
+
+/** How many records an export of these criteria holds. */
+export async function countExportRows(database: Database, criteria: ExportCriteria): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${filterOf(criteria)}`);
+  return row?.n ?? 0;
+}
+
+const headerLine = () => CSV_BOM + csvLines([RECORD_EXPORT_COLUMNS.map((c) => c.label)], 'unix');
+
+/**
+ * The CSV file as a stream. PostgreSQL: COPY … TO STDOUT through a pooled connection (bind parameters are not allowed
+ * in COPY, so the validated criteria are inlined as escaped literals). PGlite: COPY to its in-memory blob device,
+ * which holds the whole file in memory: fine at the embedded database's scale, documented in the README.
+ */
+export async function recordsCsvStream(database: Database, criteria: ExportCriteria): Promise<Readable> {
+  const query = sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${filterOf(criteria)} ORDER BY r.id`.inlineParams();
+  const { sql: text } = new PgDialect().sqlToQuery(query);
+  const out = new PassThrough();
+  out.write(headerLine());
+  if (database.kind === 'pglite') {
+    const result = await database.pglite!.query(`COPY (${text}) TO '/dev/blob' WITH (FORMAT csv)`);
+    // No blob at all when no row matched.
+    out.end(result.blob ? Buffer.from(await result.blob.arrayBuffer()) : undefined);
+    return out;
+  }
+  const client = await database.pool!.connect();
+  const copy = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (FORMAT csv)`));
+  pipeline(copy, out)
+    .then(() => client.release())
+    .catch((err: Error) => {
+      client.release(err);
+      out.destroy(err);
+    });
+  return out;
+}
+
+const BATCH = 2000;
+
+/** The XLSX workbook as a stream, written by ExcelJS's streaming writer from batches of rows in id order. */
+export function recordsXlsxStream(database: Database, criteria: ExportCriteria): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const sheet = workbook.addWorksheet('Records', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = sheetColumns(RECORD_EXPORT_COLUMNS);
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const where = filterOf(criteria);
+  const money = new Set<string>(MONEY_FIELDS);
+
+  (async () => {
+    let lastId = 0;
+    for (;;) {
+      const rows = await queryRows<Record<string, string | number | null>>(
+        database.db,
+        sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${where} AND r.id > ${lastId} ORDER BY r.id LIMIT ${BATCH}`,
+      );
+      for (const row of rows) {
+        sheet
+          .addRow(RECORD_EXPORT_COLUMNS.map((c) => (money.has(c.key) && row[c.key] !== null ? Number(row[c.key]) : row[c.key])))
+          .commit();
+      }
+      if (rows.length < BATCH) break;
+      lastId = Number(rows.at(-1)!.id);
+      // Let the download drain before reading more, so memory stays flat whatever the client's speed.
+      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((err: Error) => out.destroy(err));
+  return out;
+}

@@ -1,0 +1,114 @@
+import { TERMS, RECORD_STATUSES, type Term } from '../../../shared/constants.ts';
+import {
+  countFieldError,
+  fiscalYearError,
+  fiscalYearOf,
+  moneyFieldError,
+  normalizeMoney,
+  RECORD_FIELD_LABELS,
+  type CountField,
+  type MoneyField,
+} from '../../../shared/record-rules.ts';
+
+/**
+ * Spreadsheet cells → record values. Cells arrive as text (numbers as a spreadsheet shows them, with thousands
+ * separators or a dollar sign); each converter answers the value or an error in words naming the field.
+ */
+
+export type Converted<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const ok = <T>(value: T): Converted<T> => ({ ok: true, value });
+const fail = (message: string): Converted<never> => ({ ok: false, message });
+const quoted = (text: string) => `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+
+/** A blank cell: nothing, or only spaces. */
+export const isBlankCell = (text: string | undefined) => text === undefined || text.trim() === '';
+
+/** The record export guards text a spreadsheet would run as a formula with a leading apostrophe; undo it. */
+export function unguardText(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+/** Digits with optional thousands separators (1,234 or 1 234), as people and spreadsheets write them. */
+const GROUPED = /^-?\d{1,3}([, \u00a0\u202f]\d{3})+(\.\d+)?$/;
+const PLAIN = /^-?\d+(\.\d+)?$/;
+
+function plainNumberText(text: string): string | null {
+  const t = text.trim();
+  if (PLAIN.test(t)) return t;
+  if (GROUPED.test(t)) return t.replace(/[, \u00a0\u202f]/g, '');
+  return null;
+}
+
+/** A count: a whole number, blank → null; "1,234" is 1234, "12.0" is 12. */
+export function convertCount(field: CountField, text: string): Converted<number | null> {
+  if (isBlankCell(text)) return ok(null);
+  const label = RECORD_FIELD_LABELS[field];
+  const plain = plainNumberText(text);
+  if (plain === null) return fail(`${label} must be a whole number; ${quoted(text.trim())} is not one`);
+  const n = Number(plain);
+  if (!Number.isInteger(n)) return fail(`${label} must be a whole number; ${quoted(text.trim())} is not one`);
+  const error = countFieldError(field, n);
+  return error ? fail(error) : ok(n);
+}
+
+/** An amount in dollars: blank → null; "$1,234.5" is "1234.50". */
+export function convertMoney(field: MoneyField, text: string): Converted<string | null> {
+  if (isBlankCell(text)) return ok(null);
+  const label = RECORD_FIELD_LABELS[field];
+  let t = text
+    .trim()
+    .replace(/^CA\$|^C\$|^\$/i, '')
+    .replace(/\s*(CAD)?$/i, '');
+  const negative = t.startsWith('-');
+  if (negative) t = t.slice(1).replace(/^\$/, '');
+  const plain = plainNumberText(t);
+  if (plain === null)
+    return fail(`${label} must be an amount in dollars and cents, such as 23.45; ${quoted(text.trim())} is not one`);
+  const value = negative ? `-${plain}` : plain;
+  const error = moneyFieldError(field, value);
+  return error ? fail(error) : ok(normalizeMoney(value));
+}
+
+/** A fiscal year: "2024/25", also written "2024-25", "2024/2025" or "2024-2025". */
+export function convertFiscalYear(text: string): Converted<string> {
+  const t = text.trim();
+  const match = /^(\d{4})\s*[/\-–]\s*(\d{2}|\d{4})$/.exec(t);
+  if (match) {
+    const start = Number(match[1]);
+    const end = match[2]!;
+    const expectedEnd = end.length === 4 ? String(start + 1) : fiscalYearOf(start).slice(5);
+    if (end === expectedEnd) return ok(fiscalYearOf(start));
+  }
+  return fail(fiscalYearError(t) ?? `Fiscal year ${quoted(t)} is not valid`);
+}
+
+/** A term, ignoring letter case: "fall" is Fall. */
+export function convertTerm(text: string): Converted<Term> {
+  const t = text.trim().toLowerCase();
+  const term = TERMS.find((x) => x.toLowerCase() === t);
+  return term ? ok(term) : fail(`Term must be one of: ${TERMS.join(', ')}; ${quoted(text.trim())} is not one`);
+}
+
+/** A status: draft or submitted, ignoring case; blank → submitted (figures kept in a spreadsheet are final). */
+export function convertStatus(text: string): Converted<'draft' | 'submitted'> {
+  if (isBlankCell(text)) return ok('submitted');
+  const t = text.trim().toLowerCase();
+  const status = RECORD_STATUSES.find((s) => s === t);
+  return status ? ok(status) : fail(`Status must be draft or submitted; ${quoted(text.trim())} is not one`);
+}
+
+/** Notes: blank → null; the export's formula guard is undone. */
+export function convertNotes(text: string): Converted<string | null> {
+  if (isBlankCell(text)) return ok(null);
+  return ok(unguardText(text));
+}
+
+/** A positive whole-number id (Record ID, Program ID). */
+export function convertId(label: string, text: string): Converted<number> {
+  const t = text.trim().replace(/\.0+$/, '');
+  if (!/^\d{1,10}$/.test(t) || Number(t) < 1 || Number(t) > 2_147_483_647) {
+    return fail(`${label} must be a whole number; ${quoted(text.trim())} is not one`);
+  }
+  return ok(Number(t));
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { cellText, columnLetter } from './import-files.ts';
+import {
+  convertCount,
+  convertFiscalYear,
+  convertId,
+  convertMoney,
+  convertNotes,
+  convertStatus,
+  convertTerm,
+  unguardText,
+} from './import-values.ts';
+
+const value = <T>(c: { ok: true; value: T } | { ok: false; message: string }) => (c.ok ? c.value : `ERROR: ${c.message}`);
+
+describe('import cell conversion', () => {
+  it('reads counts with thousands separators; blank is null; anything else is an error naming the field', () => {
+    expect(value(convertCount('students_placed', '42'))).toBe(42);
+    expect(value(convertCount('students_placed', ' 1,234 '))).toBe(1234);
+    expect(value(convertCount('students_placed', '1 234'))).toBe(1234);
+    expect(value(convertCount('students_placed', '12.0'))).toBe(12);
+    expect(value(convertCount('students_placed', ''))).toBeNull();
+    expect(value(convertCount('students_placed', '   '))).toBeNull();
+    expect(value(convertCount('students_placed', '12,34'))).toBe(
+      'ERROR: Students placed must be a whole number; "12,34" is not one',
+    );
+    expect(value(convertCount('students_placed', '2.5'))).toBe('ERROR: Students placed must be a whole number; "2.5" is not one');
+    expect(value(convertCount('students_placed', '-3'))).toBe('ERROR: Students placed cannot be negative');
+    expect(value(convertCount('students_placed', '2,000,000'))).toBe('ERROR: Students placed must be at most 1,000,000');
+    expect(value(convertCount('wt_4_month', 'n/a'))).toBe('ERROR: 4-month work terms must be a whole number; "n/a" is not one');
+  });
+
+  it('reads money with a dollar sign and thousands separators, as the database stores it', () => {
+    expect(value(convertMoney('avg_hourly_wage', '23.45'))).toBe('23.45');
+    expect(value(convertMoney('avg_hourly_wage', '$23.4'))).toBe('23.40');
+    expect(value(convertMoney('coop_fee_domestic', '$1,234'))).toBe('1234.00');
+    expect(value(convertMoney('coop_fee_domestic', '1234.5 CAD'))).toBe('1234.50');
+    expect(value(convertMoney('coop_fee_domestic', ''))).toBeNull();
+    expect(value(convertMoney('avg_hourly_wage', '-$5'))).toBe('ERROR: Average hourly wage cannot be negative');
+    expect(value(convertMoney('avg_hourly_wage', '12.345'))).toBe(
+      'ERROR: Average hourly wage can have at most two decimals (cents), such as 23.45',
+    );
+    expect(value(convertMoney('avg_hourly_wage', 'twenty'))).toBe(
+      'ERROR: Average hourly wage must be an amount in dollars and cents, such as 23.45; "twenty" is not one',
+    );
+  });
+
+  it('reads fiscal years as people write them, and refuses years that do not follow', () => {
+    for (const text of ['2024/25', '2024-25', '2024/2025', '2024 - 2025', '2024–25'])
+      expect(value(convertFiscalYear(text))).toBe('2024/25');
+    expect(value(convertFiscalYear('1999/00'))).toBe('1999/00');
+    expect(value(convertFiscalYear('2024/26'))).toMatch(
+      /^ERROR: Fiscal year 2024\/26 is not valid: a fiscal year starting in 2024 is written 2024\/25/,
+    );
+    expect(value(convertFiscalYear('FY25'))).toMatch(/^ERROR: Fiscal year must be written like 2024\/25/);
+  });
+
+  it('reads terms, statuses, notes and ids ignoring case and spaces', () => {
+    expect(value(convertTerm(' fall '))).toBe('Fall');
+    expect(value(convertTerm('Winter'))).toBe('ERROR: Term must be one of: Summer, Fall, Spring; "Winter" is not one');
+    expect(value(convertStatus('Draft'))).toBe('draft');
+    expect(value(convertStatus(''))).toBe('submitted');
+    expect(value(convertStatus('done'))).toBe('ERROR: Status must be draft or submitted; "done" is not one');
+    expect(value(convertNotes("'=SUM(A1)"))).toBe('=SUM(A1)');
+    expect(value(convertNotes("'quoted"))).toBe("'quoted");
+    expect(value(convertNotes(''))).toBeNull();
+    expect(value(convertId('Record ID', '17'))).toBe(17);
+    expect(value(convertId('Record ID', '17.0'))).toBe(17);
+    expect(value(convertId('Record ID', '0'))).toBe('ERROR: Record ID must be a whole number; "0" is not one');
+    expect(unguardText("'@risky")).toBe('@risky');
+  });
+
+  it('turns spreadsheet cells into the text a person sees', () => {
+    expect(cellText(null)).toBe('');
+    expect(cellText(0.1 + 0.2)).toBe('0.3');
+    expect(cellText(1234)).toBe('1234');
+    expect(cellText(true)).toBe('TRUE');
+    expect(cellText(new Date(Date.UTC(2024, 8, 1)))).toBe('2024-09-01');
+    expect(cellText({ formula: 'A1*2', result: 84 } as never)).toBe('84');
+    expect(cellText({ text: 'link', hyperlink: 'https://example.ca' } as never)).toBe('link');
+    expect(cellText({ richText: [{ text: 'a' }, { text: 'b' }] } as never)).toBe('ab');
+    expect(columnLetter(0)).toBe('A');
+    expect(columnLetter(25)).toBe('Z');
+    expect(columnLetter(26)).toBe('AA');
+  });
+});

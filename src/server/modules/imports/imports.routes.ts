@@ -1,0 +1,153 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
+import {
+  CSV_CONTENT_TYPE,
+  ImportCommitSchema,
+  ImportDryRunSchema,
+  ImportFileSchema,
+  ImportRefusedSchema,
+  ImportRequestSchema,
+  MAX_IMPORT_FILE_BYTES,
+  XLSX_CONTENT_TYPE,
+} from '../../../shared/schemas/import.ts';
+import { fieldError, forbidden, HttpError } from '../../http-errors.ts';
+import { signedInUser } from '../../plugins/authorization.ts';
+import { readSpreadsheet, type FileKind } from './import-files.ts';
+import { commitImport, ImportRefused, planImport } from './imports.repo.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+const megabytes = `${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MB`;
+/** A JSON body of 5,000 rows of text cells: well above the 1 MB every other route allows. */
+const ROWS_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** Upload types read as CSV: browsers label .csv files variously (Windows with Excel says application/vnd.ms-excel). */
+const CSV_TYPES = new Set([
+  CSV_CONTENT_TYPE,
+  'application/csv',
+  'text/plain',
+  'text/comma-separated-values',
+  'application/vnd.ms-excel',
+]);
+const FILE_TYPES = [...CSV_TYPES, XLSX_CONTENT_TYPE, 'application/octet-stream'];
+
+const tooLarge = () =>
+  new HttpError(413, `The file is larger than ${megabytes}. Import it in parts of at most ${megabytes} each.`, {
+    file: [`The file is larger than ${megabytes}`],
+  });
+
+/** The upload's bytes, refused once they pass the limit (before reading further when Content-Length says so). */
+async function readUpload(request: FastifyRequest, payload: IncomingMessage): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_IMPORT_FILE_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_IMPORT_FILE_BYTES) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Who may import: a signed-in user with write or admin rights on some institution, or an app admin. */
+async function requireImportRights(request: FastifyRequest): Promise<void> {
+  const { privileges } = signedInUser(request);
+  if (!(privileges.glblAdmin || privileges.write.length > 0 || privileges.admin.length > 0)) throw forbidden();
+}
+
+/** The upload's kind by its Content-Type, or a 400 that says what to upload. */
+function declaredKind(request: FastifyRequest): FileKind {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === XLSX_CONTENT_TYPE) return 'xlsx';
+  if (CSV_TYPES.has(type) || type === 'application/octet-stream') return 'csv';
+  throw fieldError(
+    'file',
+    `Upload a CSV file or an Excel workbook (.xlsx)${type ? `; this file was sent as ${type.slice(0, 80)}` : ''}.`,
+  );
+}
+
+/**
+ * Spreadsheet import of records (issue 6): read a file, check a mapping of it row by row, then write it all in one
+ * transaction. Rights are checked before any body is read.
+ */
+export async function importRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const tags = ['imports'];
+
+  // Only in this plugin: spreadsheet bodies arrive as bytes; any other type reaches the handler, which names the problem.
+  const parser = (request: FastifyRequest, payload: IncomingMessage) => readUpload(request, payload);
+  app.addContentTypeParser(FILE_TYPES, parser);
+  app.addContentTypeParser('*', parser);
+
+  r.post(
+    '/api/imports/parse',
+    {
+      schema: {
+        tags,
+        summary: `Read a CSV or XLSX file (the raw body, at most ${megabytes}) into its column headings and rows of text`,
+        response: { 200: ImportFileSchema, 413: ApiErrorSchema, ...errors },
+      },
+      onRequest: requireImportRights,
+    },
+    async (request) => {
+      const kind = declaredKind(request);
+      const body = request.body;
+      if (!Buffer.isBuffer(body))
+        throw fieldError('file', 'The file is empty. Choose a file with a row of column headings and a row for each record.');
+      return readSpreadsheet(body, kind);
+    },
+  );
+
+  r.post(
+    '/api/imports/dry-run',
+    {
+      schema: {
+        tags,
+        summary:
+          'Check an import row by row: what would be created, updated (before → after), left unchanged, or refused and why. Writes nothing',
+        body: ImportRequestSchema,
+        response: { 200: ImportDryRunSchema, ...errors },
+      },
+      bodyLimit: ROWS_BODY_LIMIT,
+      onRequest: requireImportRights,
+    },
+    async (request) => {
+      const { rows, counts, fingerprint } = await planImport(db, request.body, signedInUser(request).privileges);
+      return { counts, rows, fingerprint };
+    },
+  );
+
+  r.post(
+    '/api/imports/commit',
+    {
+      schema: {
+        tags,
+        summary: 'Import every row in one transaction, or none: a 400 with the dry run when any row has an error',
+        body: ImportRequestSchema,
+        response: {
+          200: ImportCommitSchema,
+          400: ImportRefusedSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+      bodyLimit: ROWS_BODY_LIMIT,
+      onRequest: requireImportRights,
+    },
+    async (request, reply) => {
+      try {
+        const counts = await commitImport(db, request.body, signedInUser(request));
+        return { counts };
+      } catch (err) {
+        if (err instanceof ImportRefused) {
+          return reply.code(400).send({ statusCode: 400, message: err.message, result: err.result });
+        }
+        throw err;
+      }
+    },
+  );
+}

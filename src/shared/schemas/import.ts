@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { TERMS } from '../constants.ts';
+import { COUNT_FIELDS, fiscalYearError, MONEY_FIELDS, RECORD_FIELD_LABELS } from '../record-rules.ts';
+
+/**
+ * Spreadsheet import of records (issue 6): a CSV or XLSX file is read into columns and rows of text
+ * (`POST /api/imports/parse`), the person maps columns to record fields, a dry run says row by row what would happen
+ * (`POST /api/imports/dry-run`), and the commit writes every row or none (`POST /api/imports/commit`).
+ */
+
+/** Largest file accepted, in bytes. */
+export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
+/** Most data rows (the heading row aside) one import takes. */
+export const MAX_IMPORT_ROWS = 5000;
+/** Most columns a file may have. */
+export const MAX_IMPORT_COLUMNS = 200;
+/** Longest cell accepted (notes allow 4,000 characters; anything far longer is not a record's value). */
+export const MAX_IMPORT_CELL_LENGTH = 10_000;
+
+export const CSV_CONTENT_TYPE = 'text/csv';
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Columns that say which program (and record) a row is for. */
+export const IMPORT_KEY_FIELDS = ['record_id', 'institution', 'program_id', 'program'] as const;
+/** Every field a column can be mapped to, in the order the mapping step lists them. */
+export const IMPORT_FIELDS = [
+  ...IMPORT_KEY_FIELDS,
+  'fiscal_year',
+  'term',
+  'status',
+  ...COUNT_FIELDS,
+  ...MONEY_FIELDS,
+  'notes',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/**
+ * Each field's label; for the record's own fields these are the record export's column headers, so an exported file
+ * maps itself.
+ */
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  record_id: 'Record ID',
+  institution: 'Institution',
+  program_id: 'Program ID',
+  program: 'Program',
+  fiscal_year: RECORD_FIELD_LABELS.fiscal_year,
+  term: RECORD_FIELD_LABELS.term,
+  status: RECORD_FIELD_LABELS.status,
+  ...(Object.fromEntries([...COUNT_FIELDS, ...MONEY_FIELDS].map((f) => [f, RECORD_FIELD_LABELS[f]])) as Record<
+    (typeof COUNT_FIELDS)[number] | (typeof MONEY_FIELDS)[number],
+    string
+  >),
+  notes: RECORD_FIELD_LABELS.notes,
+};
+
+/** Other headings people give these columns in their own spreadsheets (compared ignoring case and punctuation). */
+export const IMPORT_FIELD_ALIASES: Partial<Record<ImportField, readonly string[]>> = {
+  record_id: ['Record', 'Record number', 'ID'],
+  institution: ['Institution short name', 'Short name', 'School'],
+  program_id: ['Program number'],
+  program: ['Program name', 'Programme'],
+  fiscal_year: ['FY', 'Year'],
+  students_enrolled: ['Enrolled', 'Enrolment', 'Enrollment'],
+  students_seeking: ['Seeking', 'Students seeking'],
+  students_placed: ['Placed', 'Placements'],
+  wt_4_month: ['4 month', '4-month'],
+  wt_8_month: ['8 month', '8-month'],
+  wt_12_month_plus: ['12 month', '12-month', '12+ month'],
+  wt_other_canada: ['Other Canada', 'Elsewhere in Canada'],
+  wt_international: ['International', 'Outside Canada'],
+  wt_private: ['Private', 'Private sector'],
+  wt_public: ['Public', 'Public sector'],
+  wt_nonprofit: ['Non-profit', 'Nonprofit'],
+  employers_total: ['Employers total', 'Total employers'],
+  intl_students: ['International students'],
+  indigenous_students: ['Indigenous students'],
+  students_with_disability: ['Students with disability', 'Students with disabilities'],
+  avg_hourly_wage: ['Hourly wage', 'Wage', 'Average wage', 'Avg wage', 'Avg hourly wage'],
+  coop_fee_domestic: ['Domestic fee', 'Co-op fee domestic'],
+  coop_fee_international: ['International fee', 'Co-op fee international'],
+  notes: ['Comments', 'Comment', 'Remarks'],
+};
+
+/** `POST /api/imports/parse`: the first sheet's headings and its data rows, every cell as text. */
+export const ImportFileSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+});
+export type ImportFile = z.infer<typeof ImportFileSchema>;
+
+const columnIndex = (field: ImportField) =>
+  z
+    .number({ error: `mapping.${field} must be a column number` })
+    .int(`mapping.${field} must be a column number`)
+    .min(0, `mapping.${field} must be a column number`)
+    .max(MAX_IMPORT_COLUMNS - 1, `mapping.${field} must be a column number`);
+
+const mappingShape = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, columnIndex(f).optional()])) as {
+  [F in ImportField]: z.ZodOptional<z.ZodNumber>;
+};
+
+/** Field → column (0-based) of the rows; a field left out is not in the file. */
+export const ImportMappingSchema = z.object(mappingShape).strict();
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+/** `POST /api/imports/dry-run` and `POST /api/imports/commit`: the same body. */
+export const ImportRequestSchema = z
+  .object({
+    mapping: ImportMappingSchema,
+    /** The fiscal year of rows without one of their own (no column mapped, or the cell is blank). */
+    fiscalYear: z
+      .string({ error: 'fiscalYear must be a fiscal year written like 2024/25' })
+      .superRefine((v, ctx) => {
+        const message = fiscalYearError(v);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      })
+      .optional(),
+    /** The term of rows without one of their own. */
+    term: z.enum(TERMS, { error: `term must be one of: ${TERMS.join(', ')}` }).optional(),
+    rows: z
+      .array(
+        z
+          .array(
+            z
+              .string({ error: 'rows must hold text cells' })
+              .max(
+                MAX_IMPORT_CELL_LENGTH,
+                `A cell may hold at most ${MAX_IMPORT_CELL_LENGTH.toLocaleString('en-CA')} characters`,
+              ),
+            { error: 'rows must be a list of rows, each a list of cells' },
+          )
+          .max(MAX_IMPORT_COLUMNS, `A row may have at most ${MAX_IMPORT_COLUMNS} cells`),
+        { error: 'rows must be a list of rows, each a list of cells' },
+      )
+      .min(1, 'There are no rows to import')
+      .max(MAX_IMPORT_ROWS, `Import at most ${MAX_IMPORT_ROWS.toLocaleString('en-CA')} rows at a time`),
+    /** The uploaded file's name, kept in the audit history. */
+    fileName: z.string().max(255, 'fileName must be at most 255 characters').optional(),
+    /** The dry run's fingerprint: a commit refuses (409) when the records it would touch changed since that check. */
+    fingerprint: z.string().max(128, 'fingerprint is not valid').optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    const m = body.mapping;
+    const byColumn = new Map<number, ImportField>();
+    for (const field of IMPORT_FIELDS) {
+      const column = m[field];
+      if (column === undefined) continue;
+      const taken = byColumn.get(column);
+      if (taken) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mapping', field],
+          message: `${IMPORT_FIELD_LABELS[field]} and ${IMPORT_FIELD_LABELS[taken]} are both mapped to column ${column + 1}; choose one column for each`,
+        });
+      }
+      byColumn.set(column, field);
+    }
+    const identified =
+      m.record_id !== undefined || m.program_id !== undefined || (m.institution !== undefined && m.program !== undefined);
+    if (!identified) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mapping', m.institution === undefined ? 'institution' : 'program'],
+        message: 'Choose the columns that hold the institution and the program (or a Record ID or Program ID column)',
+      });
+    }
+    if (m.record_id === undefined && m.fiscal_year === undefined && body.fiscalYear === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fiscalYear'],
+        message: 'Choose the column that holds the fiscal year, or the fiscal year of every row',
+      });
+    }
+    if (m.record_id === undefined && m.term === undefined && body.term === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['term'],
+        message: 'Choose the column that holds the term, or the term of every row',
+      });
+    }
+  });
+export type ImportRequest = z.infer<typeof ImportRequestSchema>;
+
+export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'error'] as const;
+export type ImportAction = (typeof IMPORT_ACTIONS)[number];
+
+const ImportValueSchema = z.union([z.string(), z.number(), z.null()]);
+
+/** What the dry run says of one row of the file. */
+export const ImportRowResultSchema = z.object({
+  /** The row's number as a spreadsheet shows it: the headings are row 1. */
+  row: z.number().int(),
+  action: z.enum(IMPORT_ACTIONS),
+  recordId: z.number().int().optional(),
+  /** The row's program and term as far as they could be told, for people to recognise the row. */
+  institution: z.string().optional(),
+  program: z.string().optional(),
+  fiscal_year: z.string().optional(),
+  term: z.string().optional(),
+  /** Values that would change (update) or be set (create): before → after. */
+  changes: z
+    .array(z.object({ field: z.string(), label: z.string(), before: ImportValueSchema, after: ImportValueSchema }))
+    .optional(),
+  /** Why the row cannot be imported, each naming its field. */
+  errors: z.array(z.object({ field: z.string(), label: z.string(), message: z.string() })).optional(),
+});
+export type ImportRowResult = z.infer<typeof ImportRowResultSchema>;
+
+export const ImportCountsSchema = z.object({
+  /** Rows with anything in them (blank rows are passed over). */
+  rows: z.number().int(),
+  create: z.number().int(),
+  update: z.number().int(),
+  unchanged: z.number().int(),
+  error: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof ImportCountsSchema>;
+
+export const ImportDryRunSchema = z.object({
+  counts: ImportCountsSchema,
+  rows: z.array(ImportRowResultSchema),
+  /** Identifies the records the check saw (which exist, at which version): send it with the commit. */
+  fingerprint: z.string(),
+});
+export type ImportDryRun = z.infer<typeof ImportDryRunSchema>;
+
+/** A commit that wrote: how many records were created, updated and left as they were. */
+export const ImportCommitSchema = z.object({ counts: ImportCountsSchema });
+export type ImportCommit = z.infer<typeof ImportCommitSchema>;
+
+/** A commit refused because rows have errors: nothing was written; the dry run says why. */
+export const ImportRefusedSchema = z.object({
+  statusCode: z.number().int().optional(),
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  result: ImportDryRunSchema.optional(),
+});
