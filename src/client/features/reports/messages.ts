@@ -1,4 +1,4 @@
-import { REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
+import { REPORT_PROVINCE_LABEL, REPORT_TOTAL_LABEL, REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
 
 /**
  * The words of the report screens. Menu labels come from src/shared/navigation.ts and page titles from the route
@@ -80,8 +80,9 @@ export const REPORT_UI = {
     chartLabel: (title: string, description: string) =>
       `Chart of the ${title.toLowerCase()}: ${description}. The table on this page gives every figure.`,
     chartNote: 'The table gives every figure shown in the chart.',
-    totalRow: 'Total (institutions shown)',
-    provinceRow: 'Province (all institutions)',
+    /** The same labels as the downloaded files' summary rows. */
+    totalRow: REPORT_TOTAL_LABEL,
+    provinceRow: REPORT_PROVINCE_LABEL,
     noData: 'no data',
     downloadCsv: 'Download CSV',
     downloadXlsx: 'Download Excel (XLSX)',
