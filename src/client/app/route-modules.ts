@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { resolveAppRoute } from '../../shared/app-routes.ts';
+import { REPORT_TYPES } from '../../shared/reports.ts';
 import { prefetchOnce } from '../lib/prefetch-policy.ts';
 
 type PageModule = { default: ComponentType };
@@ -28,6 +29,14 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');
+
+// The report screens; the ten result pages are one generic page that finds its report from the path.
+const reportResultPage = () => import('../features/reports/pages/report-result-page.tsx');
+Object.assign(PAGE_MODULES, {
+  reports: () => import('../features/reports/pages/reports-page.tsx'),
+  reportParams: () => import('../features/reports/pages/report-params-page.tsx'),
+  ...Object.fromEntries(REPORT_TYPES.map((type) => [`report-${type}`, reportResultPage])),
+});
 
 export function loadPage(routeId: string): Promise<PageModule> {
   return (PAGE_MODULES[routeId] ?? comingPage)();

@@ -1,0 +1,231 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { REPORT_MENU_LABELS } from '../src/shared/navigation.ts';
+import { REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
+import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+
+/** The current B.C. fiscal year (April to March) and the one four years before: the form's default range. */
+function defaultYears(): { from: string; to: string } {
+  const now = new Date();
+  const start = now.getMonth() >= 3 ? now.getFullYear() : now.getFullYear() - 1;
+  const fy = (y: number) => `${y}/${String((y + 1) % 100).padStart(2, '0')}`;
+  return { from: fy(start - 4), to: fy(start) };
+}
+
+const table = (page: Page) => page.getByTestId('report-table');
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const chartSvg = (page: Page) =>
+  page
+    .getByRole('img', { name: /^Chart of the .*table on this page gives every figure/ })
+    .locator('svg')
+    .first();
+
+/** The first cell of each grouped row. */
+async function firstCells(page: Page): Promise<string[]> {
+  return (await bodyRows(page).locator('th').allInnerTexts()).map((t) => t.trim());
+}
+
+async function openFromMenu(page: Page, label: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('button', { name: 'Reports' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: label, exact: true }).click();
+}
+
+test.describe('reports (app admin)', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, 'appadmin');
+  });
+
+  test('the index lists the ten reports by their menu labels, each linking to its parameters, and passes axe', async ({
+    page,
+  }) => {
+    await page.goto('/reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Reports' });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    for (const type of REPORT_TYPES) {
+      await expect(list.getByRole('link', { name: REPORT_MENU_LABELS[type], exact: true })).toHaveAttribute(
+        'href',
+        `/reports/params?type=${type}`,
+      );
+    }
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('each report opens from the Reports menu, runs with the defaults, shows rows and a chart, and reloads the same', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const { from, to } = defaultYears();
+    await page.goto('/');
+    for (const [index, type] of REPORT_TYPES.entries()) {
+      await openFromMenu(page, REPORT_MENU_LABELS[type]);
+      await expect(page).toHaveURL(new RegExp(`/reports/params\\?type=${type}$`));
+      await expect(page.locator('#report-fiscal-year-from')).toHaveValue(from);
+      await expect(page.locator('#report-fiscal-year-to')).toHaveValue(to);
+      if (index === 0) await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('button', { name: 'Run report' }).click();
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === REPORT_PAGES[type] &&
+          url.searchParams.get('fiscalYearFrom') === from &&
+          url.searchParams.get('fiscalYearTo') === to,
+      );
+      await expect(bodyRows(page).first()).toBeVisible();
+      expect(await bodyRows(page).count(), `${type} has rows`).toBeGreaterThan(0);
+      await expect(chartSvg(page)).toBeVisible();
+      await expect(page.getByTestId('report-totals-row')).toContainText('Total (institutions shown)');
+      await expect(page.getByTestId('report-province-row')).toContainText('Province (all institutions)');
+      if (index === 0) await expectNoSeriousA11yViolations(page);
+
+      const before = await table(page).locator('tbody').innerText();
+      await page.reload();
+      await expect(bodyRows(page).first()).toBeVisible();
+      expect(await table(page).locator('tbody').innerText(), `${type} after a reload`).toBe(before);
+    }
+  });
+
+  test('sorting keeps the total and province rows at the bottom and lives in the URL', async ({ page }) => {
+    await page.goto('/reports/institutionalBreakdown?fiscalYearFrom=2021/22&fiscalYearTo=2025/26');
+    await expect(bodyRows(page)).toHaveCount(25);
+    const placed = table(page).getByRole('button', { name: 'Students placed', exact: true });
+    await placed.click();
+    await expect(page).toHaveURL(/sort=students_placed/);
+    await placed.click();
+    await expect(page).toHaveURL(/sort=-students_placed/);
+    await expect(table(page).locator('th[aria-sort="descending"]')).toContainText('Students placed');
+    const numbers = (await bodyRows(page).locator('td:nth-child(4)').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    const foot = table(page).locator('tfoot tr');
+    await expect(foot).toHaveCount(2);
+    await expect(foot.nth(0)).toContainText('Total (institutions shown)');
+    await expect(foot.nth(1)).toContainText('Province (all institutions)');
+    // A reload keeps the order.
+    const order = await firstCells(page);
+    await page.reload();
+    await expect(bodyRows(page)).toHaveCount(25);
+    expect(await firstCells(page)).toEqual(order);
+
+    // Print: the button opens the browser's print; on paper the navigation and buttons go, the table's headings stay.
+    await page.evaluate(() => {
+      const g = globalThis as unknown as { printed: number; print: () => void };
+      g.printed = 0;
+      g.print = () => void g.printed++;
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Download CSV' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Change parameters' })).toBeHidden();
+    await expect(table(page).locator('thead th').first()).toBeVisible();
+    await expect(page.getByTestId('report-province-row')).toBeVisible();
+  });
+
+  test('the form checks the years and terms, and "Change parameters" pre-fills it', async ({ page }) => {
+    await page.goto('/reports/params?type=fiscal');
+    await page.locator('#report-fiscal-year-from').selectOption('2024/25');
+    await page.locator('#report-fiscal-year-to').selectOption('2020/21');
+    for (const term of ['Summer', 'Fall', 'Spring']) await page.getByRole('checkbox', { name: term }).uncheck();
+    await page.getByRole('button', { name: 'Run report' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toContainText('The last fiscal year (2020/21) must not be before the first (2024/25)');
+    await expect(summary).toContainText('Choose at least one term');
+    await expect(page).toHaveURL(/\/reports\/params\?type=fiscal$/);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.locator('#report-fiscal-year-to').selectOption('2025/26');
+    await page.getByRole('checkbox', { name: 'Fall' }).check();
+    await page.getByRole('button', { name: 'Run report' }).click();
+    await expect(page).toHaveURL(/\/reports\/yearCompare\?fiscalYearFrom=2024%2F25&fiscalYearTo=2025%2F26&terms=Fall$/);
+    await expect(bodyRows(page)).toHaveCount(2);
+    await expect(page.getByTestId('report-params')).toContainText('2024/25 to 2025/26');
+    await expect(page.getByTestId('report-params')).toContainText('Fall');
+
+    await page.getByRole('link', { name: 'Change parameters' }).click();
+    await expect(page).toHaveURL(/\/reports\/params\?type=fiscal&fiscalYearFrom=2024%2F25/);
+    await expect(page.locator('#report-fiscal-year-from')).toHaveValue('2024/25');
+    await expect(page.locator('#report-fiscal-year-to')).toHaveValue('2025/26');
+    await expect(page.getByRole('checkbox', { name: 'Fall' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Summer' })).not.toBeChecked();
+  });
+
+  test('a report with no matching records says so, and refused parameters say what is wrong', async ({ page }) => {
+    await page.goto('/reports/yearCompare?fiscalYearFrom=2000/01&fiscalYearTo=2001/02');
+    await expect(page.getByTestId('report-empty')).toContainText('No submitted records match these parameters');
+    await expect(page.getByTestId('report-empty').getByRole('link', { name: 'Change parameters' })).toHaveAttribute(
+      'href',
+      '/reports/params?type=fiscal&fiscalYearFrom=2000%2F01&fiscalYearTo=2001%2F02',
+    );
+    await expect(page.getByTestId('report-table')).toHaveCount(0);
+
+    await page.goto('/reports/regions?fiscalYearFrom=2025/26&fiscalYearTo=2020/21');
+    const refused = page.getByTestId('report-refused');
+    await expect(refused).toContainText('fiscalYearTo (2020/21) must not be before fiscalYearFrom (2025/26)');
+    await expect(refused.getByRole('link', { name: 'Change parameters' })).toHaveAttribute(
+      'href',
+      /\/reports\/params\?type=region/,
+    );
+  });
+
+  test('download links ask for the same report as a file', async ({ page }) => {
+    const query = 'fiscalYearFrom=2023%2F24&fiscalYearTo=2024%2F25&terms=Fall';
+    await page.goto(`/reports/regions?${query}`);
+    await expect(bodyRows(page)).toHaveCount(2);
+    const csv = page.getByRole('link', { name: 'Download CSV' });
+    const xlsx = page.getByRole('link', { name: 'Download Excel (XLSX)' });
+    await expect(csv).toHaveAttribute('href', `/api/reports/region/download?format=csv&${query}`);
+    await expect(xlsx).toHaveAttribute('href', `/api/reports/region/download?format=xlsx&${query}`);
+    await expect(csv).toHaveAttribute('download', '');
+
+    // The file itself (GET /api/reports/{type}/download, added by the lead engineer's branch).
+    const headers = (await table(page).locator('thead th').allInnerTexts()).map((t) => t.trim());
+    const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = text.trim().split(/\r?\n/);
+    const headerCells = lines[0]!.split(',').map((c) => c.replace(/^"|"$/g, ''));
+    expect(headerCells).toEqual(headers);
+    expect(lines).toHaveLength(1 + 2 + 2); // header, two years, Total, Province
+    expect(lines.at(-2)).toMatch(/^"?Total/);
+    expect(lines.at(-1)).toMatch(/^"?Province/);
+
+    const [file] = await Promise.all([page.waitForEvent('download'), xlsx.click()]);
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+});
+
+test.describe('reports (reader of UVic and SFU)', () => {
+  test("the institution report shows only the reader's institutions, then the province", async ({ page }) => {
+    await signInAs(page, 'reader');
+    await page.goto('/reports/params?type=institution');
+    // The institutions offered, and chosen by default, are the two the reader may read.
+    await expect(page.getByRole('combobox', { name: 'Institutions' })).toBeVisible();
+    const pills = page.locator('.mantine-MultiSelect-pill');
+    await expect(pills).toHaveCount(2);
+    await expect(pills.filter({ hasText: 'Simon Fraser University (SFU)' })).toHaveCount(1);
+    await expect(pills.filter({ hasText: 'University of Victoria (UVic)' })).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Run report' }).click();
+    await expect(page).toHaveURL(/\/reports\/institutionalBreakdown\?.*institutionIds=\d+%2C\d+/);
+    await expect(bodyRows(page)).toHaveCount(2);
+    expect(await firstCells(page)).toEqual(['SFU', 'UVic']);
+    await expect(page.getByTestId('report-params')).toContainText(/SFU, UVic|UVic, SFU/);
+    const placed = async (testId: string) =>
+      Number((await page.getByTestId(testId).locator('td').nth(2).innerText()).replace(/,/g, ''));
+    // The province counts every institution: more than the reader's two.
+    expect(await placed('report-province-row')).toBeGreaterThan(await placed('report-totals-row'));
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a report naming an institution the reader may not read is refused with "Unauthorized"', async ({ page }) => {
+    await signInAs(page, 'reader');
+    const institutions = (await (await page.request.get('/api/institutions')).json()) as { id: number; short_name: string }[];
+    const ubc = institutions.find((i) => i.short_name === 'UBC')!;
+    await page.goto(`/reports/institutionalBreakdown?institutionIds=${ubc.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: /^403/ })).toBeVisible();
+    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('report-table')).toHaveCount(0);
+  });
+});

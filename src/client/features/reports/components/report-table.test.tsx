@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReportColumn } from '../../../../shared/schemas/report.ts';
+import { reportTableModel } from '../lib/report-table.ts';
+import { ReportTable } from './report-table.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+let root: Root | undefined;
+let container: HTMLDivElement | undefined;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+});
+
+function render(node: React.ReactNode): HTMLDivElement {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root!.render(<MantineProvider>{node}</MantineProvider>));
+  return container;
+}
+
+const columns: ReportColumn[] = [
+  { key: 'institution', label: 'Institution', kind: 'text' },
+  { key: 'discipline', label: 'Discipline', kind: 'text' },
+  { key: 'students_placed', label: 'Students placed', kind: 'count' },
+  { key: 'placement_pct', label: 'Placement %', kind: 'percent' },
+  { key: 'avg_hourly_wage', label: 'Wage', kind: 'money' },
+];
+
+const report = {
+  columns,
+  rows: [
+    { institution: 'UVic', discipline: 'Health', students_placed: 1200, placement_pct: null, avg_hourly_wage: '23.5' },
+    { institution: 'SFU', discipline: 'Other', students_placed: 40, placement_pct: 90.25, avg_hourly_wage: '1234.50' },
+  ],
+  totals: { institution: null, discipline: null, students_placed: 1240, placement_pct: 88, avg_hourly_wage: null },
+  province: { institution: null, discipline: null, students_placed: 9000, placement_pct: 87.5, avg_hourly_wage: '25.00' },
+};
+
+describe('ReportTable', () => {
+  it('formats the cells, right-aligns numbers and says "no data" for null', () => {
+    const el = render(
+      <ReportTable
+        caption="Report"
+        columns={columns}
+        model={reportTableModel(report, null)}
+        sort={null}
+        onSort={() => undefined}
+      />,
+    );
+    const first = [...el.querySelectorAll('tbody tr')[0]!.children] as HTMLElement[];
+    expect(first.map((c) => c.textContent)).toEqual(['UVic', 'Health', '1,200', '–no data', '$23.50']);
+    expect(first[0]!.tagName).toBe('TH');
+    expect(first[2]!.style.textAlign).toBe('right');
+    expect(first[3]!.querySelector('[aria-hidden="true"]')?.textContent).toBe('–');
+    const second = [...el.querySelectorAll('tbody tr')[1]!.children].map((c) => c.textContent);
+    expect(second).toEqual(['SFU', 'Other', '40', '90.3%', '$1,234.50']);
+  });
+
+  it('pins the total and province rows in the foot, labelled across the grouping columns', () => {
+    const el = render(
+      <ReportTable
+        caption="Report"
+        columns={columns}
+        model={reportTableModel(report, { key: 'students_placed', direction: 'asc' })}
+        sort={{ key: 'students_placed', direction: 'asc' }}
+        onSort={() => undefined}
+      />,
+    );
+    expect([...el.querySelectorAll('tbody tr th')].map((th) => th.textContent)).toEqual(['SFU', 'UVic']);
+    const foot = [...el.querySelectorAll('tfoot tr')];
+    expect(foot).toHaveLength(2);
+    const label = foot[0]!.querySelector('th')!;
+    expect(label.textContent).toBe('Total (institutions shown)');
+    expect(label.getAttribute('colspan')).toBe('2');
+    expect(label.getAttribute('scope')).toBe('row');
+    expect([...foot[0]!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1,240', '88.0%', '–no data']);
+    expect(foot[1]!.textContent).toBe('Province (all institutions)9,00087.5%$25.00');
+  });
+
+  it('marks the sorted column and sorts by any heading', () => {
+    const onSort = vi.fn();
+    const el = render(
+      <ReportTable
+        caption="Report"
+        columns={columns}
+        model={reportTableModel(report, { key: 'avg_hourly_wage', direction: 'desc' })}
+        sort={{ key: 'avg_hourly_wage', direction: 'desc' }}
+        onSort={onSort}
+      />,
+    );
+    const headers = [...el.querySelectorAll('thead th')];
+    expect(headers.map((th) => th.getAttribute('aria-sort'))).toEqual(['none', 'none', 'none', 'none', 'descending']);
+    act(() => (headers[3]!.querySelector('button') as HTMLButtonElement).click());
+    expect(onSort).toHaveBeenCalledWith('placement_pct');
+    expect(el.querySelector('caption')?.textContent).toContain('Report');
+  });
+});

@@ -1,0 +1,127 @@
+import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import type { ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
+import type { SortState } from '../../../ui/list-state.ts';
+import { UI_PIECES } from '../../../ui/messages.ts';
+import { formatCell } from '../lib/report-format.ts';
+import { leadingTextColumns, type ReportTableModel } from '../lib/report-table.ts';
+import { REPORT_UI } from '../messages.ts';
+import '../../../ui/data-table.css';
+
+const R = REPORT_UI.result;
+
+function SortIcon({ direction }: { direction: 'asc' | 'desc' | undefined }) {
+  const props = { size: 14, 'aria-hidden': true, stroke: 2 } as const;
+  if (direction === 'asc') return <IconArrowUp {...props} />;
+  if (direction === 'desc') return <IconArrowDown {...props} />;
+  return <IconArrowsSort {...props} style={{ opacity: 0.55 }} />;
+}
+
+/** A cell's text; "no data" is an en dash to the eye and words to a screen reader. */
+function Cell({ column, value }: { column: ReportColumn; value: ReportRow[string] | undefined }) {
+  const text = formatCell(column, value);
+  if (text !== null) return <>{text}</>;
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <VisuallyHidden>{R.noData}</VisuallyHidden>
+    </>
+  );
+}
+
+export interface ReportTableProps {
+  caption: string;
+  columns: readonly ReportColumn[];
+  model: ReportTableModel;
+  sort: SortState | null;
+  onSort: (key: string) => void;
+}
+
+/**
+ * A report as a table: headings sort the grouped rows (with `aria-sort`); the total of the rows shown and the
+ * province row stay below them in the table's foot, in bold; numbers right-aligned; the header stays in view.
+ */
+export function ReportTable({ caption, columns, model, sort, onSort }: ReportTableProps) {
+  const lead = Math.max(1, leadingTextColumns(columns));
+  const numeric = (c: ReportColumn) => c.kind !== 'text';
+  return (
+    <Table.ScrollContainer
+      minWidth={Math.min(1400, columns.length * 110)}
+      maxHeight="min(75vh, 60rem)"
+      type="native"
+      className="data-table-scroll report-table-scroll"
+    >
+      <Table
+        stickyHeader
+        highlightOnHover
+        verticalSpacing="xs"
+        horizontalSpacing="sm"
+        tabularNums
+        className="data-table report-table"
+        data-testid="report-table"
+      >
+        <VisuallyHidden component="caption">
+          {caption} {UI_PIECES.table.sortHint}
+        </VisuallyHidden>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => {
+              const direction = sort?.key === column.key ? sort.direction : undefined;
+              return (
+                <Table.Th
+                  key={column.key}
+                  scope="col"
+                  ta={numeric(column) ? 'right' : 'left'}
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+                  style={{ verticalAlign: 'bottom', minWidth: numeric(column) ? '6.5rem' : '8rem' }}
+                >
+                  <UnstyledButton
+                    onClick={() => onSort(column.key)}
+                    className="data-table-sort"
+                    data-active={direction ? true : undefined}
+                  >
+                    <Group gap={4} wrap="nowrap" justify={numeric(column) ? 'flex-end' : 'flex-start'} component="span">
+                      <span>{column.label}</span>
+                      <SortIcon direction={direction} />
+                    </Group>
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {model.rows.map((row, index) => (
+            <Table.Tr key={index}>
+              {columns.map((column, i) =>
+                i === 0 ? (
+                  <Table.Th key={column.key} scope="row" ta="left" style={{ whiteSpace: 'nowrap' }}>
+                    <Cell column={column} value={row[column.key]} />
+                  </Table.Th>
+                ) : (
+                  <Table.Td key={column.key} ta={numeric(column) ? 'right' : 'left'} style={{ whiteSpace: 'nowrap' }}>
+                    <Cell column={column} value={row[column.key]} />
+                  </Table.Td>
+                ),
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          {model.pinned.map(({ kind, row }) => (
+            <Table.Tr key={kind} data-testid={`report-${kind}-row`}>
+              <Table.Th scope="row" colSpan={lead} ta="left" style={{ whiteSpace: 'nowrap' }}>
+                {kind === 'totals' ? R.totalRow : R.provinceRow}
+              </Table.Th>
+              {columns.slice(lead).map((column) => (
+                <Table.Td key={column.key} ta={numeric(column) ? 'right' : 'left'} style={{ whiteSpace: 'nowrap' }}>
+                  <Cell column={column} value={row[column.key]} />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,354 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportType } from '../../../../shared/reports.ts';
+import type { Report, ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
+import { chartSpecFor, pivot, placementRate, sumByCategory, weightedWage } from './report-chart.ts';
+
+function report(
+  type: ReportType,
+  columns: [string, ReportColumn['kind'], string?][],
+  rows: ReportRow[],
+  province: ReportRow = {},
+): Report {
+  return {
+    type,
+    params: {},
+    columns: columns.map(([key, kind, label]) => ({ key, kind, label: label ?? key })),
+    rows,
+    totals: {},
+    province,
+  };
+}
+
+describe('sumByCategory', () => {
+  it('makes one point per category in the order given, summing finer rows, null only when all are missing', () => {
+    const rows = [
+      { y: '2023/24', a: 1, b: null },
+      { y: '2024/25', a: 2, b: null },
+      { y: '2023/24', a: 10, b: 5 },
+    ];
+    expect(sumByCategory(rows, 'y', [(r) => r.a as number | null, (r) => r.b as number | null])).toEqual([
+      { category: '2023/24', s0: 11, s1: 5 },
+      { category: '2024/25', s0: 2, s1: null },
+    ]);
+  });
+});
+
+describe('pivot', () => {
+  it('cross-tabs categories against the values of another column', () => {
+    const rows = [
+      { fiscal_year: '2023/24', term: 'Summer', n: 1 },
+      { fiscal_year: '2023/24', term: 'Fall', n: 2 },
+      { fiscal_year: '2024/25', term: 'Fall', n: 3 },
+    ];
+    expect(pivot(rows, 'fiscal_year', 'term', (r) => r.n as number)).toEqual({
+      series: [
+        { key: 's0', label: 'Summer' },
+        { key: 's1', label: 'Fall' },
+      ],
+      data: [
+        { category: '2023/24', s0: 1, s1: 2 },
+        { category: '2024/25', s0: null, s1: 3 },
+      ],
+    });
+  });
+});
+
+describe('weightedWage', () => {
+  it('weights each wage by its placements, in cents', () => {
+    const rows = [
+      { w: '20.00', n: 3 },
+      { w: '30.00', n: 1 },
+      { w: null, n: 50 },
+      { w: '99.99', n: 0 },
+    ];
+    expect(weightedWage(rows, 'w', 'n')).toBe(22.5);
+    expect(
+      weightedWage(
+        [
+          { w: '0.10', n: 1 },
+          { w: '0.20', n: 2 },
+        ],
+        'w',
+        'n',
+      ),
+    ).toBe(0.17); // 50/3 cents rounds to 17
+    expect(weightedWage([{ w: null, n: 3 }], 'w', 'n')).toBeNull();
+  });
+});
+
+describe('placementRate', () => {
+  it('divides summed counts, never averages rates', () => {
+    expect(
+      placementRate([
+        { students_placed: 1, students_seeking: 1 },
+        { students_placed: 0, students_seeking: 3 },
+      ]),
+    ).toBe(25); // not (100 + 0) / 2
+    expect(placementRate([{ students_placed: 0, students_seeking: 0 }])).toBeNull();
+  });
+});
+
+describe('chartSpecFor', () => {
+  it('draws nothing for a report without rows', () => {
+    expect(chartSpecFor('fiscal', report('fiscal', [['fiscal_year', 'text']], []))).toBeNull();
+  });
+
+  it('draws the fiscal-year compare as lines over the years, labelled as the columns', () => {
+    const spec = chartSpecFor(
+      'fiscal',
+      report(
+        'fiscal',
+        [
+          ['fiscal_year', 'text', 'Fiscal year'],
+          ['students_enrolled', 'count', 'Students enrolled'],
+          ['students_seeking', 'count', 'Seeking'],
+          ['students_placed', 'count', 'Placed'],
+          ['work_terms', 'count', 'Work terms'],
+        ],
+        [
+          { fiscal_year: '2023/24', students_enrolled: 10, students_seeking: 8, students_placed: 6, work_terms: 6 },
+          { fiscal_year: '2024/25', students_enrolled: 12, students_seeking: 9, students_placed: 7, work_terms: 7 },
+        ],
+      ),
+    )!;
+    expect(spec.kind).toBe('line');
+    expect(spec.categoryLabel).toBe('Fiscal year');
+    expect(spec.series.map((s) => s.label)).toEqual(['Students enrolled', 'Seeking', 'Placed']); // work terms equal placed
+    expect(spec.data).toEqual([
+      { category: '2023/24', s0: 10, s1: 8, s2: 6 },
+      { category: '2024/25', s0: 12, s1: 9, s2: 7 },
+    ]);
+  });
+
+  it('stacks the regions, folding the six smaller B.C. regions into one', () => {
+    const row = {
+      fiscal_year: '2024/25',
+      wt_vancouver_island_coast: 5,
+      wt_mainland_southwest: 7,
+      wt_thompson_okanagan: 1,
+      wt_kootenay: 1,
+      wt_cariboo: 1,
+      wt_north_coast: 1,
+      wt_nechako: 1,
+      wt_northeast: 1,
+      wt_other_canada: 2,
+      wt_international: 3,
+    };
+    const spec = chartSpecFor(
+      'region',
+      report(
+        'region',
+        Object.keys(row).map((k) => [k, k === 'fiscal_year' ? 'text' : 'count']),
+        [row],
+      ),
+    )!;
+    expect(spec.kind).toBe('stacked');
+    expect(spec.series.map((s) => s.label)).toEqual([
+      'wt_vancouver_island_coast',
+      'wt_mainland_southwest',
+      'Rest of B.C.',
+      'wt_other_canada',
+      'wt_international',
+    ]);
+    expect(spec.data).toEqual([{ category: '2024/25', s0: 5, s1: 7, s2: 6, s3: 2, s4: 3 }]);
+  });
+
+  it('groups the term compare by fiscal year with one bar per term', () => {
+    const spec = chartSpecFor(
+      'term',
+      report(
+        'term',
+        [
+          ['fiscal_year', 'text'],
+          ['term', 'text'],
+          ['students_placed', 'count'],
+        ],
+        [
+          { fiscal_year: '2024/25', term: 'Summer', students_placed: 4 },
+          { fiscal_year: '2024/25', term: 'Fall', students_placed: 5 },
+          { fiscal_year: '2024/25', term: 'Spring', students_placed: 6 },
+        ],
+      ),
+    )!;
+    expect(spec.kind).toBe('grouped');
+    expect(spec.series.map((s) => s.label)).toEqual(['Summer', 'Fall', 'Spring']);
+    expect(spec.data).toEqual([{ category: '2024/25', s0: 4, s1: 5, s2: 6 }]);
+  });
+
+  it('compares institutions by placement % over all their rows, with the province as a reference', () => {
+    const spec = chartSpecFor(
+      'placement',
+      report(
+        'placement',
+        [
+          ['institution', 'text'],
+          ['discipline', 'text'],
+          ['fiscal_year', 'text'],
+          ['students_seeking', 'count'],
+          ['students_placed', 'count'],
+          ['placement_pct', 'percent'],
+        ],
+        [
+          {
+            institution: 'SFU',
+            discipline: 'Health',
+            fiscal_year: '2024/25',
+            students_seeking: 10,
+            students_placed: 5,
+            placement_pct: 50,
+          },
+          {
+            institution: 'SFU',
+            discipline: 'Other',
+            fiscal_year: '2024/25',
+            students_seeking: 30,
+            students_placed: 30,
+            placement_pct: 100,
+          },
+          {
+            institution: 'UVic',
+            discipline: 'Health',
+            fiscal_year: '2024/25',
+            students_seeking: 0,
+            students_placed: 0,
+            placement_pct: null,
+          },
+        ],
+        { placement_pct: 81.25 },
+      ),
+    )!;
+    expect(spec.valueKind).toBe('percent');
+    expect(spec.sideways).toBe(true);
+    expect(spec.data).toEqual([
+      { category: 'SFU', s0: 87.5 },
+      { category: 'UVic', s0: null },
+    ]);
+    expect(spec.reference?.value).toBe(81.25);
+  });
+
+  it('compares wages by credential with one bar per fiscal year, weighted over disciplines', () => {
+    const spec = chartSpecFor(
+      'salary',
+      report(
+        'salary',
+        [
+          ['discipline', 'text'],
+          ['credential', 'text'],
+          ['fiscal_year', 'text'],
+          ['placed_with_wage', 'count'],
+          ['avg_hourly_wage', 'money'],
+        ],
+        [
+          { discipline: 'Health', credential: 'Diploma', fiscal_year: '2023/24', placed_with_wage: 1, avg_hourly_wage: '20.00' },
+          { discipline: 'Other', credential: 'Diploma', fiscal_year: '2023/24', placed_with_wage: 3, avg_hourly_wage: '24.00' },
+          { discipline: 'Health', credential: 'Diploma', fiscal_year: '2024/25', placed_with_wage: 2, avg_hourly_wage: '25.50' },
+        ],
+      ),
+    )!;
+    expect(spec.valueKind).toBe('money');
+    expect(spec.series.map((s) => s.label)).toEqual(['2023/24', '2024/25']);
+    expect(spec.data).toEqual([{ category: 'Diploma', s0: 23, s1: 25.5 }]);
+  });
+
+  it('puts credentials in the order of their ladder, not the order rows meet them', () => {
+    const rows = ["Master's Degree", 'Certificate', "Bachelor's Degree", 'Diploma'].map((credential) => ({
+      institution: 'A',
+      credential,
+      coop_fee_domestic_min: '1.00',
+    }));
+    const spec = chartSpecFor(
+      'tuition',
+      report(
+        'tuition',
+        [
+          ['institution', 'text'],
+          ['credential', 'text'],
+        ],
+        rows,
+      ),
+    )!;
+    expect(spec.data.map((p) => p.category)).toEqual(['Certificate', 'Diploma', "Bachelor's Degree", "Master's Degree"]);
+  });
+
+  it('shows the fee range per credential from the lowest and highest of the institutions shown', () => {
+    const spec = chartSpecFor(
+      'tuition',
+      report(
+        'tuition',
+        [
+          ['institution', 'text'],
+          ['credential', 'text'],
+          ['coop_fee_domestic_min', 'money'],
+          ['coop_fee_domestic_max', 'money'],
+          ['coop_fee_international_min', 'money'],
+          ['coop_fee_international_max', 'money'],
+        ],
+        [
+          {
+            institution: 'A',
+            credential: 'Diploma',
+            coop_fee_domestic_min: '500.00',
+            coop_fee_domestic_max: '700.00',
+            coop_fee_international_min: null,
+            coop_fee_international_max: null,
+          },
+          {
+            institution: 'B',
+            credential: 'Diploma',
+            coop_fee_domestic_min: '450.00',
+            coop_fee_domestic_max: '650.00',
+            coop_fee_international_min: '900.00',
+            coop_fee_international_max: '1200.50',
+          },
+        ],
+      ),
+    )!;
+    expect(spec.data).toEqual([{ category: 'Diploma', s0: 450, s1: 700, s2: 900, s3: 1200.5 }]);
+  });
+
+  it('has a chart for every report type, each with a description', () => {
+    const types: ReportType[] = [
+      'region',
+      'employer',
+      'discipline',
+      'term',
+      'fiscal',
+      'placement',
+      'institution',
+      'salary',
+      'tuition',
+      'duration',
+    ];
+    const kinds = Object.fromEntries(
+      types.map((type) => {
+        const r = report(
+          type,
+          [
+            ['fiscal_year', 'text'],
+            ['discipline', 'text'],
+            ['institution', 'text'],
+            ['credential', 'text'],
+            ['term', 'text'],
+          ],
+          [{ fiscal_year: '2024/25', discipline: 'Health', institution: 'UVic', credential: 'Diploma', term: 'Fall' }],
+        );
+        const spec = chartSpecFor(type, r)!;
+        expect(spec.description.length).toBeGreaterThan(10);
+        expect(spec.data).toHaveLength(1);
+        return [type, spec.kind];
+      }),
+    );
+    expect(kinds).toEqual({
+      region: 'stacked',
+      employer: 'stacked',
+      duration: 'stacked',
+      fiscal: 'line',
+      discipline: 'grouped',
+      term: 'grouped',
+      placement: 'grouped',
+      institution: 'grouped',
+      salary: 'grouped',
+      tuition: 'grouped',
+    });
+  });
+});

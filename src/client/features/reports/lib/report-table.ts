@@ -1,0 +1,61 @@
+import type { Report, ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
+import { compareValues, type SortState } from '../../../ui/list-state.ts';
+import { numericValue } from './report-format.ts';
+
+/** A report's table: the grouped rows in the order asked for, then the two rows that always stay at the bottom. */
+export interface ReportTableModel {
+  rows: ReportRow[];
+  pinned: { kind: 'totals' | 'province'; row: ReportRow }[];
+}
+
+/** `key` ascending, `-key` descending; null (the API's own order) for anything that names no column. */
+export function parseReportSort(raw: string | null, columns: readonly Pick<ReportColumn, 'key'>[]): SortState | null {
+  if (!raw) return null;
+  const direction = raw.startsWith('-') ? 'desc' : 'asc';
+  const key = direction === 'desc' ? raw.slice(1) : raw;
+  return columns.some((c) => c.key === key) ? { key, direction } : null;
+}
+
+/** What a heading's click does: a new column sorts ascending, the same column flips. */
+export function nextReportSort(current: SortState | null, key: string): SortState {
+  if (!current || current.key !== key) return { key, direction: 'asc' };
+  return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+function sortValue(column: ReportColumn | undefined, value: ReportRow[string] | undefined): string | number | null {
+  if (value === undefined || value === null) return null;
+  if (!column || column.kind === 'text') return value;
+  return numericValue(value);
+}
+
+/**
+ * The table's rows: sorted by one column (numbers as numbers, money text too; empty values last whatever the
+ * direction; ties keep the API's order), the totals and province rows pinned below whatever the sort.
+ */
+export function reportTableModel(
+  report: Pick<Report, 'columns' | 'rows' | 'totals' | 'province'>,
+  sort: SortState | null,
+): ReportTableModel {
+  const column = sort ? report.columns.find((c) => c.key === sort.key) : undefined;
+  const indexed = report.rows.map((row, index) => ({ row, index }));
+  if (sort && column) {
+    indexed.sort(
+      (a, b) =>
+        compareValues(sortValue(column, a.row[sort.key]), sortValue(column, b.row[sort.key]), sort.direction) ||
+        a.index - b.index,
+    );
+  }
+  return {
+    rows: indexed.map((i) => i.row),
+    pinned: [
+      { kind: 'totals', row: report.totals },
+      { kind: 'province', row: report.province },
+    ],
+  };
+}
+
+/** How many columns at the start are groupings (text): the pinned rows' label spans them. */
+export function leadingTextColumns(columns: readonly Pick<ReportColumn, 'kind'>[]): number {
+  const index = columns.findIndex((c) => c.kind !== 'text');
+  return index === -1 ? columns.length : index;
+}

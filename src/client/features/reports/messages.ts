@@ -1,0 +1,123 @@
+import { REPORT_PROVINCE_LABEL, REPORT_TOTAL_LABEL, REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
+
+/**
+ * The words of the report screens. Menu labels come from src/shared/navigation.ts and page titles from the route
+ * table (src/shared/app-routes.ts); catalogue messages (ERRORS) from src/shared/messages.ts.
+ */
+export const REPORT_UI = {
+  /** The failure of `GET /api/reports/{type}` other than a 403 (the catalogue has no report message). */
+  loadFailed: 'Unable to run the report',
+  index: {
+    intro:
+      'Comparison reports over submitted records. Choose a report, set its parameters, then read the result as a table and a chart, download it for Excel, print it or share its address.',
+    listLabel: 'Reports',
+    open: (label: string) => `Set up the ${label} report`,
+    openShort: 'Choose parameters',
+  },
+  /** One line on what each report answers. */
+  answers: {
+    region: 'Where students worked (B.C. regions, other provinces, abroad) and who was placed, by fiscal year.',
+    employer: 'Work terms by employer sector, and how many employers took students (and how many were new), by fiscal year.',
+    discipline: 'Students enrolled, seeking a work term and placed, and work terms, by discipline grouping.',
+    term: 'The same participation figures for Summer, Fall and Spring terms across the chosen years.',
+    fiscal: 'Totals for each fiscal year, with the change from the year before in numbers and in percent.',
+    placement: 'Placement rate (students placed ÷ students seeking) by institution, discipline grouping and year.',
+    institution: 'Every measure per institution, next to the province-wide total.',
+    salary: 'Average hourly wage, weighted by students placed, by discipline grouping, credential and year.',
+    tuition: 'Co-op fees per work term (domestic and international): lowest, median and highest, by institution and credential.',
+    duration: 'Work terms of 4, 8 and 12 or more months, by discipline grouping.',
+  } satisfies Record<ReportType, string>,
+  params: {
+    title: (reportTitle: string) => `${reportTitle}: parameters`,
+    intro: (label: string) => `Choose what the ${label} report covers. Lists left empty include everything.`,
+    formTitle: 'Parameters',
+    reportLabel: 'Report',
+    fiscalYearFrom: 'Fiscal year from',
+    fiscalYearTo: 'Fiscal year to',
+    fiscalYearHint: 'B.C. fiscal years run from April to March.',
+    terms: 'Terms',
+    termsHint: 'Summer (May–Aug), Fall (Sep–Dec) and Spring (Jan–Apr) of each fiscal year.',
+    institutions: 'Institutions',
+    institutionsHintAll: 'Leave empty for every institution.',
+    institutionsHintSome: 'Only the institutions you may read are offered. Leave empty for all of them.',
+    institutionsPlaceholder: 'All institutions',
+    disciplines: 'Discipline groupings',
+    disciplinesPlaceholder: 'All discipline groupings',
+    wilTypes: 'WIL types',
+    wilTypesPlaceholder: 'All WIL types',
+    credentials: 'Credentials',
+    credentialsPlaceholder: 'All credentials',
+    listHint: 'Leave empty for all.',
+    run: 'Run report',
+    reset: 'Reset to defaults',
+    institutionsLoadFailed: 'The list of institutions could not be loaded: the report will cover every institution you may read.',
+    errors: {
+      fiscalYearFrom: 'Choose the first fiscal year',
+      fiscalYearTo: 'Choose the last fiscal year',
+      order: (from: string, to: string) => `The last fiscal year (${to}) must not be before the first (${from})`,
+      terms: 'Choose at least one term',
+    },
+  },
+  result: {
+    parametersTitle: 'Parameters used',
+    changeParameters: 'Change parameters',
+    fiscalYears: 'Fiscal years',
+    allYears: 'All years',
+    yearRange: (from: string | undefined, to: string | undefined) =>
+      from && to ? (from === to ? from : `${from} to ${to}`) : from ? `${from} onwards` : to ? `Up to ${to}` : 'All years',
+    terms: 'Terms',
+    institutions: 'Institutions',
+    disciplines: 'Discipline groupings',
+    wilTypes: 'WIL types',
+    credentials: 'Credentials',
+    all: 'All',
+    allReadable: 'All you may read',
+    unknownInstitution: (id: number) => `Institution ${id}`,
+    submittedOnly: 'Counts submitted records only; drafts are left out.',
+    tableTitle: 'Table',
+    tableCaption: (title: string) => `${title}: one row per grouping, then the total of the rows shown and the province.`,
+    chartTitle: 'Chart',
+    chartLabel: (title: string, description: string) =>
+      `Chart of the ${title.toLowerCase()}: ${description}. The table on this page gives every figure.`,
+    chartNote: 'The table gives every figure shown in the chart.',
+    /** The same labels as the downloaded files' summary rows. */
+    totalRow: REPORT_TOTAL_LABEL,
+    provinceRow: REPORT_PROVINCE_LABEL,
+    noData: 'no data',
+    downloadCsv: 'Download CSV',
+    downloadXlsx: 'Download Excel (XLSX)',
+    downloadsLabel: 'Download and print',
+    print: 'Print',
+    emptyTitle: 'No submitted records match these parameters',
+    emptyBody: 'Try a wider range of fiscal years, more terms, or fewer filters.',
+    badParamsTitle: 'The report could not run with these parameters',
+    badParamsBody: 'Change the parameters and run it again.',
+    loadFailedDetail: 'The report could not be loaded.',
+    rows: (n: number) => `${n.toLocaleString('en-CA')} row${n === 1 ? '' : 's'}`,
+  },
+  chart: {
+    restOfBc: 'Rest of B.C.',
+    placementRate: 'Placement %',
+    province: (value: string) => `Province (all institutions): ${value}`,
+    lowestDomestic: 'Lowest domestic fee',
+    highestDomestic: 'Highest domestic fee',
+    lowestInternational: 'Lowest international fee',
+    highestInternational: 'Highest international fee',
+    wage: 'Average hourly wage',
+    descriptions: {
+      region: 'work terms by location for each fiscal year, stacked',
+      employer: 'work terms by employer sector for each fiscal year, stacked',
+      discipline: 'students enrolled, seeking a work term and placed, by discipline grouping',
+      term: 'students placed in Summer, Fall and Spring, for each fiscal year',
+      fiscal: 'students enrolled, seeking a work term and placed, as lines over the fiscal years',
+      placement: 'placement percentage of each institution over the chosen years, with the province as a reference line',
+      institution: 'students seeking a work term and students placed, by institution',
+      salary: 'average hourly wage weighted by placements, by credential, one bar per fiscal year',
+      tuition: 'lowest and highest co-op fees per work term, domestic and international, by credential',
+      duration: 'work terms of 4, 8 and 12 or more months by discipline grouping, stacked',
+    } satisfies Record<ReportType, string>,
+  },
+} as const;
+
+/** The report types in menu order, for the index. */
+export const REPORT_ORDER: readonly ReportType[] = REPORT_TYPES;

@@ -1,0 +1,178 @@
+import { Alert, Anchor, Button, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypeCsv, IconInfoCircle, IconAlertCircle, IconPrinter } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { REPORT_TITLES } from '../../../../shared/app-routes.ts';
+import { TEXT } from '../../../../shared/messages.ts';
+import type { ReportType } from '../../../../shared/reports.ts';
+import type { Report } from '../../../../shared/schemas/report.ts';
+import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { useReport } from '../api/get-report.ts';
+import { ReportChart } from '../components/report-chart.tsx';
+import { ReportParamsSummary } from '../components/report-params-summary.tsx';
+import { ReportTable } from '../components/report-table.tsx';
+import { chartSpecFor } from '../lib/report-chart.ts';
+import { reportApiSearch, reportDownloadHref, reportParamsHref, reportTypeFromPath } from '../lib/report-params.ts';
+import { nextReportSort, parseReportSort, reportTableModel } from '../lib/report-table.ts';
+import { REPORT_UI } from '../messages.ts';
+import '../reports.css';
+
+const R = REPORT_UI.result;
+
+/** What the server said was wrong with the parameters: its field errors, or its message. */
+function refusalMessages(error: ApiError): string[] {
+  const fields = Object.values(error.fieldErrors ?? {}).flat();
+  if (fields.length > 0) return fields;
+  return [error.serverMessage ?? error.message];
+}
+
+function ReportBody({
+  type,
+  report,
+  search,
+  title,
+}: {
+  type: ReportType;
+  report: Report;
+  search: URLSearchParams;
+  title: string;
+}) {
+  const [, setSearch] = useSearchParams();
+  const sortParam = search.get('sort');
+  const sort = useMemo(() => parseReportSort(sortParam, report.columns), [sortParam, report.columns]);
+  const model = useMemo(() => reportTableModel(report, sort), [report, sort]);
+  const spec = useMemo(() => chartSpecFor(type, report), [type, report]);
+
+  if (report.rows.length === 0) {
+    return (
+      <Alert color="navy" variant="light" icon={<IconInfoCircle aria-hidden="true" />} data-testid="report-empty" maw="46rem">
+        <Stack gap="xs" align="flex-start">
+          <Text fw={700} component="h2" fz="md">
+            {R.emptyTitle}
+          </Text>
+          <Text>{R.emptyBody}</Text>
+          <Anchor component={Link} to={reportParamsHref(type, search)} fw={600}>
+            {R.changeParameters}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const onSort = (key: string) => {
+    const next = nextReportSort(sort, key);
+    setSearch(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('sort', next.direction === 'desc' ? `-${next.key}` : next.key);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  return (
+    <Stack gap="xl">
+      {spec ? <ReportChart spec={spec} title={title} /> : null}
+      <Stack gap="sm" component="section" aria-labelledby="report-table-title">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} fz="h3" id="report-table-title">
+            {R.tableTitle}
+          </Title>
+          <Text size="sm" data-testid="report-row-count">
+            {R.rows(report.rows.length)}
+          </Text>
+        </Group>
+        <ReportTable caption={R.tableCaption(title)} columns={report.columns} model={model} sort={sort} onSort={onSort} />
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The result page of every report (`/reports/regions`, `/reports/yearCompare`, …): the report is found from the path,
+ * its parameters are the query string, so the address reproduces the page. Parameters in words, downloads, print,
+ * a chart and a sortable table with the total and province rows pinned below.
+ */
+export default function ReportResultPage() {
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const type = reportTypeFromPath(pathname);
+  if (!type) throw new ApiError(TEXT.notFound(pathname), { status: 404 });
+  const apiSearch = useMemo(() => reportApiSearch(search), [search]);
+  const report = useReport(type, apiSearch);
+  const title = REPORT_TITLES[type];
+  const paramsHref = reportParamsHref(type, search);
+
+  // "Unauthorized" on the error page, as for any other screen the user may not see.
+  if (report.isError && isApiError(report.error) && report.error.status === 403) throw report.error;
+  const refused = report.isError && isApiError(report.error) && report.error.status === 400 ? report.error : null;
+
+  return (
+    <Page title={title}>
+      <Text maw="48rem">{REPORT_UI.answers[type]}</Text>
+      <ReportParamsSummary search={search} changeHref={paramsHref} />
+      <Group gap="sm" className="report-no-print" role="group" aria-label={R.downloadsLabel}>
+        <Button
+          component="a"
+          href={reportDownloadHref(type, 'csv', apiSearch)}
+          download
+          variant="default"
+          leftSection={<IconFileTypeCsv size={18} aria-hidden="true" />}
+        >
+          {R.downloadCsv}
+        </Button>
+        <Button
+          component="a"
+          href={reportDownloadHref(type, 'xlsx', apiSearch)}
+          download
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+        >
+          {R.downloadXlsx}
+        </Button>
+        <Button variant="default" onClick={() => window.print()} leftSection={<IconPrinter size={18} aria-hidden="true" />}>
+          {R.print}
+        </Button>
+      </Group>
+
+      {refused ? (
+        <Alert
+          color="red"
+          variant="outline"
+          icon={<IconAlertCircle aria-hidden="true" />}
+          role="alert"
+          data-testid="report-refused"
+          maw="46rem"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text fw={700} c="red.9" component="h2" fz="md">
+              {R.badParamsTitle}
+            </Text>
+            <List spacing={4}>
+              {refusalMessages(refused).map((message) => (
+                <List.Item key={message}>{message}</List.Item>
+              ))}
+            </List>
+            <Text>{R.badParamsBody}</Text>
+            <Anchor component={Link} to={paramsHref} fw={600}>
+              {R.changeParameters}
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : report.isError ? (
+        <LoadError message={report.error.message} detail={R.loadFailedDetail} onRetry={() => void report.refetch()} />
+      ) : report.isPending ? (
+        <Stack gap="sm" aria-busy="true" data-testid="report-loading">
+          <Skeleton height={28} width="20%" />
+          <Skeleton height={320} />
+          <Skeleton height={200} />
+        </Stack>
+      ) : (
+        <ReportBody key={type} type={type} report={report.data} search={search} title={title} />
+      )}
+    </Page>
+  );
+}
