@@ -106,7 +106,7 @@ describe('the router', () => {
   it('opens /records/RecordExport for an app admin: routes ignore letter case', async () => {
     await renderAt('/records/RecordExport', user({ glblAdmin: true }));
     expect(h1()).toBe('Export records');
-    expect(main()).toContain('This screen is being built');
+    expect(main()).toContain('Download every record that matches');
   });
 
   it('asks a signed-out visitor to sign in (401)', async () => {

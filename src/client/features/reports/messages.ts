@@ -98,7 +98,7 @@ export const REPORT_UI = {
   chart: {
     restOfBc: 'Rest of B.C.',
     placementRate: 'Placement %',
-    province: (value: string) => `Province (all institutions): ${value}`,
+    province: (value: string) => `${REPORT_PROVINCE_LABEL}: ${value}`,
     lowestDomestic: 'Lowest domestic fee',
     highestDomestic: 'Highest domestic fee',
     lowestInternational: 'Lowest international fee',
