@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { REPORT_MENU_LABELS } from '../src/shared/navigation.ts';
 import { REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
 import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
@@ -193,6 +194,16 @@ test.describe('reports (app admin)', () => {
 
     const [file] = await Promise.all([page.waitForEvent('download'), xlsx.click()]);
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile((await file.path())!)) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Report')!;
+    const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(cells(1)).toEqual(headers);
+    expect(sheet.rowCount).toBe(1 + 2 + 2);
+    expect(cells(4)[0]).toMatch(/^Total/);
+    expect(cells(5)[0]).toMatch(/^Province/);
+    // The same figures as the CSV, as numbers Excel can add up.
+    expect(cells(2).slice(1).map(String)).toEqual(lines[1]!.split(',').slice(1));
   });
 });
 
