@@ -17,6 +17,8 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   programs: () => import('../features/programs/pages/programs-page.tsx'),
   programCreate: () => import('../features/programs/pages/program-create-page.tsx'),
   program: () => import('../features/programs/pages/program-page.tsx'),
+  admin: () => import('../features/users/pages/users-page.tsx'),
+  adminUser: () => import('../features/users/pages/user-page.tsx'),
 };
 
 const comingPage = () => import('./pages/coming-page.tsx');

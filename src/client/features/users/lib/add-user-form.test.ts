@@ -15,9 +15,10 @@ describe('checkAddUserForm', () => {
       ok: false,
       errors: { email: 'Email must look like name@example.ca' },
     });
-    expect(
-      checkAddUserForm({ username: ' jsmith ', prefName: ' Jordan ', email: 'j@uvic.ca', homeInstitution: '3' }),
-    ).toEqual({ ok: true, body: { username: 'jsmith', prefName: 'Jordan', email: 'j@uvic.ca', homeInstitution: 3 } });
+    expect(checkAddUserForm({ username: ' jsmith ', prefName: ' Jordan ', email: 'j@uvic.ca', homeInstitution: '3' })).toEqual({
+      ok: true,
+      body: { username: 'jsmith', prefName: 'Jordan', email: 'j@uvic.ca', homeInstitution: 3 },
+    });
     expect(checkAddUserForm({ ...EMPTY_ADD_USER_FORM, username: 'jsmith' })).toEqual({
       ok: true,
       body: { username: 'jsmith', prefName: '', email: '', homeInstitution: null },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../shared/schemas/user.ts';
+import { institutionOptions } from './institution-options.ts';
 import { accessSummary, hasUserFilters, readUserListState, selectUsers } from './user-list.ts';
 
 const none = { read: [], write: [], admin: [], glblAdmin: false, glblRead: false };
@@ -111,5 +112,21 @@ describe('accessSummary', () => {
 
   it('names an institution it cannot find by id', () => {
     expect(accessSummary({ privileges: { ...none, read: [9] } }, names)).toBe('Read: Institution 9');
+  });
+});
+
+describe('institutionOptions', () => {
+  const institutions = [
+    { id: 1, name: 'University of Victoria', short_name: 'UVic' },
+    { id: 2, name: 'Simon Fraser University', short_name: 'SFU' },
+    { id: 3, name: 'Old College', short_name: 'Old', active_ind: false },
+  ];
+
+  it('offers active institutions by short name, and an inactive one only when it is already chosen', () => {
+    expect(institutionOptions(institutions).map((o) => o.label)).toEqual([
+      'SFU – Simon Fraser University',
+      'UVic – University of Victoria',
+    ]);
+    expect(institutionOptions(institutions, 3)).toContainEqual({ value: '3', label: 'Old – Old College (inactive)' });
   });
 });
