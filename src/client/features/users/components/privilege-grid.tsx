@@ -105,7 +105,7 @@ export function PrivilegeGrid({ institutions, access, onChange, error }: Privile
                 const inactive = institution.active_ind === false;
                 return (
                   <Table.Tr key={institution.id} data-muted={inactive || undefined}>
-                    <Table.Th scope="row" fw={400}>
+                    <Table.Th scope="row" fw={400} style={{ color: 'var(--mantine-color-black)' }}>
                       {inactive ? USER_UI.inactiveInstitution(institution.name) : institution.name}{' '}
                       <Text span size="sm" c="gray.7">
                         ({institution.short_name})

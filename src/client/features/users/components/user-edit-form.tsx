@@ -168,6 +168,7 @@ export function UserEditForm({ user, institutions, secondaryAction }: UserEditFo
                   description={E.glblAdminHint}
                   checked={values.access.glblAdmin}
                   error={errors['privileges.glblAdmin']}
+                  aria-invalid={errors['privileges.glblAdmin'] ? true : undefined}
                   onChange={(e) => setAccess({ ...values.access, glblAdmin: e.currentTarget.checked }, ['privileges.glblAdmin'])}
                 />
                 <Checkbox
@@ -176,6 +177,7 @@ export function UserEditForm({ user, institutions, secondaryAction }: UserEditFo
                   description={E.glblReadHint}
                   checked={values.access.glblRead}
                   error={errors['privileges.glblRead']}
+                  aria-invalid={errors['privileges.glblRead'] ? true : undefined}
                   onChange={(e) => setAccess({ ...values.access, glblRead: e.currentTarget.checked }, ['privileges.glblRead'])}
                 />
               </Stack>
