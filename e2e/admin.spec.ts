@@ -14,6 +14,7 @@ const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There
 interface ApiUser {
   id: number;
   username: string;
+  prefName: string;
   active: boolean;
   roles: string[];
   privileges: { read: number[]; write: number[]; admin: number[]; glblAdmin: boolean; glblRead: boolean };
