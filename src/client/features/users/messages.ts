@@ -113,6 +113,8 @@ export const USER_UI = {
     saveFailedTitle: 'Your changes were not saved',
     noChanges: 'There are no changes to save.',
     loadFailed: 'This user could not be loaded.',
+    institutionsFailed:
+      'The institutions could not be loaded, so the access grid is empty. Saving now changes only the details you edit; try again before changing access.',
     you: 'This is you',
   },
   toast: {

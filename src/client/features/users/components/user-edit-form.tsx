@@ -101,9 +101,9 @@ export function UserEditForm({ user, institutions, secondaryAction }: UserEditFo
   const homeId = values.homeInstitution === '' ? null : Number(values.homeInstitution);
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" maw="60rem">
       <ErrorSummary items={summary} />
-      <Paper component="form" withBorder p="lg" radius="md" noValidate onSubmit={submit} data-testid="user-form" maw="60rem">
+      <Paper component="form" withBorder p="lg" radius="md" noValidate onSubmit={submit} data-testid="user-form">
         <Stack gap="xl">
           <Stack gap="md" component="section" aria-labelledby="user-details-title">
             <Title order={2} fz="h3" id="user-details-title">

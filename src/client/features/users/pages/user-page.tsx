@@ -118,25 +118,37 @@ function UserDetails({ user }: { user: User }) {
         </Alert>
       )}
 
-      <UserEditForm
-        key={user.id}
-        user={user}
-        institutions={institutions.data ?? []}
-        secondaryAction={
-          user.active ? (
-            <Button
-              ref={deactivateRef}
-              id="user-deactivate"
-              variant="outline"
-              color="red.9"
-              leftSection={<IconUserOff size={16} aria-hidden="true" />}
-              onClick={() => setConfirming(true)}
-            >
-              {USER_UI.edit.deactivate}
-            </Button>
-          ) : null
-        }
-      />
+      {institutions.isError ? (
+        <LoadError
+          message={institutions.error.message}
+          detail={USER_UI.edit.institutionsFailed}
+          onRetry={() => void institutions.refetch()}
+        />
+      ) : null}
+
+      {institutions.isPending ? (
+        <PageSkeleton />
+      ) : (
+        <UserEditForm
+          key={user.id}
+          user={user}
+          institutions={institutions.data ?? []}
+          secondaryAction={
+            user.active ? (
+              <Button
+                ref={deactivateRef}
+                id="user-deactivate"
+                variant="outline"
+                color="red.9"
+                leftSection={<IconUserOff size={16} aria-hidden="true" />}
+                onClick={() => setConfirming(true)}
+              >
+                {USER_UI.edit.deactivate}
+              </Button>
+            ) : null
+          }
+        />
+      )}
 
       <ConfirmDialog
         opened={confirming}
