@@ -275,6 +275,29 @@ test.describe('user administration (app admin)', () => {
     expect((await findUser(page.request, 'appadmin')).prefName).toBe(me.prefName);
   });
 
+  test('"Clear all" and the view of granted institutions change nothing until saved', async ({ page }) => {
+    const reader = await findUser(page.request, 'reader');
+    await page.goto(`/admin/${reader.id}`);
+    const grid = page.getByTestId('privilege-grid');
+    await expect(page.getByTestId('granted-count')).toHaveText('Access to 2 institutions');
+    await page.getByLabel('Show only institutions with access').check();
+    await expect(grid.getByRole('rowheader')).toHaveText([/Simon Fraser University/, /University of Victoria/]);
+
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect(page.getByTestId('granted-count')).toHaveText('Access to 0 institutions');
+    await expect(grid).toContainText('No institution is ticked.');
+    await expect(page.getByTestId('roles-after-saving')).not.toContainText('Read');
+    await expect(page.getByRole('button', { name: 'Clear all' })).toBeDisabled();
+
+    // Leaving by a menu link asks; staying keeps the cleared grid; nothing reached the server.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Institutions' }).click();
+    const discard = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/${reader.id}$`));
+    await expect(page.getByTestId('granted-count')).toHaveText('Access to 0 institutions');
+    expect((await findUser(page.request, 'reader')).privileges).toEqual(reader.privileges);
+  });
+
   test('an id no user has is a 404', async ({ page }) => {
     await page.goto('/admin/999999');
     await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();

@@ -102,6 +102,7 @@ export const USER_UI = {
     institutionColumn: 'Institution',
     checkboxLabel: (level: string, institution: string) => `${level} on ${institution}`,
     gridNoMatch: 'No institution matches this search.',
+    gridNoneGranted: 'No institution is ticked. Untick “Show only institutions with access” to grant some.',
     grantedCount: (n: number) => (n === 1 ? 'Access to 1 institution' : `Access to ${n} institutions`),
     globalMakesGridRedundant: 'As an app admin this person already reaches every institution; the boxes below add nothing.',
     rolesTitle: 'Roles after saving',

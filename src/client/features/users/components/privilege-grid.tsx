@@ -96,7 +96,7 @@ export function PrivilegeGrid({ institutions, access, onChange, error }: Privile
             {rows.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={4}>
-                  <Text size="sm">{E.gridNoMatch}</Text>
+                  <Text size="sm">{onlyGranted && count === 0 ? E.gridNoneGranted : E.gridNoMatch}</Text>
                 </Table.Td>
               </Table.Tr>
             ) : (
