@@ -50,8 +50,6 @@ export const TEXT = {
   mainNavigation: 'Main navigation',
   backToTop: 'Back to top',
   notFound: (path: string) => `Page not found: ${path}`,
-  coming: 'This screen is being built',
-  comingBody: 'The route and its access rules are in place; the screen itself arrives in a later release.',
   dismiss: 'Dismiss notification',
   signedInAs: (name: string) => `Signed in as ${name}`,
   login: {

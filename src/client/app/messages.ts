@@ -105,8 +105,5 @@ export const UI = {
     administrationTitle: 'Administration',
     administrationBody: 'Keep the lists of institutions, valid programs and users, and grant access.',
   },
-  coming: {
-    whatNext: 'Until then, use the menu to go to another screen.',
-  },
   prefetchFailed: 'A page could not be prepared in advance',
 } as const;

@@ -7,9 +7,12 @@ type PageModule = { default: ComponentType };
 
 /**
  * Each screen's code, loaded on first visit (or on a menu link's hover/focus) so the first load stays small.
- * Screens that later issues build show the shared "coming" page until then.
+ * Every route of the shared route table has one (route-modules.test.ts checks it).
  */
-const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
+// The ten report result pages are one generic page that finds its report from the path.
+const reportResultPage = () => import('../features/reports/pages/report-result-page.tsx');
+
+export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   home: () => import('../features/home/pages/home-page.tsx'),
   login: () => import('../features/session/pages/login-page.tsx'),
   records: () => import('../features/records/pages/records-page.tsx'),
@@ -26,20 +29,17 @@ const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   recordExport: () => import('../features/records/pages/record-export-page.tsx'),
   cewilExport: () => import('../features/records/pages/cewil-export-page.tsx'),
   recordImport: () => import('../features/imports/pages/import-page.tsx'),
-};
-
-const comingPage = () => import('./pages/coming-page.tsx');
-
-// The report screens; the ten result pages are one generic page that finds its report from the path.
-const reportResultPage = () => import('../features/reports/pages/report-result-page.tsx');
-Object.assign(PAGE_MODULES, {
+  admin: () => import('../features/users/pages/users-page.tsx'),
+  adminUser: () => import('../features/users/pages/user-page.tsx'),
   reports: () => import('../features/reports/pages/reports-page.tsx'),
   reportParams: () => import('../features/reports/pages/report-params-page.tsx'),
   ...Object.fromEntries(REPORT_TYPES.map((type) => [`report-${type}`, reportResultPage])),
-});
+};
 
 export function loadPage(routeId: string): Promise<PageModule> {
-  return (PAGE_MODULES[routeId] ?? comingPage)();
+  const load = PAGE_MODULES[routeId];
+  if (!load) throw new Error(`No screen is registered for the route ${routeId}`);
+  return load();
 }
 
 /** Prefetches the code of the screen a link points to, unless the connection is slow or saving data. */
@@ -47,6 +47,5 @@ export function prefetchPage(to: string, isDevelopment: boolean): void {
   const url = new URL(to, 'https://prefetch.invalid');
   const match = resolveAppRoute(url.pathname, url.search, isDevelopment);
   if (!match) return;
-  const key = PAGE_MODULES[match.route.id] ? match.route.id : 'coming';
-  prefetchOnce(key, () => loadPage(match.route.id));
+  prefetchOnce(match.route.id, () => loadPage(match.route.id));
 }

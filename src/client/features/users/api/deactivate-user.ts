@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ERRORS } from '../../../../shared/messages.ts';
+import { UserSchema, type User } from '../../../../shared/schemas/user.ts';
+import { apiRequest, type ApiError } from '../../../lib/api-client.ts';
+import { storeSavedUser } from './update-user.ts';
+
+/**
+ * DELETE /api/users/{id}: deactivates the user (nothing is deleted); every session of theirs ends at once.
+ * A failure is "Unable to edit user" (requirements §8: also when a delete fails).
+ */
+export function deactivateUser(id: number): Promise<User> {
+  return apiRequest({ path: `/api/users/${id}`, method: 'DELETE', errorMessage: ERRORS.users.edit, schema: UserSchema });
+}
+
+export function useDeactivateUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<User, ApiError>({
+    mutationFn: () => deactivateUser(id),
+    onSuccess: (saved) => storeSavedUser(queryClient, saved),
+  });
+}
