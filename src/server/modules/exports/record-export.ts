@@ -57,20 +57,21 @@ const SELECT_LIST = sql.join(
 const filterOf = (criteria: ExportCriteria) =>
   recordFilterSql({ ...criteria, programName: criteria.programName, readable: 'all' }).where;
 
-/** How many records an export of these criteria holds. */
-export async function countExportRows(database: Database, criteria: ExportCriteria): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${filterOf(criteria)}`);
-  return row?.n ?? 0;
-}
-
 const headerLine = () => CSV_BOM + csvLines([RECORD_EXPORT_COLUMNS.map((c) => c.label)], 'unix');
+
+/** Told how many rows an export sent once it ends, or null when it failed part-way (for the audit history). */
+export type ExportDone = (rows: number | null) => void;
 
 /**
  * The CSV file as a stream. PostgreSQL: COPY … TO STDOUT through a pooled connection (bind parameters are not allowed
  * in COPY, so the validated criteria are inlined as escaped literals). PGlite: COPY to its in-memory blob device,
  * which holds the whole file in memory: fine at the embedded database's scale, documented in the README.
  */
-export async function recordsCsvStream(database: Database, criteria: ExportCriteria): Promise<Readable> {
+export async function recordsCsvStream(
+  database: Database,
+  criteria: ExportCriteria,
+  done: ExportDone = () => {},
+): Promise<Readable> {
   const query = sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${filterOf(criteria)} ORDER BY r.id`.inlineParams();
   const { sql: text } = new PgDialect().sqlToQuery(query);
   const out = new PassThrough();
@@ -79,15 +80,20 @@ export async function recordsCsvStream(database: Database, criteria: ExportCrite
     const result = await database.pglite!.query(`COPY (${text}) TO '/dev/blob' WITH (FORMAT csv)`);
     // No blob at all when no row matched.
     out.end(result.blob ? Buffer.from(await result.blob.arrayBuffer()) : undefined);
+    done(result.affectedRows ?? 0);
     return out;
   }
   const client = await database.pool!.connect();
   const copy = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (FORMAT csv)`));
   pipeline(copy, out)
-    .then(() => client.release())
+    .then(() => {
+      client.release();
+      done(copy.rowCount);
+    })
     .catch((err: Error) => {
       client.release(err);
       out.destroy(err);
+      done(null);
     });
   return out;
 }
@@ -95,7 +101,7 @@ export async function recordsCsvStream(database: Database, criteria: ExportCrite
 const BATCH = 2000;
 
 /** The XLSX workbook as a stream, written by ExcelJS's streaming writer from batches of rows in id order. */
-export function recordsXlsxStream(database: Database, criteria: ExportCriteria): Readable {
+export function recordsXlsxStream(database: Database, criteria: ExportCriteria, done: ExportDone = () => {}): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet('Records', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -107,11 +113,13 @@ export function recordsXlsxStream(database: Database, criteria: ExportCriteria):
 
   (async () => {
     let lastId = 0;
+    let sent = 0;
     for (;;) {
       const rows = await queryRows<Record<string, string | number | null>>(
         database.db,
         sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${where} AND r.id > ${lastId} ORDER BY r.id LIMIT ${BATCH}`,
       );
+      sent += rows.length;
       for (const row of rows) {
         sheet
           .addRow(RECORD_EXPORT_COLUMNS.map((c) => (money.has(c.key) && row[c.key] !== null ? Number(row[c.key]) : row[c.key])))
@@ -124,6 +132,10 @@ export function recordsXlsxStream(database: Database, criteria: ExportCriteria):
     }
     sheet.commit();
     await workbook.commit();
-  })().catch((err: Error) => out.destroy(err));
+    done(sent);
+  })().catch((err: Error) => {
+    out.destroy(err);
+    done(null);
+  });
   return out;
 }
