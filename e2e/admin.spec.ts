@@ -54,7 +54,7 @@ test.describe('user administration (app admin)', () => {
     await signInAs(page, 'appadmin');
   });
 
-  test('filters the list, grants reader Write on SFU, and reader has it at once in another browser', async ({
+  test('filters the list, grants reader Write on SFU, and reader can edit SFU records at once in another browser', async ({
     page,
     browser,
   }) => {
@@ -129,6 +129,22 @@ test.describe('user administration (app admin)', () => {
       await other.page.goto('/');
       await expect(other.page.getByText('Write privileges: 1')).toBeVisible();
       await expect(other.page.getByRole('listitem').filter({ hasText: 'Simon Fraser University' })).toContainText('Write');
+      // … and can now edit SFU records: the record page offers its form, and a save goes through.
+      const found = await (
+        await other.page.request.post('/api/records/find', { data: { institutionIds: [sfu], status: 'draft', pageSize: 1 } })
+      ).json();
+      const sfuRecord =
+        found.items[0] ??
+        (await (await other.page.request.post('/api/records/find', { data: { institutionIds: [sfu], pageSize: 1 } })).json())
+          .items[0];
+      await other.page.goto(`/records/${sfuRecord.id}`);
+      const notes = other.page.getByLabel('Notes');
+      await expect(notes).toBeEditable();
+      const record = await (await other.page.request.get(`/api/records/${sfuRecord.id}`)).json();
+      const saved = await other.page.request.patch(`/api/records/${sfuRecord.id}`, {
+        data: { version: record.version, notes: record.notes },
+      });
+      expect(saved.status()).toBe(200);
 
       // Nothing else changed on the server: the PATCH sent the write list alone.
       const after = await findUser(page.request, 'reader');
@@ -140,6 +156,9 @@ test.describe('user administration (app admin)', () => {
       await page.getByRole('button', { name: 'Save changes' }).click();
       await expect(toast(page, 'Changes saved')).toBeVisible();
       expect((await profileOf(other.page)).privileges.write).toEqual([]);
+      expect(
+        (await other.page.request.patch(`/api/records/${sfuRecord.id}`, { data: { version: record.version } })).status(),
+      ).toBe(403);
     } finally {
       await page.request.patch(`/api/users/${reader.id}`, { data: { privileges: reader.privileges } });
       await other.context.close();
