@@ -1,53 +1,27 @@
 import { z } from 'zod';
 import { fiscalYearError } from '../record-rules.ts';
+import { FIND_CRITERIA_NAMES, type FindCriteriaName } from '../find-criteria-url.ts';
+import { queryShape, parseWithin } from './query-string.ts';
 import { FindCriteriaQuerySchema } from './record.ts';
-
-/** The find criteria an export takes (PRODUCT.md §4): every criterion, no paging. */
-export const EXPORT_CRITERIA_NAMES = [
-  'institutionIds',
-  'programIds',
-  'fiscalYearFrom',
-  'fiscalYearTo',
-  'terms',
-  'disciplines',
-  'wilTypes',
-  'credentials',
-  'status',
-  'programName',
-  'placedMin',
-  'placedMax',
-] as const;
-type ExportCriteriaName = (typeof EXPORT_CRITERIA_NAMES)[number];
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const formatInput = z.enum(EXPORT_FORMATS, { error: 'format must be csv or xlsx' });
 
-const queryValue = z.union([z.string(), z.array(z.string())]).optional();
-const criteriaShape = Object.fromEntries(EXPORT_CRITERIA_NAMES.map((name) => [name, queryValue])) as Record<
-  ExportCriteriaName,
-  typeof queryValue
->;
-
-export type ExportCriteria = Partial<Pick<z.output<typeof FindCriteriaQuerySchema>, ExportCriteriaName>>;
+export type ExportCriteria = Partial<Pick<z.output<typeof FindCriteriaQuerySchema>, FindCriteriaName>>;
 
 /**
  * `GET /api/exports/records`: the find criteria, parsed exactly as the find results page parses them, and the
  * format. Paging and sorting are refused: an export is every matching record.
  */
 export const RecordExportQuerySchema = z
-  .object({ ...criteriaShape, format: formatInput })
+  .object({ ...queryShape(FIND_CRITERIA_NAMES), format: formatInput })
   .strict()
   .transform(({ format, ...query }, ctx) => {
-    const parsed = FindCriteriaQuerySchema.safeParse(query);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      return z.NEVER;
-    }
+    const parsed = parseWithin(FindCriteriaQuerySchema, query, ctx);
+    if (parsed === z.NEVER) return z.NEVER;
     const criteria: ExportCriteria = {};
-    for (const name of EXPORT_CRITERIA_NAMES) {
-      if (parsed.data[name] !== undefined) Object.assign(criteria, { [name]: parsed.data[name] });
-    }
+    for (const name of FIND_CRITERIA_NAMES) if (parsed[name] !== undefined) Object.assign(criteria, { [name]: parsed[name] });
     return { format, criteria };
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_TYPES } from '../reports.ts';
+import { parseWithin, queryShape } from './query-string.ts';
 import { FindCriteriaQuerySchema } from './record.ts';
 
 /** The parameters of `/reports/params` (PRODUCT.md §5), named as in the find criteria. */
@@ -14,9 +15,7 @@ export const REPORT_PARAM_NAMES = [
 ] as const;
 export type ReportParamName = (typeof REPORT_PARAM_NAMES)[number];
 
-const reportParamShape = Object.fromEntries(
-  REPORT_PARAM_NAMES.map((name) => [name, z.union([z.string(), z.array(z.string())]).optional()]),
-) as Record<ReportParamName, z.ZodOptional<z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]>>>;
+const reportParamShape = queryShape(REPORT_PARAM_NAMES);
 
 /** Keeps the report parameters that were given, dropping the find criteria's paging defaults. */
 function reportParamsOf(criteria: z.output<typeof FindCriteriaQuerySchema>): ReportParams {
@@ -39,12 +38,8 @@ export const ReportDownloadQuerySchema = z
   .object({ ...reportParamShape, format: z.enum(REPORT_FILE_FORMATS, { error: 'format must be csv or xlsx' }) })
   .strict()
   .transform(({ format, ...query }, ctx) => {
-    const parsed = ReportQuerySchema.safeParse(query);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      return z.NEVER;
-    }
-    return { format, params: parsed.data };
+    const params = parseWithin(ReportQuerySchema, query, ctx);
+    return params === z.NEVER ? z.NEVER : { format, params };
   });
 
 /** Parsed report parameters: only those given. */
