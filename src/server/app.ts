@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
+    /** Method and path of every API route (OpenAPI pages left out). */
+    apiRoutes: readonly { method: string; url: string }[];
   }
 }
 
@@ -54,6 +56,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  // Every API route as registered, so the access-control test walks them all and a new route cannot escape it.
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {
