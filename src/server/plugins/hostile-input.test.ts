@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.ts';
+import { createTestContext, type TestContext } from '../test/build-test-app.ts';
+import { createInstitution, createUser } from '../test/factories.ts';
+import type { Method } from '../test/matrix.ts';
+import { createProgram, insertRecord } from '../test/record-factories.ts';
+
+/**
+ * Hostile input (issue 9): generated bodies and query strings (wrong types, huge and odd strings, deep nesting,
+ * prototype-pollution keys, SQL and HTML metacharacters, the real field names with wrong values) thrown at every write
+ * and search route as an app admin, so every guard lets them through to validation. None may answer 5xx, and a
+ * refused request may change nothing: every write is audited, so the audit log's size is the witness.
+ */
+
+const NASTY_STRINGS = [
+  "'; DROP TABLE records; --",
+  '" OR 1=1 --',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\uD800',
+  '\u202E',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  'NaN',
+  'Infinity',
+  '-1',
+  '1e309',
+  '2147483648',
+  '9007199254740993',
+  '2024/25',
+  'Fall',
+  '',
+  ' ',
+];
+const FIELD_NAMES = [
+  'id',
+  'name',
+  'short_name',
+  'name_code',
+  'institution_type',
+  'region',
+  'active_ind',
+  'institution_id',
+  'program_id',
+  'discipline',
+  'credential',
+  'wil_type',
+  'coop_model',
+  'participation',
+  'accredited',
+  'cip_code',
+  'fiscal_year',
+  'term',
+  'students_enrolled',
+  'students_seeking',
+  'students_placed',
+  'wt_4_month',
+  'avg_hourly_wage',
+  'notes',
+  'status',
+  'version',
+  'username',
+  'privileges',
+  'glblAdmin',
+  'homeInstitution',
+  'institutionIds',
+  'terms',
+  'fiscalYearFrom',
+  'pageSize',
+  'sort',
+  'mapping',
+  'rows',
+  'text',
+  'type',
+  '__proto__',
+  'constructor',
+  'prototype',
+];
+
+const nastyString = fc.oneof(
+  fc.constantFrom(...NASTY_STRINGS),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.nat(3).map((n) => 'x'.repeat(10 ** (n + 2))),
+);
+const value = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    nastyString,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('v'), { maxLength: 4 }),
+    fc.dictionary(fc.constantFrom(...FIELD_NAMES), tie('v'), { maxKeys: 4 }),
+  ),
+})).v;
+/** A body: an object of real and poisonous field names with any values, or any JSON at all. */
+const body = fc.oneof(fc.dictionary(fc.constantFrom(...FIELD_NAMES), value, { maxKeys: 8 }), value);
+/** A query string of real parameter names (some repeated) with odd values, and some malformed percent-encoding. */
+const query = fc
+  .array(fc.tuple(fc.constantFrom(...FIELD_NAMES, 'page', 'format', 'programName', 'placedMin'), nastyString), { maxLength: 6 })
+  .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.toWellFormed())}`).join('&'))
+  .chain((q) => fc.constantFrom(q, `${q}&terms=%E0%A4%A`, `${q}&%FF=1`, `${q}&sort=%`));
+const pathId = fc.oneof(fc.constantFrom('1', '0', '-1', 'abc', '1.5', '99999999999', '%00', '..%2F..'), fc.nat().map(String));
+
+describe('hostile input', () => {
+  let ctx: TestContext;
+  let cookie: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const institution = await createInstitution(ctx.db);
+    const program = await createProgram(ctx.db, institution);
+    await insertRecord(ctx.db, { institutionId: institution, programId: program });
+    cookie = await ctx.cookieFor(await createUser(ctx.db, { username: 'fuzz-admin', privileges: { glblAdmin: true } }));
+  });
+  afterAll(() => ctx.close());
+
+  const auditCount = async () => (await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM audit_log`))[0]!.n;
+
+  /** Sends one request; fails on any 5xx, or on a refused request that left an audit entry (a write) behind. */
+  async function send(method: Method, url: string, payload?: unknown) {
+    const before = await auditCount();
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: { cookie, 'content-type': 'application/json' },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+    });
+    expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)?.slice(0, 300)} → ${res.body.slice(0, 300)}`).toBeLessThan(
+      500,
+    );
+    if (res.statusCode >= 400) expect(await auditCount(), `${method} ${url} was refused but wrote`).toBe(before);
+    // Error bodies never carry a stack trace or SQL.
+    if (res.statusCode >= 400) expect(res.body).not.toMatch(/\bat \S+ \(|\/node_modules\/|SELECT |INSERT |syntax error/);
+  }
+
+  // 8 × 700 + 4 × 700 + 4 × 500: over 10,000 generated requests per database.
+  const RUNS = 700;
+  const bodyRoutes: [Method, string][] = [
+    ['PUT', '/api/institutions'],
+    ['PUT', '/api/programs'],
+    ['PUT', '/api/records'],
+    ['POST', '/api/records/find'],
+    ['POST', '/api/users/add'],
+    ['PUT', '/api/header'],
+    ['POST', '/api/imports/dry-run'],
+    ['POST', '/api/login/direct'],
+  ];
+  it.each(bodyRoutes)('%s %s: generated bodies never cause a 5xx or a refused write', async (method, url) => {
+    await fc.assert(
+      fc.asyncProperty(body, (payload) => send(method, url, payload)),
+      { numRuns: RUNS },
+    );
+  });
+
+  const idRoutes: [Method, string][] = [
+    ['PATCH', '/api/institutions/:id'],
+    ['PATCH', '/api/programs/:id'],
+    ['PATCH', '/api/records/:id'],
+    ['PATCH', '/api/users/:id'],
+  ];
+  it.each(idRoutes)('%s %s: generated ids and bodies never cause a 5xx or a refused write', async (method, url) => {
+    await fc.assert(
+      fc.asyncProperty(pathId, body, (id, payload) => send(method, url.replace(':id', id), payload)),
+      { numRuns: RUNS },
+    );
+  });
+
+  const queryRoutes = ['/api/records', '/api/reports/region', '/api/exports/records', '/api/records/medians'];
+  it.each(queryRoutes)('GET %s: generated query strings never cause a 5xx', async (url) => {
+    await fc.assert(
+      fc.asyncProperty(query, (q) => send('GET', `${url}?${q}`)),
+      { numRuns: 500 },
+    );
+  });
+});
