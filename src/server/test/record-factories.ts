@@ -4,6 +4,7 @@ import { TERMS } from '../../shared/constants.ts';
 import { DURATION_FIELDS, LOCATION_FIELDS, SECTOR_FIELDS } from '../../shared/record-rules.ts';
 import type { Db } from '../db/client.ts';
 import { programs, records } from '../db/schema.ts';
+import { VALID_RECORD_COUNTS } from '../../shared/record-fixtures.ts';
 
 let sequence = 0;
 
@@ -39,30 +40,7 @@ export function nextRecordKey(): { fiscal_year: string; term: (typeof TERMS)[num
 
 /** The figures of a complete, consistent record (42 placed): every rule of PRODUCT.md §2 holds. */
 export const VALID_FIGURES = {
-  students_enrolled: 100,
-  students_seeking: 50,
-  students_placed: 42,
-  wt_4_month: 30,
-  wt_8_month: 10,
-  wt_12_month_plus: 2,
-  wt_vancouver_island_coast: 20,
-  wt_mainland_southwest: 10,
-  wt_thompson_okanagan: 5,
-  wt_kootenay: 2,
-  wt_cariboo: 1,
-  wt_north_coast: 1,
-  wt_nechako: 1,
-  wt_northeast: 0,
-  wt_other_canada: 1,
-  wt_international: 1,
-  wt_private: 30,
-  wt_public: 10,
-  wt_nonprofit: 2,
-  employers_total: 30,
-  employers_new: 5,
-  intl_students: 5,
-  indigenous_students: 2,
-  students_with_disability: 3,
+  ...VALID_RECORD_COUNTS,
   avg_hourly_wage: '23.45',
   coop_fee_domestic: '750.00',
   coop_fee_international: '1200.50',

@@ -1,5 +1,6 @@
 import type { RecordWire } from '../../../../shared/schemas/record.ts';
 import { EMPTY_RECORD_FORM, formToCreateBody, type RecordFormValues } from './record-form.ts';
+import { VALID_RECORD_COUNTS } from '../../../../shared/record-fixtures.ts';
 
 /** Test data for the record form's unit tests. */
 
@@ -10,30 +11,7 @@ export const VALID_FORM: RecordFormValues = {
   program_id: '12',
   fiscal_year: '2024/25',
   term: 'Fall',
-  students_enrolled: 100,
-  students_seeking: 50,
-  students_placed: 42,
-  wt_4_month: 30,
-  wt_8_month: 10,
-  wt_12_month_plus: 2,
-  wt_vancouver_island_coast: 20,
-  wt_mainland_southwest: 10,
-  wt_thompson_okanagan: 5,
-  wt_kootenay: 2,
-  wt_cariboo: 1,
-  wt_north_coast: 1,
-  wt_nechako: 1,
-  wt_northeast: 0,
-  wt_other_canada: 1,
-  wt_international: 1,
-  wt_private: 30,
-  wt_public: 10,
-  wt_nonprofit: 2,
-  employers_total: 30,
-  employers_new: 5,
-  intl_students: 5,
-  indigenous_students: 2,
-  students_with_disability: 3,
+  ...VALID_RECORD_COUNTS,
   avg_hourly_wage: '23.45',
   coop_fee_domestic: '750',
   coop_fee_international: '',
