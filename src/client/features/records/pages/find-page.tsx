@@ -3,16 +3,12 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { recordQueryToSearch } from '../../../../shared/find-criteria-url.ts';
-import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
-import { useErrorToast } from '../../../ui/use-error-toast.ts';
-import { useInstitutions } from '../../institutions/index.ts';
-import { usePrograms } from '../../programs/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 import { FindCriteriaForm } from '../components/find-criteria-form.tsx';
+import { WithInstitutionsAndPrograms } from '../components/with-institutions-and-programs.tsx';
 import { criteriaToFindForm } from '../lib/find-form.ts';
 import { salvageRecordQuery } from '../lib/salvage-query.ts';
 
@@ -26,56 +22,43 @@ export default function FindPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { profile } = useProfile();
-  const institutions = useInstitutions();
-  const programs = usePrograms();
-  useErrorToast(institutions.error);
-  useErrorToast(programs.error);
   const search = params.toString();
   const { query, issues } = useMemo(() => salvageRecordQuery(new URLSearchParams(search)), [search]);
   const initialValues = useMemo(() => criteriaToFindForm(query.criteria), [query]);
 
-  const listsError = institutions.error ?? programs.error;
   return (
     <Page title={routeTitle('recordFind')}>
       <Text maw="48rem">{T.intro}</Text>
-      {institutions.isPending || programs.isPending ? (
-        <PageSkeleton />
-      ) : listsError ? (
-        <LoadError
-          message={listsError.message}
-          onRetry={() => {
-            void institutions.refetch();
-            void programs.refetch();
-          }}
-        />
-      ) : (
-        <FindCriteriaForm
-          key={search}
-          initialValues={initialValues}
-          institutions={institutions.data ?? []}
-          programs={programs.data ?? []}
-          privileges={profile.privileges}
-          notice={
-            issues.length > 0 ? (
-              <Alert color="orange" variant="outline" icon={<IconInfoCircle aria-hidden="true" />} data-testid="url-problems">
-                <Stack gap="xs">
-                  <Text fw={700}>{T.urlProblems}</Text>
-                  <Text size="sm">{T.urlProblemsBody}</Text>
-                  <List size="sm">
-                    {issues.map((issue) => (
-                      <List.Item key={`${issue.name ?? ''}:${issue.message}`}>{issue.message}</List.Item>
-                    ))}
-                  </List>
-                </Stack>
-              </Alert>
-            ) : null
-          }
-          onSearch={(criteria) => {
-            const next = recordQueryToSearch({ criteria, page: 1, pageSize: query.pageSize, sort: query.sort }).toString();
-            void navigate(`/records/find/findResults${next ? `?${next}` : ''}`);
-          }}
-        />
-      )}
+      <WithInstitutionsAndPrograms>
+        {({ institutions, programs }) => (
+          <FindCriteriaForm
+            key={search}
+            initialValues={initialValues}
+            institutions={institutions}
+            programs={programs}
+            privileges={profile.privileges}
+            notice={
+              issues.length > 0 ? (
+                <Alert color="orange" variant="outline" icon={<IconInfoCircle aria-hidden="true" />} data-testid="url-problems">
+                  <Stack gap="xs">
+                    <Text fw={700}>{T.urlProblems}</Text>
+                    <Text size="sm">{T.urlProblemsBody}</Text>
+                    <List size="sm">
+                      {issues.map((issue) => (
+                        <List.Item key={`${issue.name ?? ''}:${issue.message}`}>{issue.message}</List.Item>
+                      ))}
+                    </List>
+                  </Stack>
+                </Alert>
+              ) : null
+            }
+            onSearch={(criteria) => {
+              const next = recordQueryToSearch({ criteria, page: 1, pageSize: query.pageSize, sort: query.sort }).toString();
+              void navigate(`/records/find/findResults${next ? `?${next}` : ''}`);
+            }}
+          />
+        )}
+      </WithInstitutionsAndPrograms>
     </Page>
   );
 }

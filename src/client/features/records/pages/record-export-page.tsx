@@ -5,15 +5,12 @@ import { DEFAULT_RECORD_SORT } from '../../../../shared/schemas/record.ts';
 import { hasCriteria, recordQueryToSearch } from '../../../../shared/find-criteria-url.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
-import { useErrorToast } from '../../../ui/use-error-toast.ts';
-import { useInstitutions } from '../../institutions/index.ts';
-import { usePrograms } from '../../programs/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { useFindRecords } from '../api/find-records.ts';
 import { DownloadPanel } from '../components/download-panel.tsx';
 import { FindCriteriaForm } from '../components/find-criteria-form.tsx';
+import { WithInstitutionsAndPrograms } from '../components/with-institutions-and-programs.tsx';
 import { EXPORT_UI } from '../export-messages.ts';
 import { criteriaToFindForm } from '../lib/find-form.ts';
 import { salvageRecordQuery } from '../lib/salvage-query.ts';
@@ -28,66 +25,53 @@ export default function RecordExportPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { profile } = useProfile();
-  const institutions = useInstitutions();
-  const programs = usePrograms();
-  useErrorToast(institutions.error);
-  useErrorToast(programs.error);
   const search = params.toString();
   const { query } = useMemo(() => salvageRecordQuery(new URLSearchParams(search)), [search]);
   const initialValues = useMemo(() => criteriaToFindForm(query.criteria), [query]);
   const criteriaSearch = recordQueryToSearch({ criteria: query.criteria }).toString();
   const count = useFindRecords({ criteria: query.criteria, page: 1, pageSize: 1, sort: DEFAULT_RECORD_SORT });
 
-  const listsError = institutions.error ?? programs.error;
   const total = count.data?.total;
   return (
     <Page title={routeTitle('recordExport')}>
       <Text maw="48rem">{T.intro}</Text>
-      {institutions.isPending || programs.isPending ? (
-        <PageSkeleton />
-      ) : listsError ? (
-        <LoadError
-          message={listsError.message}
-          onRetry={() => {
-            void institutions.refetch();
-            void programs.refetch();
-          }}
-        />
-      ) : (
-        <>
-          <FindCriteriaForm
-            key={search}
-            initialValues={initialValues}
-            institutions={institutions.data ?? []}
-            programs={programs.data ?? []}
-            privileges={profile.privileges}
-            submitLabel={T.submit}
-            onSearch={(criteria) => {
-              const next = recordQueryToSearch({ criteria }).toString();
-              void navigate(`/records/recordExport${next ? `?${next}` : ''}`, { replace: true });
-            }}
-          />
-          <DownloadPanel
-            disabled={!total}
-            href={(format) => `/api/exports/records?format=${format}${criteriaSearch ? `&${criteriaSearch}` : ''}`}
-            status={
-              count.isPending ? (
-                <Group gap="xs">
-                  <Loader size="xs" aria-hidden="true" />
-                  <Text>{T.counting}</Text>
-                </Group>
-              ) : count.error ? (
-                <LoadError message={count.error.message} onRetry={() => void count.refetch()} />
-              ) : (
-                <Text fw={700} data-testid="export-count">
-                  {hasCriteria(query.criteria) ? '' : `${T.allRecords}: `}
-                  {total ? T.matching(total) : T.none}
-                </Text>
-              )
-            }
-          />
-        </>
-      )}
+      <WithInstitutionsAndPrograms>
+        {({ institutions, programs }) => (
+          <>
+            <FindCriteriaForm
+              key={search}
+              initialValues={initialValues}
+              institutions={institutions}
+              programs={programs}
+              privileges={profile.privileges}
+              submitLabel={T.submit}
+              onSearch={(criteria) => {
+                const next = recordQueryToSearch({ criteria }).toString();
+                void navigate(`/records/recordExport${next ? `?${next}` : ''}`, { replace: true });
+              }}
+            />
+            <DownloadPanel
+              disabled={!total}
+              href={(format) => `/api/exports/records?format=${format}${criteriaSearch ? `&${criteriaSearch}` : ''}`}
+              status={
+                count.isPending ? (
+                  <Group gap="xs">
+                    <Loader size="xs" aria-hidden="true" />
+                    <Text>{T.counting}</Text>
+                  </Group>
+                ) : count.error ? (
+                  <LoadError message={count.error.message} onRetry={() => void count.refetch()} />
+                ) : (
+                  <Text fw={700} data-testid="export-count">
+                    {hasCriteria(query.criteria) ? '' : `${T.allRecords}: `}
+                    {total ? T.matching(total) : T.none}
+                  </Text>
+                )
+              }
+            />
+          </>
+        )}
+      </WithInstitutionsAndPrograms>
     </Page>
   );
 }
