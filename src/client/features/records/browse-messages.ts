@@ -1,3 +1,5 @@
+import { RECORD_UI } from './messages.ts';
+
 /**
  * The words of the record list screens: Browse records, Find records and Find results. Catalogue messages (ERRORS)
  * come from src/shared/messages.ts; page titles from the route table (src/shared/app-routes.ts).
@@ -15,7 +17,8 @@ export const RECORD_BROWSE_UI = {
     students_placed: 'Placed',
     updated_at: 'Updated',
   },
-  status: { draft: 'Draft', submitted: 'Submitted' } as Record<string, string>,
+  /** The same words as on the record's own page. */
+  status: RECORD_UI.view.status as Record<string, string>,
   notEntered: 'not entered',
   /** The hidden rest of a row's link, so each link says which record it opens. */
   rowLinkDetail: (institution: string, term: string, fiscalYear: string) => `, ${institution}, ${term} ${fiscalYear}`,
