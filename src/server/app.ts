@@ -22,6 +22,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { loggerOptions } from './plugins/log-settings.ts';
+import { loadSheddingPlugin, type LoadSheddingLimits } from './plugins/load-shedding.ts';
+import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
 declare module 'fastify' {
@@ -38,15 +41,25 @@ export interface BuildAppOptions {
   database: Database;
   /** false in tests that do not want request logs. */
   logger?: boolean;
+  /** Tests only: where the log goes (standard output otherwise). */
+  logStream?: NodeJS.WritableStream;
+  /**
+   * Load shedding's thresholds (tests lower them to simulate overload); false for none. By default on PostgreSQL
+   * only: PGlite runs its queries on the event loop, so there a long query is loop delay by design, not overload.
+   */
+  loadLimits?: Partial<LoadSheddingLimits> | false;
 }
 
 /** Builds the app (plugins, then routes) on an open, migrated database; the caller listens and closes. */
-export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  logStream,
+  loadLimits = database.kind === 'postgres' ? {} : false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger && {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: logger && loggerOptions(config.logLevel, logStream),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: !config.isDevelopment,
@@ -83,6 +96,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     },
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  if (loadLimits) await app.register(loadSheddingPlugin, loadLimits);
+  await app.register(sameOriginPlugin);
   await app.register(fastifyCookie, { secret: config.cookieSecret });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

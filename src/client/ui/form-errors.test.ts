@@ -52,6 +52,14 @@ describe('serverFormErrors', () => {
     expect(serverFormErrors(new ApiError('Program add failed'), fields).other).toEqual(['Program add failed']);
   });
 
+  it('adds the server’s words for a 503: whether anything was saved while the database did not answer', () => {
+    const serverMessage = 'The database is not answering right now. Nothing was saved; try again in a minute.';
+    expect(serverFormErrors(new ApiError('Failed to update record', { status: 503, serverMessage }), fields).other).toEqual([
+      'Failed to update record',
+      serverMessage,
+    ]);
+  });
+
   it('reports something that is not an API error by its message', () => {
     expect(serverFormErrors(new Error('Invalid report ID recieved'), fields).other).toEqual(['Invalid report ID recieved']);
   });

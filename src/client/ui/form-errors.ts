@@ -31,7 +31,7 @@ export interface ServerFormErrors {
 /**
  * A failed save, split for the form: the server's field errors for fields the form has go beside them, the rest into
  * the summary. Without field errors the summary gives the operation's message (the catalogue's, or "Unauthorized"),
- * and for a refusal of the request itself (4xx) the server's explanation too.
+ * and for a refusal of the request itself (4xx) or an unavailable database (503) the server's explanation too.
  */
 export function serverFormErrors(error: unknown, formFields: readonly string[]): ServerFormErrors {
   if (!isApiError(error)) return { fields: {}, other: [error instanceof Error ? error.message : String(error)] };
@@ -45,9 +45,10 @@ export function serverFormErrors(error: unknown, formFields: readonly string[]):
   if (Object.keys(fields).length === 0 && other.length === 0) {
     other.push(error.message);
     const status = error.status ?? 0;
-    if (status >= 400 && status < 500 && status !== 403 && error.serverMessage && error.serverMessage !== error.message) {
-      other.push(error.serverMessage);
-    }
+    // A 503 is the server saying, in words written for people, whether anything was saved (the database did not
+    // answer): worth showing. Other 5xx bodies carry only a reference number.
+    const explained = (status >= 400 && status < 500 && status !== 403) || status === 503;
+    if (explained && error.serverMessage && error.serverMessage !== error.message) other.push(error.serverMessage);
   }
   return { fields, other };
 }

@@ -1,14 +1,16 @@
+import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type sql } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { trackCommitOutcome } from './commit-outcome.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,6 +36,13 @@ export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // The pool listens for errors only on idle clients. A checked-out one (a Drizzle transaction, COPY, migrations)
+  // emits 'error' with no listener when PostgreSQL goes away mid-transaction, and an unheard 'error' ends the process.
+  // Its query in flight is rejected anyway (the request answers 503) and the pool drops the dead client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    trackCommitOutcome(client);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -47,6 +56,24 @@ export function openPostgres(url: string, poolSize = 10): Database {
 }
 
 const LOCK_FILE = 'app.lock';
+/** The folder inside DATA_DIR that holds PGlite's own files (the lock file sits beside it). */
+export const PGLITE_DATA_SUBDIR = 'pgdata';
+
+/** The embedded database's directory is locked by a live process (an app server, a script, or this process). */
+export class DataDirInUseError extends Error {
+  constructor(
+    public readonly dataDir: string,
+    public readonly pid: number,
+    options?: ErrorOptions,
+  ) {
+    super(
+      `The database in ${dataDir} is already open in process ${pid}. ` +
+        'The embedded database allows one process at a time: stop that process, or set DATA_DIR to another directory.',
+      options,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
 
 function processIsAlive(pid: number): boolean {
   try {
@@ -60,8 +87,9 @@ function processIsAlive(pid: number): boolean {
 /**
  * PGlite has no cross-process lock: a second process on the same directory silently loses its
  * writes. Take an exclusive lock file naming our pid; a stale one (its process gone) is replaced.
+ * Returns the function that releases it; throws a DataDirInUseError while a live process holds it.
  */
-function takeDataDirLock(dataDir: string): () => void {
+export function takeDataDirLock(dataDir: string): () => void {
   const lockPath = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -74,11 +102,7 @@ function takeDataDirLock(dataDir: string): () => void {
       const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
       // Our own pid counts too: opening the same directory twice in one process loses writes just the same.
       if (Number.isInteger(holder) && processIsAlive(holder)) {
-        throw new Error(
-          `The database in ${dataDir} is already open in process ${holder}. ` +
-            'The embedded database allows one process at a time: stop that process, or set DATA_DIR to another directory.',
-          { cause: err },
-        );
+        throw new DataDirInUseError(dataDir, holder, { cause: err });
       }
       rmSync(lockPath, { force: true });
     }
@@ -86,18 +110,21 @@ function takeDataDirLock(dataDir: string): () => void {
   throw new Error(`Could not take the lock file ${lockPath}`);
 }
 
-/** Opens the embedded PGlite database in `dataDir` (holding its lock), or in memory from a data-dir dump. */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
+/**
+ * Opens the embedded PGlite database in `dataDir` (holding its lock), or in memory from a data-dir dump.
+ * `lock: false` is for a caller that already holds the directory's lock itself (backup and restore).
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File; lock?: boolean }): Promise<Database> {
   let release = () => {};
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = resolve(options.dataDir);
     mkdirSync(dataDir, { recursive: true });
-    release = takeDataDirLock(dataDir);
+    if (options.lock !== false) release = takeDataDirLock(dataDir);
   }
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir ? join(dataDir, 'pgdata') : undefined, { loadDataDir: options.loadDataDir });
+    pglite = await PGlite.create(dataDir ? join(dataDir, PGLITE_DATA_SUBDIR) : undefined, { loadDataDir: options.loadDataDir });
   } catch (err) {
     release();
     throw err;
@@ -145,4 +172,30 @@ export async function openDatabase(settings: { databaseUrl?: string; dataDir: st
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A hot query of fixed text (only its `sql.placeholder()` values differ) as a named prepared statement on
+ * PostgreSQL: each pooled connection parses and plans it once instead of on every request, and the SQL is built
+ * once instead of on every call; for the session and record look-ups both cost more than running them
+ * (docs/benchmarks.md). Inside a transaction, and on PGlite, it runs as an ordinary query.
+ */
+export function preparedStatement<T, V extends Record<string, unknown>>(query: SQL): (db: Db, values: V) => Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `wil_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  return async (db, values) => {
+    const filled = fillPlaceholders(params, values);
+    const client = (db as { $client?: unknown }).$client;
+    if (client instanceof pg.Pool) return (await client.query({ name, text, values: filled })).rows as T[];
+    return queryRows<T>(db, withParams(text, filled));
+  };
+}
+
+/** Drizzle SQL of a statement's text ($1, $2 …) and its values, to run on a transaction's own connection. */
+function withParams(text: string, values: unknown[]): SQL {
+  // Splitting on a capturing group alternates text and parameter numbers: [text, "1", text, "2", text …].
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
 }

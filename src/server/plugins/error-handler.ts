@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { commitOutcomeUnknown } from '../db/commit-outcome.ts';
+import { isDatabaseDown } from '../db/errors.ts';
 import { HttpError } from '../http-errors.ts';
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'address', headers: 'headers' };
@@ -14,35 +16,13 @@ const PARSE_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_TYPE: 'The request body has the wrong content type.',
 };
 
-/** Connection-level failures that mean the database is unreachable, not that the request was wrong. */
-const DB_DOWN_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
+/** What a client is told when the database does not answer: the request was refused whole, so it may simply be sent again. */
+export const DATABASE_DOWN_MESSAGE = 'The database is not answering right now. Nothing was saved; try again in a minute.';
 
-function isDatabaseDown(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true;
-    if (
-      e instanceof Error &&
-      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)
-    )
-      return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** When the connection was lost during COMMIT, the change may have been saved: say so, rather than "nothing was saved". */
+export const DATABASE_LOST_AT_COMMIT_MESSAGE =
+  'The database stopped answering just as your change was being saved, so it may or may not have been saved. ' +
+  'Reload to check before saving again.';
 
 function zodFieldErrors(error: FastifyError): { message: string; fieldErrors: Record<string, string[]> } {
   const fieldErrors: Record<string, string[]> = {};
@@ -80,10 +60,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ statusCode: 400, message: PARSE_ERRORS[error.code] });
     }
     if (isDatabaseDown(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+      const inDoubt = commitOutcomeUnknown(error);
+      request.log.error({ err: error, commitOutcomeUnknown: inDoubt }, 'database unavailable');
       return reply
         .status(503)
-        .send({ statusCode: 503, message: 'The database is not answering right now. Nothing was saved; try again in a minute.' });
+        .send({ statusCode: 503, message: inDoubt ? DATABASE_LOST_AT_COMMIT_MESSAGE : DATABASE_DOWN_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {

@@ -37,11 +37,17 @@ export async function openTestDatabase(): Promise<Database> {
   return openPglite({ loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_FILE)]) });
 }
 
-/** Builds the real app on a fresh database. `env` overrides the development settings used by default. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+/**
+ * Builds the real app on a fresh database, or on `database` when given (closed with the context).
+ * `env` overrides the development settings used by default.
+ */
+export async function createTestContext(env: Record<string, string> = {}, database?: Database): Promise<TestContext> {
+  database ??= await openTestDatabase();
   const config = loadConfig({ APP_ENV: 'D', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, logger: false });
+  // No load shedding: the tests run in the server's own process, so their own work (generating thousands of inputs,
+  // reading workbooks) shows up as event-loop delay and would turn the requests under test away on a slow machine.
+  // load-shedding.test.ts turns it on with its own thresholds.
+  const app = await buildApp({ config, database, logger: false, loadLimits: false });
   await app.ready();
   const cookieName = config.secureCookies ? '__Host-wil_session' : 'wil_session';
   return {

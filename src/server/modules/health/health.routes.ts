@@ -28,6 +28,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Is the app up, and does the database answer?',
         response: { 200: HealthSchema, 503: HealthSchema },
       },
+      // A browser sends its session cookie here too; looking it up would fail first when the database is down,
+      // and the health check must still answer `db: "down"` then.
+      config: { withoutSession: true },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

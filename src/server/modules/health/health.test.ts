@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
+import { createUser } from '../../test/factories.ts';
 
 describe('GET /api/health', () => {
   let ctx: TestContext;
@@ -17,10 +18,14 @@ describe('GET /api/health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 503 with db "down" when the database is unreachable', async () => {
+  it('answers 503 with db "down" when the database is unreachable, with or without a session cookie', async () => {
+    // The browser's health checks carry its cookie: the session lookup must not turn them into a 500.
+    const cookie = await ctx.cookieFor(await createUser(ctx.db));
     await ctx.database.close();
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'degraded', db: 'down' });
+    for (const headers of [{}, { cookie }]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'degraded', db: 'down' });
+    }
   });
 });

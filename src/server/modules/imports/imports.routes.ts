@@ -90,6 +90,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         summary: `Read a CSV or XLSX file (the raw body, at most ${megabytes}) into its column headings and rows of text`,
         response: { 200: ImportFileSchema, 413: ApiErrorSchema, ...errors },
       },
+      config: { changesNothing: true },
       onRequest: requireImportRights,
     },
     async (request) => {
@@ -112,6 +113,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ImportDryRunSchema, ...errors },
       },
       bodyLimit: ROWS_BODY_LIMIT,
+      config: { changesNothing: true },
       onRequest: requireImportRights,
     },
     async (request) => {

@@ -23,7 +23,7 @@ import type {
   RecordUpdateParsed,
   RecordWire,
 } from '../../../shared/schemas/record.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import { preparedStatement, queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../http-errors.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
@@ -56,8 +56,14 @@ const RECORD_SELECT = sql`
 /** Chronological position of a term within its fiscal year (April to March). */
 const TERM_ORDER = sql`(CASE r.term WHEN 'Summer' THEN 1 WHEN 'Fall' THEN 2 ELSE 3 END)`;
 
+const selectRecordById = preparedStatement<RecordWire, { id: number }>(
+  sql`${RECORD_SELECT} WHERE r.id = ${sql.placeholder('id')}`,
+);
+
 async function selectRecord(db: Db, id: number, lock = false): Promise<RecordWire | null> {
-  const [row] = await queryRows<RecordWire>(db, sql`${RECORD_SELECT} WHERE r.id = ${id} ${lock ? sql`FOR UPDATE OF r` : sql``}`);
+  const [row] = lock
+    ? await queryRows<RecordWire>(db, sql`${RECORD_SELECT} WHERE r.id = ${id} FOR UPDATE OF r`)
+    : await selectRecordById(db, { id });
   return row ?? null;
 }
 

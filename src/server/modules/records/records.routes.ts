@@ -129,6 +129,7 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
         body: FindCriteriaSchema,
         response: { 200: RecordPageSchema, ...errors },
       },
+      config: { changesNothing: true },
       onRequest: requireSignedIn,
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { deriveRoles } from '../../../shared/permissions.ts';
 import type { Privileges, Profile } from '../../../shared/schemas/profile.ts';
 import type { PrivilegesInput, User, UserCreateSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import { preparedStatement, queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { institutions, sessions, userPrivileges, users } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../http-errors.ts';
@@ -11,6 +11,13 @@ import { writeAudit } from '../audit/audit.repo.ts';
 
 /** The signed-in user as the server sees it: the profile plus the database id. */
 export type SessionUser = Profile & { id: number };
+
+/** A live session: its user, when it was last used, and when it ends whatever happens. */
+export interface LoadedSession {
+  user: SessionUser;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
 
 interface UserRow {
   id: number;
@@ -69,18 +76,24 @@ export async function loadActiveUser(db: Db, userId: number, affiliations: reado
  * The user of a live session in one round trip (session, user, home institution and privileges), with the
  * session's last-seen time; null when the session is unknown, expired, idle too long, or its user deactivated.
  */
-export async function loadSessionUser(
-  db: Db,
-  sessionId: string,
-  idleCutoff: Date,
-): Promise<{ user: SessionUser; lastSeenAt: Date } | null> {
-  const [row] = await queryRows<UserRow & { affiliations: string[]; last_seen_at: Date | string }>(
-    db,
-    sql`SELECT x.*, s.affiliations, s.last_seen_at
-        FROM sessions s CROSS JOIN LATERAL (${userRowsWhere(sql`u.id = s.user_id AND u.active`)}) x
-        WHERE s.id = ${sessionId} AND s.expires_at > now() AND s.last_seen_at > ${idleCutoff.toISOString()}`,
-  );
-  return row ? { user: toSessionUser(row, row.affiliations), lastSeenAt: new Date(row.last_seen_at) } : null;
+const selectSession = preparedStatement<
+  UserRow & { affiliations: string[]; last_seen_at: Date | string; expires_at: Date | string },
+  { sessionId: string; idleCutoff: string }
+>(
+  sql`SELECT x.*, s.affiliations, s.last_seen_at, s.expires_at
+      FROM sessions s CROSS JOIN LATERAL (${userRowsWhere(sql`u.id = s.user_id AND u.active`)}) x
+      WHERE s.id = ${sql.placeholder('sessionId')} AND s.expires_at > now()
+        AND s.last_seen_at > ${sql.placeholder('idleCutoff')}`,
+);
+
+export async function loadSessionUser(db: Db, sessionId: string, idleCutoff: Date): Promise<LoadedSession | null> {
+  const [row] = await selectSession(db, { sessionId, idleCutoff: idleCutoff.toISOString() });
+  if (!row) return null;
+  return {
+    user: toSessionUser(row, row.affiliations),
+    lastSeenAt: new Date(row.last_seen_at),
+    expiresAt: new Date(row.expires_at),
+  };
 }
 
 /** Finds a user by username, ignoring letter case; deactivated users included. */
