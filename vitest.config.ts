@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, and the same API test files run once on PGlite and once on PostgreSQL.
+// Pure unit tests; the same API test files run once on PGlite and once on PostgreSQL; and the resilience tests
+// (faults, load, scale-out), which start their own servers and databases and so run one file at a time.
 const apiTests = ['src/server/**/*.test.ts'];
 const unitOnly = ['src/server/**/*.unit.test.ts'];
 
@@ -34,6 +35,16 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'resilience',
+          include: ['resilience/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -10,8 +10,14 @@ export async function signInAs(page: Page, username: DemoUser): Promise<void> {
   expect(res.ok(), `direct sign-in as ${username}`).toBe(true);
 }
 
-/** Runs axe-core on the page as it is now and fails on any serious or critical violation. */
+/**
+ * Runs axe-core on the page once its transitions have ended (a dialog fading in has too little contrast for a
+ * moment) and fails on any serious or critical violation.
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DATABASE_DOWN_MESSAGE } from '../src/server/plugins/error-handler.ts';
 import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
 
 /** A figure input by its id on the record form (`students_enrolled` → `#record-students-enrolled`). */
@@ -225,6 +226,75 @@ test.describe('record form screens', () => {
     await expect(second.getByTestId('record-saved')).toContainText('version 3');
     const saved = await (await second.request.get(`/api/records/${id}`)).json();
     expect(saved).toMatchObject({ students_enrolled: typical + 2, notes: 'Checked by the writer', version: 3 });
+  });
+
+  test('the server failing: a read is retried once; a failed save keeps what was typed, is not retried, and saves later', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'writer');
+    const { uvic, programs } = await uvicPrograms(page.request);
+    const program = programs[3]!;
+    const fiscalYear = futureFiscalYear();
+    // Enrolled near the program's own median, so no outlier question comes before the save.
+    const medians = await (
+      await page.request.get(
+        `/api/records/medians?programId=${program.id}&fiscalYear=${encodeURIComponent(fiscalYear)}&term=Fall`,
+      )
+    ).json();
+    const typical = Math.max(10, Math.round(medians.medians.students_enrolled ?? 100));
+    const created = await page.request.put('/api/records', {
+      data: { institution_id: uvic, program_id: program.id, fiscal_year: fiscalYear, term: 'Fall', students_enrolled: typical },
+    });
+    expect(created.ok()).toBe(true);
+    const { id } = await created.json();
+
+    // The server stays real; the browser sees it fail as it does while the database is down (the resilience
+    // tests prove the server answers so).
+    const unavailable = {
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, message: DATABASE_DOWN_MESSAGE }),
+    };
+    const calls = { GET: 0, PATCH: 0 };
+    const theRecord = (url: URL) => url.pathname === `/api/records/${id}`;
+    await page.route(theRecord, async (route) => {
+      const method = route.request().method() as keyof typeof calls;
+      calls[method] = (calls[method] ?? 0) + 1;
+      if ((method === 'GET' && calls.GET === 1) || method === 'PATCH') await route.fulfill(unavailable);
+      else await route.continue();
+    });
+
+    // A read answered 503 is tried once more, and the page shows the record.
+    await page.goto(`/records/${id}`);
+    await expect(field(page, 'students_enrolled')).toHaveValue(String(typical));
+    expect(calls.GET).toBe(2);
+
+    await field(page, 'students_enrolled').fill(String(typical + 1));
+    await field(page, 'notes').fill('Typed while the database was down');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toContainText('Failed to update record');
+    await expect(summary).toContainText(DATABASE_DOWN_MESSAGE);
+    // Everything typed is still there, the write was sent once, and nothing was saved.
+    await expect(page).toHaveURL(new RegExp(`/records/${id}$`));
+    await expect(field(page, 'students_enrolled')).toHaveValue(String(typical + 1));
+    await expect(field(page, 'notes')).toHaveValue('Typed while the database was down');
+    expect(calls.PATCH).toBe(1);
+    expect(await (await page.request.get(`/api/records/${id}`)).json()).toMatchObject({ version: 1, notes: null });
+    await expectNoSeriousA11yViolations(page);
+
+    // Once the server answers again, the same form saves what was typed.
+    await page.unroute(theRecord);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Record saved')).toBeVisible();
+    expect(await (await page.request.get(`/api/records/${id}`)).json()).toMatchObject({
+      version: 2,
+      students_enrolled: typical + 1,
+      notes: 'Typed while the database was down',
+    });
+    await context.close();
   });
 
   test('adding a second record for the same program and term links to the existing one, keeping what was typed', async ({

@@ -3,23 +3,9 @@
  * server fails the run. Elsewhere it is skipped with a line saying so, so a laptop without PostgreSQL can still test.
  */
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
-import { POSTGRES_ADMIN_URL } from '../src/server/test/test-databases.ts';
+import { POSTGRES_ADMIN_URL, postgresProblem } from '../src/server/test/test-databases.ts';
 
-async function postgresAnswers(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return null;
-  } catch (err) {
-    return (err as Error).message;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const problem = await postgresAnswers();
+const problem = await postgresProblem();
 const projects = ['--project', 'api-pglite'];
 if (problem === null) {
   projects.push('--project', 'api-postgres');

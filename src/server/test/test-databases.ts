@@ -29,3 +29,13 @@ export async function adminQuery(text: string): Promise<pg.QueryResult> {
     await client.end();
   }
 }
+
+/** Null when the test server answers, else why it does not. */
+export async function postgresProblem(): Promise<string | null> {
+  try {
+    await adminQuery('SELECT 1');
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
