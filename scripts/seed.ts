@@ -5,37 +5,22 @@
  * DATABASE_URL selects a PostgreSQL server; without it, PGlite in DATA_DIR (default ./data).
  */
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { openDatabase, runMigrations } from '../src/server/db/client.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { seedDemo } from '../src/server/seed/demo.ts';
 import { seedLargeDataset } from '../src/server/seed/large.ts';
+import { databaseSettings, readArguments, runCommand, UsageError } from './command-line.ts';
 
 const USAGE = 'Usage: npm run seed [-- --records N]   (N: a positive whole number of records to generate)';
 
-class UsageError extends Error {}
-
-function parseRecords(argv: string[]): number | undefined {
-  let values: { records?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { records: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  if (values.records === undefined) return undefined;
-  const text = values.records.replaceAll('_', '').replaceAll(',', '');
+function parseRecords(): number | undefined {
+  const { values } = readArguments(USAGE, { records: { type: 'string' } });
+  const given = values.records as string | undefined;
+  if (given === undefined) return undefined;
+  const text = given.replaceAll('_', '').replaceAll(',', '');
   const records = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(records) || records <= 0) {
-    throw new UsageError(`--records must be a positive whole number, got "${values.records}".`);
+    throw new UsageError(`--records must be a positive whole number, got "${given}".`);
   }
   return records;
 }
@@ -45,10 +30,8 @@ function seconds(since: number): string {
 }
 
 async function main(): Promise<void> {
-  const records = parseRecords(process.argv.slice(2));
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = process.env.DATA_DIR || './data';
-  console.log(databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: PGlite in ${dataDir}`);
+  const records = parseRecords();
+  const { databaseUrl, dataDir } = databaseSettings();
 
   const started = performance.now();
   let database: Database | undefined;
@@ -75,12 +58,4 @@ async function main(): Promise<void> {
   console.log(`Done in ${seconds(started)}.`);
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof UsageError) {
-    console.error(`${err.message}\n${USAGE}`);
-  } else {
-    console.error(`Seeding failed: ${err instanceof Error ? err.message : String(err)}`);
-    if (process.env.DEBUG && err instanceof Error) console.error(err.stack);
-  }
-  process.exitCode = 1;
-});
+runCommand(USAGE, 'Seeding', main);
