@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { ReportColumn, ReportColumnKind, ReportRow } from '../../shared/schemas/report.ts';
+import type { XlsxColumn } from './xlsx-stream.ts';
 
 /**
  * Tables as downloadable files (reports, the CEWIL return): the columns' labels, the rows, then any summary rows
@@ -57,15 +58,22 @@ export const NUMBER_FORMATS: Record<ReportColumnKind, string | undefined> = {
   money: '"$"#,##0.00',
 };
 
-/** Column settings of a worksheet: header, width, number format. */
-export function sheetColumns(columns: ReportColumn[]): Partial<ExcelJS.Column>[] {
+/** A column's width in a workbook: its heading and a little room, within reason. */
+const widthOf = (column: ReportColumn) => Math.min(40, Math.max(12, column.label.length + 2));
+
+/** Column settings of an ExcelJS worksheet: header, width, number format. */
+function sheetColumns(columns: ReportColumn[]): Partial<ExcelJS.Column>[] {
   return columns.map((column) => ({
     header: column.label,
     key: column.key,
-    width: Math.min(40, Math.max(12, column.label.length + 2)),
+    width: widthOf(column),
     style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind]! } : {},
   }));
 }
+
+/** The same settings for the streaming writer (xlsx-stream.ts). */
+export const xlsxColumns = (columns: ReportColumn[]): XlsxColumn[] =>
+  columns.map((column) => ({ label: column.label, width: widthOf(column), numberFormat: NUMBER_FORMATS[column.kind] }));
 
 /** A workbook with the table on its first sheet and what it was made from on the second. */
 export async function tableXlsx(table: TableFile, about: { title: string; lines: [string, string][] }): Promise<Buffer> {

@@ -2,18 +2,18 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
 import { to as copyTo } from 'pg-copy-streams';
 import { COUNT_FIELDS, MONEY_FIELDS, RECORD_FIELD_LABELS } from '../../../shared/record-rules.ts';
 import type { ReportColumn } from '../../../shared/schemas/report.ts';
 import type { ExportCriteria } from '../../../shared/schemas/export.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { CSV_BOM, csvLines, sheetColumns } from '../../files/table-files.ts';
+import { CSV_BOM, csvLines, xlsxColumns } from '../../files/table-files.ts';
+import { writeXlsx } from '../../files/xlsx-stream.ts';
 import { recordFilterSql } from '../records/records.repo.ts';
 
 /**
  * Export Records (PRODUCT.md §6): every matching record, one row each, with readable headers and the names of its
- * institution and program. Streamed: CSV straight from PostgreSQL's COPY, XLSX through ExcelJS's streaming writer
+ * institution and program. Streamed: CSV straight from PostgreSQL's COPY, XLSX through our own streaming writer
  * fed in batches, so a million rows pass through in constant memory.
  */
 
@@ -100,42 +100,43 @@ export async function recordsCsvStream(
 
 const BATCH = 2000;
 
-/** The XLSX workbook as a stream, written by ExcelJS's streaming writer from batches of rows in id order. */
+/** The XLSX workbook as a stream, written from batches of rows in id order (xlsx-stream.ts). */
 export function recordsXlsxStream(database: Database, criteria: ExportCriteria, done: ExportDone = () => {}): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet('Records', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = sheetColumns(RECORD_EXPORT_COLUMNS);
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   const where = filterOf(criteria);
   const money = new Set<string>(MONEY_FIELDS);
-
-  (async () => {
-    let lastId = 0;
-    let sent = 0;
+  let sent = 0;
+  const batchAfter = (lastId: number) => {
+    const rows = queryRows<Record<string, string | number | null>>(
+      database.db,
+      sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${where} AND r.id > ${lastId} ORDER BY r.id LIMIT ${BATCH}`,
+    );
+    // Read ahead: if the download is abandoned meanwhile, nobody awaits this one, and its failure must not end the process.
+    rows.catch(() => {});
+    return rows;
+  };
+  async function* batches() {
+    let pending = batchAfter(0);
     for (;;) {
-      const rows = await queryRows<Record<string, string | number | null>>(
-        database.db,
-        sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${where} AND r.id > ${lastId} ORDER BY r.id LIMIT ${BATCH}`,
-      );
+      const rows = await pending;
       sent += rows.length;
-      for (const row of rows) {
-        sheet
-          .addRow(RECORD_EXPORT_COLUMNS.map((c) => (money.has(c.key) && row[c.key] !== null ? Number(row[c.key]) : row[c.key])))
-          .commit();
-      }
-      if (rows.length < BATCH) break;
-      lastId = Number(rows.at(-1)!.id);
-      // Let the download drain before reading more, so memory stays flat whatever the client's speed.
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+      const full = rows.length === BATCH;
+      // The database reads the next batch while this one is written out.
+      if (full) pending = batchAfter(Number(rows.at(-1)!.id));
+      // Money arrives as exact text and goes into the sheet as a number, so Excel can add it up.
+      yield rows.map((row) =>
+        RECORD_EXPORT_COLUMNS.map((c) => (money.has(c.key) && row[c.key] !== null ? Number(row[c.key]) : row[c.key]!)),
+      );
+      if (!full) return;
     }
-    sheet.commit();
-    await workbook.commit();
-    done(sent);
-  })().catch((err: Error) => {
-    out.destroy(err);
-    done(null);
-  });
+  }
+  // The writer waits for the download to drain before asking for the next batch, so memory stays flat.
+  writeXlsx(out, 'Records', xlsxColumns(RECORD_EXPORT_COLUMNS), batches()).then(
+    () => done(sent),
+    (err: Error) => {
+      out.destroy(err);
+      done(null);
+    },
+  );
   return out;
 }

@@ -65,7 +65,7 @@ function BrowseFilters({ view, onChange }: { view: RecordQuery; onChange: Record
   // A range can only be chosen from low to high: each end offers the years the other end allows.
   const fromYears = c.fiscalYearTo ? years.filter((y) => y <= c.fiscalYearTo!) : years;
   const toYears = c.fiscalYearFrom ? years.filter((y) => y >= c.fiscalYearFrom!) : years;
-  const set = (changes: Parameters<typeof withCriteria>[1]) => onChange(withCriteria(view, changes));
+  const set = (changes: Parameters<typeof withCriteria>[1]) => onChange((current) => withCriteria(current, changes));
   const listFailed = institutions.isError || programs.isError;
 
   return (
@@ -80,7 +80,12 @@ function BrowseFilters({ view, onChange }: { view: RecordQuery; onChange: Record
             onChange={(e) => {
               const value = e.currentTarget.value;
               const institutionIds = value ? [Number(value)] : [];
-              set({ institutionIds, programIds: keepProgramsOf(c.programIds ?? [], programs.data ?? [], institutionIds) });
+              onChange((current) =>
+                withCriteria(current, {
+                  institutionIds,
+                  programIds: keepProgramsOf(current.criteria.programIds ?? [], programs.data ?? [], institutionIds),
+                }),
+              );
             }}
           />
         </Grid.Col>
