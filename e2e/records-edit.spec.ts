@@ -60,6 +60,24 @@ async function uvicPrograms(request: APIRequestContext) {
   return { uvic: uvic.id, programs: own };
 }
 
+/**
+ * Creates a record two years ahead for `programId` and `term` whose enrolled figure sits near the program's own
+ * median, so no outlier question comes between the saves a test makes.
+ */
+async function createTypicalRecord(request: APIRequestContext, institutionId: number, programId: number, term: string) {
+  const fiscalYear = futureFiscalYear();
+  const medians = await (
+    await request.get(`/api/records/medians?programId=${programId}&fiscalYear=${encodeURIComponent(fiscalYear)}&term=${term}`)
+  ).json();
+  const typical = Math.max(10, Math.round(medians.medians.students_enrolled ?? 100));
+  const created = await request.put('/api/records', {
+    data: { institution_id: institutionId, program_id: programId, fiscal_year: fiscalYear, term, students_enrolled: typical },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: number };
+  return { id, typical };
+}
+
 test.describe('record form screens', () => {
   test('a writer adds a record for UVic, sees a split not adding up as they type, fixes it, then edits it and sees the change in the history', async ({
     browser,
@@ -178,20 +196,7 @@ test.describe('record form screens', () => {
     await signInAs(first, 'writer');
     await signInAs(second, 'appadmin');
     const { uvic, programs } = await uvicPrograms(first.request);
-    const program = programs[2]!;
-    const fiscalYear = futureFiscalYear();
-    // Enrolled figures near the program's own median, so no outlier question comes between the saves.
-    const medians = await (
-      await first.request.get(
-        `/api/records/medians?programId=${program.id}&fiscalYear=${encodeURIComponent(fiscalYear)}&term=Spring`,
-      )
-    ).json();
-    const typical = Math.max(10, Math.round(medians.medians.students_enrolled ?? 100));
-    const created = await first.request.put('/api/records', {
-      data: { institution_id: uvic, program_id: program.id, fiscal_year: fiscalYear, term: 'Spring', students_enrolled: typical },
-    });
-    expect(created.ok()).toBe(true);
-    const { id } = await created.json();
+    const { id, typical } = await createTypicalRecord(first.request, uvic, programs[2]!.id, 'Spring');
 
     await first.goto(`/records/${id}`);
     await second.goto(`/records/${id}`);
@@ -235,20 +240,7 @@ test.describe('record form screens', () => {
     const page = await context.newPage();
     await signInAs(page, 'writer');
     const { uvic, programs } = await uvicPrograms(page.request);
-    const program = programs[3]!;
-    const fiscalYear = futureFiscalYear();
-    // Enrolled near the program's own median, so no outlier question comes before the save.
-    const medians = await (
-      await page.request.get(
-        `/api/records/medians?programId=${program.id}&fiscalYear=${encodeURIComponent(fiscalYear)}&term=Fall`,
-      )
-    ).json();
-    const typical = Math.max(10, Math.round(medians.medians.students_enrolled ?? 100));
-    const created = await page.request.put('/api/records', {
-      data: { institution_id: uvic, program_id: program.id, fiscal_year: fiscalYear, term: 'Fall', students_enrolled: typical },
-    });
-    expect(created.ok()).toBe(true);
-    const { id } = await created.json();
+    const { id, typical } = await createTypicalRecord(page.request, uvic, programs[3]!.id, 'Fall');
 
     // The server stays real; the browser sees it fail as it does while the database is down (the resilience
     // tests prove the server answers so).
