@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { readRecordQuery, recordQueryToSearch, type RecordQuery } from '../../../../shared/find-criteria-url.ts';
 
@@ -15,17 +15,30 @@ export type RecordViewChange = (
 export function useRecordView() {
   const [params, setParams] = useSearchParams();
   const read = useMemo(() => readRecordQuery(params), [params]);
+  // React Router hands its own updater the query of the last render, so a change made before an earlier one has
+  // rendered (filters picked in quick succession) would undo it. So changes build on the newest query asked for:
+  // `asked` holds those the URL has not shown yet, oldest first; a query nobody here asked for (Back) clears it.
+  const shown = useRef(params);
+  const asked = useRef<string[]>([]);
+  useEffect(() => {
+    shown.current = params;
+    const at = asked.current.indexOf(params.toString());
+    asked.current = at === -1 ? [] : asked.current.slice(at + 1);
+  }, [params]);
   const change = useCallback<RecordViewChange>(
-    (next, options) =>
-      setParams(
-        (current) => {
-          if (typeof next !== 'function') return recordQueryToSearch(next);
-          // The URL as it is now, not as it was at the last render: a change made since then is kept.
-          const now = readRecordQuery(current);
-          return now.ok ? recordQueryToSearch(next(now.query)) : current;
-        },
-        { replace: !options?.push, preventScrollReset: true },
-      ),
+    (next, options) => {
+      let search: URLSearchParams;
+      if (typeof next === 'function') {
+        const newest = asked.current.at(-1);
+        const now = readRecordQuery(newest === undefined ? shown.current : new URLSearchParams(newest));
+        if (!now.ok) return;
+        search = recordQueryToSearch(next(now.query));
+      } else {
+        search = recordQueryToSearch(next);
+      }
+      asked.current.push(search.toString());
+      setParams(search, { replace: !options?.push, preventScrollReset: true });
+    },
     [setParams],
   );
   return { read, change, params };
