@@ -1,8 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { fiscalYearOf } from '../src/shared/record-rules.ts';
 
 /** The demo users of PRODUCT.md §8, seeded into the throwaway database the browser tests run against. */
 export type DemoUser = 'appadmin' | 'globalreader' | 'instadmin' | 'writer' | 'reader' | 'newuser';
+
+/** The B.C. fiscal year (April to March) `ahead` years after the current one; negative for earlier years. */
+export function fiscalYearAhead(ahead: number): string {
+  const now = new Date();
+  return fiscalYearOf((now.getMonth() >= 3 ? now.getFullYear() : now.getFullYear() - 1) + ahead);
+}
 
 /** Signs in through the development API (fast); the sign-in page itself has its own test. */
 export async function signInAs(page: Page, username: DemoUser): Promise<void> {

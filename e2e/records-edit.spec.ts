@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DATABASE_DOWN_MESSAGE } from '../src/server/plugins/error-handler.ts';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
 
 /** A figure input by its id on the record form (`students_enrolled` → `#record-students-enrolled`). */
 const field = (page: Page, name: string) => page.locator(`#record-${name.replace(/_/g, '-')}`);
@@ -36,15 +36,8 @@ const FIGURES: [string, string][] = [
   ['coop_fee_international', '1200.50'],
 ];
 
-/** The fiscal year `ahead` years after the current one (April to March). */
-function fiscalYear(ahead: number): string {
-  const now = new Date();
-  const start = (now.getMonth() >= 3 ? now.getFullYear() : now.getFullYear() - 1) + ahead;
-  return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
-}
-
 /** Two years ahead: the first choice the form offers, and one the demo data never holds. */
-const futureFiscalYear = () => fiscalYear(2);
+const futureFiscalYear = () => fiscalYearAhead(2);
 
 /** UVic's id and its active programs, sorted by name as the form lists them. */
 async function uvicPrograms(request: APIRequestContext) {
@@ -163,7 +156,7 @@ test.describe('record form screens', () => {
     const { uvic } = await uvicPrograms(page.request);
     const list = await (
       await page.request.get(
-        `/api/records/inst/${uvic}?pageSize=1&status=submitted&fiscalYearTo=${encodeURIComponent(fiscalYear(0))}`,
+        `/api/records/inst/${uvic}?pageSize=1&status=submitted&fiscalYearTo=${encodeURIComponent(fiscalYearAhead(0))}`,
       )
     ).json();
     const record = (await (await page.request.get(`/api/records/${list.items[0].id}`)).json()) as Record<string, unknown>;
@@ -297,7 +290,7 @@ test.describe('record form screens', () => {
     await signInAs(page, 'writer');
     const { uvic } = await uvicPrograms(page.request);
     const list = await (
-      await page.request.get(`/api/records/inst/${uvic}?pageSize=1&fiscalYearTo=${encodeURIComponent(fiscalYear(0))}`)
+      await page.request.get(`/api/records/inst/${uvic}?pageSize=1&fiscalYearTo=${encodeURIComponent(fiscalYearAhead(0))}`)
     ).json();
     const existing = list.items[0] as { id: number; program_id: number; fiscal_year: string; term: string };
 

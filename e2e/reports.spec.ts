@@ -3,14 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { REPORT_MENU_LABELS } from '../src/shared/navigation.ts';
 import { REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
 
 /** The current B.C. fiscal year (April to March) and the one four years before: the form's default range. */
 function defaultYears(): { from: string; to: string } {
-  const now = new Date();
-  const start = now.getMonth() >= 3 ? now.getFullYear() : now.getFullYear() - 1;
-  const fy = (y: number) => `${y}/${String((y + 1) % 100).padStart(2, '0')}`;
-  return { from: fy(start - 4), to: fy(start) };
+  return { from: fiscalYearAhead(-4), to: fiscalYearAhead(0) };
 }
 
 const table = (page: Page) => page.getByTestId('report-table');

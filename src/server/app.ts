@@ -23,6 +23,7 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/log-settings.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { loadSheddingPlugin, type LoadSheddingLimits } from './plugins/load-shedding.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -98,6 +99,7 @@ export async function buildApp({
   });
   if (loadLimits) await app.register(loadSheddingPlugin, loadLimits);
   await app.register(sameOriginPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(fastifyCookie, { secret: config.cookieSecret });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

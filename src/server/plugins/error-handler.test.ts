@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/build-test-app.ts';
+import { MAX_JSON_DEPTH } from './json-body.ts';
 
 describe('bad input is a 400 with a clear message, never a 500', () => {
   let ctx: TestContext;
@@ -22,6 +23,29 @@ describe('bad input is a 400 with a clear message, never a 500', () => {
     const res = await post(JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is too large.');
+  });
+
+  it('refuses a body nested deeper than the limit, counting only brackets outside strings', async () => {
+    const nested = (levels: number) => `{"username":${'['.repeat(levels - 1)}1${']'.repeat(levels - 1)}}`;
+    const deep = await post(nested(MAX_JSON_DEPTH + 1));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().message).toBe(`The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`);
+    const hugelyDeep = await post(nested(100_000));
+    expect(hugelyDeep.json().message).toMatch(/nested too deeply/);
+    // At the limit the body is parsed and reaches validation, which names the field.
+    const atLimit = await post(nested(MAX_JSON_DEPTH));
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json().fieldErrors).toHaveProperty('username');
+    const bracketsInText = await post(JSON.stringify({ username: `"[{\\${'['.repeat(100)}` }));
+    expect(bracketsInText.json().message).not.toMatch(/nested/);
+  });
+
+  it('refuses prototype-poisoning keys', async () => {
+    for (const body of ['{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}']) {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The request body is not valid JSON.');
+    }
   });
 
   it('refuses a body that is not JSON', async () => {
