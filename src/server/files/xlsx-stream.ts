@@ -199,6 +199,10 @@ export async function writeXlsx(
   await zip.add('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
   await zip.add('xl/styles.xml', styles);
 
+  // The sheet's XML goes to the deflater in pieces of about 64 KB. A batch's whole text (4 MB) is a large object the
+  // garbage collector must handle in its slow, old space: exporting 100,000 records, it took 38% of the CPU profile
+  // and the export ran at ~20,000 rows/s; in pieces, 11% and ~31,000 rows/s.
+  const CHUNK_CHARS = 64 * 1024;
   // Cells carry their reference (r="B7"): a reader may not place a cell by counting, as empty ones are left out.
   const textCell = (ref: string, style: number, text: string) =>
     `<c r="${ref}"${style ? ` s="${style}"` : ''} t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
@@ -210,8 +214,8 @@ export async function writeXlsx(
       `<sheetData><row r="1">${columns.map((c, i) => textCell(`${letters[i]}1`, 1, c.label)).join('')}</row>`
     );
     let rowNumber = 1;
+    let xml = '';
     for await (const batch of rows) {
-      let xml = '';
       for (const row of batch) {
         rowNumber++;
         xml += `<row r="${rowNumber}">`;
@@ -226,10 +230,13 @@ export async function writeXlsx(
           }
         }
         xml += '</row>';
+        if (xml.length >= CHUNK_CHARS) {
+          yield xml;
+          xml = '';
+        }
       }
-      yield xml;
     }
-    yield '</sheetData></worksheet>';
+    yield `${xml}</sheetData></worksheet>`;
   }
   await zip.add('xl/worksheets/sheet1.xml', sheet());
   await zip.finish();
