@@ -62,10 +62,13 @@ export async function runReport(db: Db, type: ReportType, params: ReportParams, 
   const filter: RecordFilter = { ...params, programName: undefined, status: 'submitted', readable };
   const { where } = recordFilterSql(filter);
   const { where: provinceWhere } = recordFilterSql({ ...filter, institutionIds: undefined, readable: 'all' });
+  // Over every institution the totals are the province row: one query fewer, which PGlite (one connection) would
+  // otherwise run after the other two.
+  const totalsAreProvince = readable === 'all' && !params.institutionIds?.length;
   const [rows, totals, province] = await Promise.all([
     groupedRows(db, definition, where),
     summaryRow(db, definition, where),
-    summaryRow(db, definition, provinceWhere),
+    totalsAreProvince ? null : summaryRow(db, definition, provinceWhere),
   ]);
-  return { type, params, columns: reportColumns(definition), rows, totals, province };
+  return { type, params, columns: reportColumns(definition), rows, totals, province: province ?? totals };
 }
