@@ -11,7 +11,7 @@ import { openPglite, openPostgres, queryRows, runMigrations, type Database, type
 import { PROJECT_ROOT } from '../paths.ts';
 import { createTestContext, type TestContext } from '../test/build-test-app.ts';
 import { createUser } from '../test/factories.ts';
-import { recordBody } from '../test/record-factories.ts';
+import { programBody, recordBody } from '../test/record-factories.ts';
 import { adminQuery, databaseUrl, PGLITE_TEMPLATE_FILE } from '../test/test-databases.ts';
 import { backup, restore, type BackupTarget } from './backup.ts';
 
@@ -133,17 +133,7 @@ describe(`backup and restore round trip (${onPostgres ? 'PostgreSQL: pg_dump / p
       }
       const programs: number[] = [];
       for (const institution_id of institutions) {
-        const res = await call('PUT', '/api/programs', {
-          institution_id,
-          name: 'Computer Science Co-op',
-          discipline: 'Computer & Information Science',
-          credential: "Bachelor's Degree",
-          wil_type: 'Co-operative Education',
-          coop_model: 'Alternating',
-          participation: 'Optional',
-          accredited: true,
-          cip_code: '11.0701',
-        });
+        const res = await call('PUT', '/api/programs', programBody(institution_id));
         expect(res.statusCode, res.body).toBe(200);
         programs.push(res.json().id);
       }

@@ -46,6 +46,22 @@ export const VALID_FIGURES = {
   coop_fee_international: '1200.50',
 };
 
+/** A `PUT /api/programs` body for a valid co-op program. */
+export function programBody(institutionId: number, overrides: Record<string, unknown> = {}) {
+  return {
+    institution_id: institutionId,
+    name: 'Computer Science Co-op',
+    discipline: 'Computer & Information Science',
+    credential: "Bachelor's Degree",
+    wil_type: 'Co-operative Education',
+    coop_model: 'Alternating',
+    participation: 'Optional',
+    accredited: true,
+    cip_code: '11.0701',
+    ...overrides,
+  };
+}
+
 /** A `PUT /api/records` body for a submitted, valid record; the key is fresh unless given. */
 export function recordBody(institutionId: number, programId: number, overrides: Record<string, unknown> = {}) {
   return {

@@ -4,24 +4,14 @@ import { auditLog, programs } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createMatrixCaller } from '../../test/matrix.ts';
 import { createInstitution, type createRoleMatrix, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
+import { programBody } from '../../test/record-factories.ts';
 
 describe('valid programs API', () => {
   let ctx: TestContext;
   let matrix: Awaited<ReturnType<typeof createRoleMatrix>>;
   let inactiveInstitution: number;
   let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
-  const program = (overrides: object = {}) => ({
-    institution_id: matrix.institutions.own,
-    name: 'Computer Science Co-op',
-    discipline: 'Computer & Information Science',
-    credential: "Bachelor's Degree",
-    wil_type: 'Co-operative Education',
-    coop_model: 'Alternating',
-    participation: 'Optional',
-    accredited: true,
-    cip_code: '11.0701',
-    ...overrides,
-  });
+  const program = (overrides: Record<string, unknown> = {}) => programBody(matrix.institutions.own, overrides);
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -31,7 +21,7 @@ describe('valid programs API', () => {
   afterAll(() => ctx.close());
 
   const count = async () => (await ctx.db.select().from(programs)).length;
-  const create = async (overrides: object = {}) => {
+  const create = async (overrides: Record<string, unknown> = {}) => {
     const res = await call('PUT', '/api/programs', 'appAdmin', program(overrides));
     expect(res.statusCode).toBe(200);
     return res.json().id as number;
