@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -172,6 +173,32 @@ export async function openDatabase(settings: { databaseUrl?: string; dataDir: st
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A query running longer than this did enough sorting and hashing to leave its server process bloated (see below). */
+export const HEAVY_QUERY_MS = 200;
+
+/**
+ * Rows of a query that may sort or hash much of the table (a report). On PostgreSQL, the connection that ran it goes
+ * back to the pool only when the query was quick; after a longer one it is closed. A server process keeps the memory
+ * such a query used (measured: 4 → 30 MB after the placement or salary report) and its later parallel queries ran
+ * 30–100% slower than the same query on a fresh connection (docs/benchmarks.md). A new connection costs a few
+ * milliseconds; such a query, hundreds.
+ */
+export async function queryHeavyRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return queryRows<T>(db, query);
+  const client = await pool.connect();
+  const started = performance.now();
+  let close = true;
+  try {
+    const rows = await queryRows<T>(drizzlePg(client) as unknown as Db, query);
+    close = performance.now() - started > HEAVY_QUERY_MS;
+    return rows;
+  } finally {
+    // Truthy closes the connection instead of pooling it; on an error it is closed too, as pool.query does.
+    client.release(close);
+  }
 }
 
 const dialect = new PgDialect();
