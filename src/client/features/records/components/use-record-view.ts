@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useMemo } from 'react';
 import { readRecordQuery, recordQueryToSearch, type RecordQuery } from '../../../../shared/find-criteria-url.ts';
+import { useNewestSearch } from '../../../ui/use-newest-search.ts';
 
 /** A new view, or how to change the view as it is now (two quick changes must not undo each other). */
 export type RecordViewChange = (
@@ -13,33 +13,16 @@ export type RecordViewChange = (
  * shared links show the same list. `read` is the view, or the reasons the URL's view cannot be used.
  */
 export function useRecordView() {
-  const [params, setParams] = useSearchParams();
+  const { params, change: changeSearch } = useNewestSearch();
   const read = useMemo(() => readRecordQuery(params), [params]);
-  // React Router hands its own updater the query of the last render, so a change made before an earlier one has
-  // rendered (filters picked in quick succession) would undo it. So changes build on the newest query asked for:
-  // `asked` holds those the URL has not shown yet, oldest first; a query nobody here asked for (Back) clears it.
-  const shown = useRef(params);
-  const asked = useRef<string[]>([]);
-  useEffect(() => {
-    shown.current = params;
-    const at = asked.current.indexOf(params.toString());
-    asked.current = at === -1 ? [] : asked.current.slice(at + 1);
-  }, [params]);
   const change = useCallback<RecordViewChange>(
-    (next, options) => {
-      let search: URLSearchParams;
-      if (typeof next === 'function') {
-        const newest = asked.current.at(-1);
-        const now = readRecordQuery(newest === undefined ? shown.current : new URLSearchParams(newest));
-        if (!now.ok) return;
-        search = recordQueryToSearch(next(now.query));
-      } else {
-        search = recordQueryToSearch(next);
-      }
-      asked.current.push(search.toString());
-      setParams(search, { replace: !options?.push, preventScrollReset: true });
-    },
-    [setParams],
+    (next, options) =>
+      changeSearch((current) => {
+        if (typeof next !== 'function') return recordQueryToSearch(next);
+        const now = readRecordQuery(current);
+        return now.ok ? recordQueryToSearch(next(now.query)) : null;
+      }, options),
+    [changeSearch],
   );
   return { read, change, params };
 }
