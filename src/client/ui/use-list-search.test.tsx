@@ -9,7 +9,11 @@ import { useListSearch } from './use-list-search.ts';
 
 const readAll = (params: URLSearchParams) => Object.fromEntries(params);
 const defaults = { sort: 'name' };
-const seen: { list?: ReturnType<typeof useListSearch<Record<string, string>>>; navigate?: ReturnType<typeof useNavigate>; search?: string } = {};
+const seen: {
+  list?: ReturnType<typeof useListSearch<Record<string, string>>>;
+  navigate?: ReturnType<typeof useNavigate>;
+  search?: string;
+} = {};
 
 function Probe() {
   seen.list = useListSearch(readAll, defaults);
