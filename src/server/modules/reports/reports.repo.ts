@@ -48,15 +48,26 @@ async function rowsAndTotals(
   const windowMeasures = definition.windowMeasures ?? [];
   const windows = windowMeasures.map((w) => sql`, ${w.value} AS ${sql.identifier(w.key)}`);
   const noWindows = windowMeasures.map((w) => sql`, NULL AS ${sql.identifier(w.key)}`);
-  const all = await queryHeavyRows<ReportRow & { _total: number }>(
+  // Only the report's own columns come back, the totals row last: copying 200,000 rows in JavaScript to drop the
+  // helper columns took 150 ms of the placement report's server time.
+  const output = sql.join(
+    reportColumns(definition).map((c) => sql`u.${sql.identifier(c.key)}`),
+    sql`, `,
+  );
+  const all = await queryHeavyRows<ReportRow>(
     db,
     sql`WITH g AS MATERIALIZED (${grouped})
-      (SELECT g.* ${sql.join(windows, sql``)} FROM g WHERE g._total = 0)
-      UNION ALL (SELECT g.* ${sql.join(noWindows, sql``)} FROM g WHERE g._total = 1)
-      ORDER BY _total, ${sql.join(orderKeys, sql`, `)}`,
+      SELECT ${output} FROM (
+        (SELECT g.* ${sql.join(windows, sql``)} FROM g WHERE g._total = 0)
+        UNION ALL (SELECT g.* ${sql.join(noWindows, sql``)} FROM g WHERE g._total = 1)
+      ) u
+      ORDER BY u._total, ${sql.join(
+        orderKeys.map((k) => sql`u.${k}`),
+        sql`, `,
+      )}`,
   );
-  const strip = (row: ReportRow) => Object.fromEntries(Object.entries(row).filter(([key]) => !key.startsWith('_')));
-  return { rows: all.filter((r) => r._total === 0).map(strip), totals: strip(all.find((r) => r._total === 1)!) };
+  // The empty grouping set always yields its row, even over no records.
+  return { rows: all.slice(0, -1), totals: all.at(-1)! };
 }
 
 /** The measures over every record the filter matches, with the grouping and year-over-year columns null. */
