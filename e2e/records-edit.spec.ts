@@ -181,6 +181,29 @@ test.describe('record form screens', () => {
     await context.close();
   });
 
+  test('a reader opening a record of an institution they may not read gets the 403 page, not a retry', async ({ browser }) => {
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await signInAs(adminPage, 'appadmin');
+    const institutions = (await (await adminPage.request.get('/api/institutions')).json()) as {
+      id: number;
+      short_name: string;
+    }[];
+    const ubc = institutions.find((i) => i.short_name === 'UBC')!;
+    const list = await (await adminPage.request.get(`/api/records/inst/${ubc.id}?pageSize=1`)).json();
+    await admin.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'reader');
+    await page.goto(`/records/${list.items[0].id}`);
+    await expect(page.getByRole('heading', { level: 1, name: '403 Forbidden' })).toBeVisible();
+    await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('load-error')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
   test('two people edit the same record: the second save shows both values per figure and keeps theirs on choice', async ({
     browser,
   }) => {

@@ -81,12 +81,16 @@ export default function RecordPage() {
   const params = useParams();
   const { pathname } = useLocation();
   const record = useRecord(Number(params.id));
-  useErrorToast(record.isError && !(isApiError(record.error) && record.error.status === 404) ? record.error : null);
+  const refusedStatus = isApiError(record.error) ? record.error.status : undefined;
+  // A missing record or one the user may not read is the route's error page, not a failure worth trying again.
+  const refused = refusedStatus === 404 || refusedStatus === 403;
+  useErrorToast(record.isError && !refused ? record.error : null);
 
   if (record.isPending) return <PageSkeleton />;
   if (record.isError) {
-    // Shown by the route's error page: "404 Not Found" with "Page not found: {path}".
-    if (isApiError(record.error) && record.error.status === 404) throw new ApiError(TEXT.notFound(pathname), { status: 404 });
+    // "404 Not Found" with "Page not found: {path}"; "403 Forbidden" with "Unauthorized", as for a screen of another role.
+    if (refusedStatus === 404) throw new ApiError(TEXT.notFound(pathname), { status: 404 });
+    if (refusedStatus === 403) throw record.error;
     return (
       <Page title={routeTitle('record')}>
         <LoadError message={record.error.message} detail={RECORD_UI.loadFailed} onRetry={() => void record.refetch()} />
