@@ -25,6 +25,10 @@ const CONCURRENCY = 24;
 const STOP_AFTER = 60;
 /** No request may take longer than this: a hang is a failure, not a slow success. */
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Writes of each kind sent to a frozen database: with the reads, more requests than the app's 10 connections. */
+const FROZEN_WRITES = 6;
+/** The app gives up on a query unanswered this long (DATABASE_ANSWER_SECONDS), well inside REQUEST_TIMEOUT_MS. */
+const ANSWER_SECONDS = 3;
 /** How long the app may take to notice that PostgreSQL is back. */
 const RECOVERY_DEADLINE_MS = 10_000;
 
@@ -222,7 +226,12 @@ async function problemsInDatabase(outcomes: WriteOutcome[], prefix: string): Pro
 beforeAll(async () => {
   postgres = await startThrowawayPostgres();
   // Development settings: the demo data gives users, institutions, programs and records to edit.
-  server = await startBuiltServer({ APP_ENV: 'D', DATABASE_URL: postgres.url, LOG_LEVEL: 'fatal' });
+  server = await startBuiltServer({
+    APP_ENV: 'D',
+    DATABASE_URL: postgres.url,
+    LOG_LEVEL: 'fatal',
+    DATABASE_ANSWER_SECONDS: String(ANSWER_SECONDS),
+  });
   const login = await fetch(`${server.url}/api/login/direct`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -308,6 +317,46 @@ describe.each<StopMode>(['immediate', 'fast'])('PostgreSQL stopped (%s) during a
   });
 
   it('holds every committed write whole with its audit row, and nothing of a refused one (SQL)', async () => {
+    expect(await problemsInDatabase(outcomes, prefix)).toEqual([]);
+  });
+});
+
+describe('PostgreSQL frozen: connections open, nothing answers (a hung host)', () => {
+  const prefix = 'fault-frozen-';
+  const outcomes: WriteOutcome[] = [];
+
+  it('answers reads, writes and health 503 within the time bound instead of waiting on the frozen connections', async () => {
+    await pollUntil('health 200', async () => (await call('GET', '/api/health')).status === 200);
+    const edited = await untouchedRecords(FROZEN_WRITES);
+    // Warm the pool, so queries go out on open connections that then never answer.
+    await Promise.all(Array.from({ length: 10 }, () => call('GET', '/api/institutions')));
+    await postgres.freeze();
+    try {
+      const started = Date.now();
+      // More requests than the pool has connections: some wait for a connection, some for a new one.
+      const [health, read, ...writes] = await Promise.all([
+        call('GET', '/api/health'),
+        call('GET', '/api/records?page=1'),
+        ...edited.map((record, i) => editRecord(record, `${prefix}edit-${i}`, '61.50')),
+        ...Array.from({ length: FROZEN_WRITES }, (_, i) => createRecord(`${prefix}create-${i}`)),
+      ]);
+      outcomes.push(...writes);
+      expect(Date.now() - started).toBeLessThan(REQUEST_TIMEOUT_MS);
+      expect(health).toMatchObject({ status: 503, body: { db: 'down' } });
+      expect(read).toEqual({ status: 503, body: { statusCode: 503, message: DATABASE_DOWN_MESSAGE } });
+      // Nothing reached COMMIT, so nothing is in doubt.
+      expect(outcomes.map(verdict)).toEqual(outcomes.map(() => 'refused'));
+      expect(server.running(), server.output()).toBe(true);
+    } finally {
+      await postgres.thaw();
+    }
+  });
+
+  it('recovers once PostgreSQL answers again, and holds nothing of the refused writes (SQL)', async () => {
+    await pollUntil('health 200', async () => (await call('GET', '/api/health')).status === 200);
+    const after = await createRecord(`${prefix}after`);
+    expect(after.status).toBe(200);
+    outcomes.push(after);
     expect(await problemsInDatabase(outcomes, prefix)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,10 @@ export interface ThrowawayPostgres {
   stop(mode: StopMode): Promise<void>;
   /** Stops (if running) and starts again on the same port and data directory. */
   restart(mode?: StopMode, settings?: Record<string, string>): Promise<void>;
+  /** Suspends every process of the server (SIGSTOP): connections stay open and nothing answers, as on a hung host. */
+  freeze(): Promise<void>;
+  /** Lets a frozen server go on (SIGCONT). */
+  thaw(): Promise<void>;
   /** Stops the server and deletes its files. */
   dispose(): Promise<void>;
 }
@@ -76,6 +80,13 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   // fsync stays on: the test checks what survives a crash, and that needs the real durability of a commit.
   const options = `-c listen_addresses=127.0.0.1 -c port=${port} -k ${socketDir} -c max_connections=50`;
 
+  /** The postmaster (first line of postmaster.pid) and every process it started. */
+  async function signalAll(signal: NodeJS.Signals): Promise<void> {
+    const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(postmaster)]);
+    for (const pid of [postmaster, ...stdout.split('\n').filter(Boolean).map(Number)]) process.kill(pid, signal);
+  }
+
   const cluster: ThrowawayPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -92,7 +103,10 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       if (running) await cluster.stop(mode);
       await cluster.start(settings);
     },
+    freeze: () => signalAll('SIGSTOP'),
+    thaw: () => signalAll('SIGCONT'),
     async dispose() {
+      if (running) await signalAll('SIGCONT').catch(() => {});
       if (running) await cluster.stop('immediate').catch(() => {});
       rmSync(root, { recursive: true, force: true });
     },

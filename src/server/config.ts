@@ -20,6 +20,12 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_ANSWER_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1)
+    .max(3600)
+    .default(60),
   PUBLIC_URL: z.url('must be the absolute URL people use to reach the app, like https://wil.example.ca').optional(),
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce
@@ -68,6 +74,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** PostgreSQL: how long any one query may go unanswered before its connection is given up (a frozen database). */
+  databaseAnswerMs: number;
   dataDir: string;
   publicUrl?: string;
   cookieSecret: string;
@@ -138,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST ?? (isDevelopment ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: e.DATABASE_URL,
+    databaseAnswerMs: e.DATABASE_ANSWER_SECONDS * 1000,
     dataDir: e.DATA_DIR,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     // In development a per-start secret is enough: a restart only signs out in-flight sign-ins.

@@ -19,6 +19,7 @@ describe('settings', () => {
       port: 3000,
       dataDir: './data',
       databaseUrl: undefined,
+      databaseAnswerMs: 60_000,
       oidc: undefined,
       secureCookies: false,
     });
@@ -36,6 +37,10 @@ describe('settings', () => {
     expect(problems({ APP_ENV: 'D', PORT: 'eighty' })).toBe('PORT: must be a port number from 0 to 65535');
     expect(problems({ APP_ENV: 'D', DATABASE_URL: 'mysql://x' })).toMatch(/DATABASE_URL: must be a postgres/);
     expect(problems({ APP_ENV: 'D', OIDC_ISSUER: 'not a url' })).toMatch(/OIDC_ISSUER/);
+    expect(problems({ APP_ENV: 'D', DATABASE_ANSWER_SECONDS: 'soon' })).toBe(
+      'DATABASE_ANSWER_SECONDS: must be a number of seconds',
+    );
+    expect(loadConfig({ APP_ENV: 'D', DATABASE_ANSWER_SECONDS: '5' }).databaseAnswerMs).toBe(5000);
   });
 
   it('starts in production with single sign-on configured, with secure cookies', () => {

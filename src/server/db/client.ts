@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { trackCommitOutcome } from './commit-outcome.ts';
+import { dropWhenUnanswered } from './unanswered-query.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,8 +33,11 @@ export interface Database {
 // node-postgres parses int8 and numeric into strings, PGlite int8 into numbers: queries cast explicitly
 // (`::int`, `::float8`, money as text) so both drivers return the same shapes.
 
-/** Opens a PostgreSQL server through a pool. */
-export function openPostgres(url: string, poolSize = 10): Database {
+/**
+ * Opens a PostgreSQL server through a pool. `unansweredMs`: the app server's limit on waiting for any one answer
+ * (dropWhenUnanswered); scripts (seed, backup, bench) leave it out, as their long statements are expected.
+ */
+export function openPostgres(url: string, poolSize = 10, unansweredMs?: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -43,6 +47,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   pool.on('connect', (client) => {
     client.on('error', () => {});
     trackCommitOutcome(client);
+    if (unansweredMs) dropWhenUnanswered(client, unansweredMs);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -165,8 +170,14 @@ export async function runMigrations(database: Database): Promise<void> {
 }
 
 /** Opens the database the settings name: PostgreSQL when a URL is given, PGlite in `dataDir` otherwise. */
-export async function openDatabase(settings: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return settings.databaseUrl ? openPostgres(settings.databaseUrl) : openPglite({ dataDir: settings.dataDir });
+export async function openDatabase(settings: {
+  databaseUrl?: string;
+  dataDir: string;
+  databaseAnswerMs?: number;
+}): Promise<Database> {
+  return settings.databaseUrl
+    ? openPostgres(settings.databaseUrl, 10, settings.databaseAnswerMs)
+    : openPglite({ dataDir: settings.dataDir });
 }
 
 /** Rows of a raw SQL query, the same shape on both drivers. */
