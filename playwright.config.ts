@@ -21,7 +21,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Generous for a busy 2-core machine: nothing here measures speed, and a wait ends as soon as its condition holds.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // isbot counts HeadlessChrome as a crawler; the tests play a person in an ordinary browser.

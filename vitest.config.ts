@@ -11,8 +11,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', 'src/server/**/*.unit.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/client/**/*.test.{ts,tsx}',
+            'src/server/**/*.unit.test.ts',
+            'resilience/**/*.unit.test.ts',
+          ],
           environment: 'node',
+          // A few of these open an embedded database or render pages in jsdom: allow for a busy 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -41,6 +49,7 @@ export default defineConfig({
         test: {
           name: 'resilience',
           include: ['resilience/**/*.test.ts'],
+          exclude: ['resilience/**/*.unit.test.ts'],
           environment: 'node',
           fileParallelism: false,
           testTimeout: 180_000,

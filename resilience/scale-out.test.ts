@@ -53,9 +53,9 @@ async function signIn(server: BuiltServer, username: string): Promise<string> {
 
 const whoIs = async (server: BuiltServer, cookie: string) => (await call(server, 'GET', '/api/profile', cookie)).json.username;
 
-/** Polls until `check` holds or two seconds pass: the notice goes through PostgreSQL. */
-async function within2s(check: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + 2000;
+/** Polls until `check` holds, for at most ten seconds (a busy machine): the notice goes through PostgreSQL. */
+async function soon(check: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (await check()) return true;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -94,7 +94,7 @@ describe('two app servers on one PostgreSQL', () => {
     const cookie = await signIn(a, 'globalreader');
     expect(await whoIs(b, cookie)).toBe('globalreader'); // B now holds it in its cache
     expect((await call(a, 'GET', '/api/logout', cookie)).status).toBe(302);
-    expect(await within2s(async () => (await whoIs(b, cookie)) === '')).toBe(true);
+    expect(await soon(async () => (await whoIs(b, cookie)) === '')).toBe(true);
     expect(await whoIs(b, cookie)).toBe('');
     expect(await whoIs(a, cookie)).toBe('');
   });
@@ -107,7 +107,7 @@ describe('two app servers on one PostgreSQL', () => {
     expect(await whoIs(b, cookie)).toBe('instadmin');
 
     expect((await call(a, 'DELETE', `/api/users/${instadmin.id}`, admin)).status).toBe(200);
-    expect(await within2s(async () => (await whoIs(b, cookie)) === '')).toBe(true);
+    expect(await soon(async () => (await whoIs(b, cookie)) === '')).toBe(true);
     expect((await call(b, 'GET', '/api/records?pageSize=1', cookie)).status).toBe(401);
     expect(await whoIs(b, cookie)).toBe('');
   });

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
+import { postgresBinDir } from './postgres-binaries.ts';
 
 const run = promisify(execFile);
 
@@ -28,20 +29,11 @@ export interface ThrowawayPostgres {
   dispose(): Promise<void>;
 }
 
-/** The newest installed major version's binaries (Debian layout), rather than a hard-coded version. */
-function binDir(): string {
-  const versions = readdirSync('/usr/lib/postgresql')
-    .filter((v) => /^\d+$/.test(v))
-    .sort((a, b) => Number(b) - Number(a));
-  if (versions.length === 0) throw new Error('No PostgreSQL binaries under /usr/lib/postgresql (apt-get install postgresql).');
-  return `/usr/lib/postgresql/${versions[0]}/bin`;
-}
-
 // initdb and postgres refuse to run as root: as root, run them as the postgres account over a directory it owns.
 const asRoot = process.getuid?.() === 0;
 
 async function pgTool(tool: string, args: string[]): Promise<void> {
-  const command = join(binDir(), tool);
+  const command = join(postgresBinDir(), tool);
   const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   try {
     await run(file, argv, { timeout: 60_000 });
