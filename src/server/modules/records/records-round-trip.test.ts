@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { records } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createRoleMatrix } from '../../test/factories.ts';
+import { openApiDocument, operationSchema, readOnlyProperties } from '../../test/openapi.ts';
 import { createProgram, nextRecordKey, recordBody, validFiguresArbitrary } from '../../test/record-factories.ts';
 
 /** The fields of a record only the server sets: a write may send them back, and they are ignored. */
@@ -55,7 +57,7 @@ describe('records: the API accepts what it returns', () => {
   const read = async (id: number) => {
     const res = await call('GET', `/api/records/${id}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as Record<string, unknown>;
+    return res.json<RecordWire>();
   };
   const row = async (id: number) => (await ctx.db.select().from(records).where(eq(records.id, id)))[0]!;
 
@@ -198,25 +200,13 @@ describe('records: the API accepts what it returns', () => {
   });
 
   it('marks the read-only fields readOnly: true in the OpenAPI document', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const paths = res.json().paths;
-    const readOnlyOf = (schema: { properties: Record<string, { readOnly?: boolean }> }) =>
-      Object.entries(schema.properties)
-        .filter(([, property]) => property.readOnly === true)
-        .map(([name]) => name)
-        .sort();
-    const body = (operation: { requestBody: { content: Record<string, { schema: never }> } }) =>
-      operation.requestBody.content['application/json']!.schema;
-    const ok = (operation: { responses: Record<string, { content: Record<string, { schema: never }> }> }) =>
-      operation.responses['200']!.content['application/json']!.schema;
-
-    expect(readOnlyOf(ok(paths['/api/records/{id}'].get))).toEqual(['id', ...SERVER_SET].sort());
-    expect(readOnlyOf(body(paths['/api/records/{id}'].patch))).toEqual(
+    const doc = await openApiDocument(ctx.app);
+    expect(readOnlyProperties(operationSchema(doc, '/api/records/{id}', 'get', 'ok'))).toEqual(['id', ...SERVER_SET].sort());
+    expect(readOnlyProperties(operationSchema(doc, '/api/records/{id}', 'patch', 'body'))).toEqual(
       ['id', 'institution_id', 'program_id', ...SERVER_SET].sort(),
     );
-    const create = body(paths['/api/records'].put) as { properties: Record<string, unknown> };
-    expect(readOnlyOf(create)).toEqual(['version', ...SERVER_SET].sort());
+    const create = operationSchema(doc, '/api/records', 'put', 'body');
+    expect(readOnlyProperties(create)).toEqual(['version', ...SERVER_SET].sort());
     expect(create.properties).not.toHaveProperty('id');
   });
 });
