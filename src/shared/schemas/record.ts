@@ -109,8 +109,6 @@ const serverSetRecordFields = {
  */
 export const RecordCreateSchema = z
   .object({
-    ...serverSetRecordFields,
-    version: ignoredOnWrite(RecordSchema.shape.version, 'Ignored: a new record starts at version 1.'),
     institution_id: requiredId('Institution'),
     program_id: requiredId('Program'),
     fiscal_year: fiscalYearInput,
@@ -119,6 +117,8 @@ export const RecordCreateSchema = z
     ...shapeOf(MONEY_FIELDS, (field) => moneyInput(field).optional()),
     notes: notesInput.optional(),
     status: statusInput.optional().default('draft'),
+    ...serverSetRecordFields,
+    version: ignoredOnWrite(RecordSchema.shape.version, 'Ignored: a new record starts at version 1.'),
   })
   .strict();
 export type RecordCreate = z.input<typeof RecordCreateSchema>;
@@ -148,13 +148,13 @@ export const RecordUpdateSchema = z
       z.number({ error: 'Program must be an id' }).int('Program must be an id'),
       "Read-only on edit: when sent, it must be the record's program (a record never moves).",
     ),
-    ...serverSetRecordFields,
     fiscal_year: fiscalYearInput.optional(),
     term: termInput.optional(),
     ...shapeOf(COUNT_FIELDS, (field) => countInput(field).optional()),
     ...shapeOf(MONEY_FIELDS, (field) => moneyInput(field).optional()),
     notes: notesInput.optional(),
     status: statusInput.optional(),
+    ...serverSetRecordFields,
   })
   .strict();
 export type RecordUpdate = z.input<typeof RecordUpdateSchema>;
