@@ -16,3 +16,21 @@ export const BannerSchema = z.object({
 export type Banner = z.infer<typeof BannerSchema>;
 export const BannerResponseSchema = z.union([BannerSchema, z.object({}).strict()]);
 export type BannerResponse = z.infer<typeof BannerResponseSchema>;
+
+const REQUIRED_IN_A_BANNER = ['text', 'type', 'icon'] as const;
+
+/**
+ * `PUT /api/header`: what `/global/header.json` answers (a banner, or `{}` to clear it). One strict object rather
+ * than a union of two, so an unknown field is refused by name (a union could only say "Invalid input").
+ */
+export const BannerInputSchema = BannerSchema.partial()
+  .strict()
+  .superRefine((banner, ctx) => {
+    if (Object.keys(banner).length === 0) return;
+    for (const key of REQUIRED_IN_A_BANNER) {
+      if (banner[key] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in a banner (send {} to clear it)` });
+      }
+    }
+  })
+  .transform((banner) => banner as BannerResponse);

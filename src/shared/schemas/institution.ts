@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES, REGIONS } from '../constants.ts';
+import { mustMatchOnWrite, readOnly } from './read-only.ts';
 
 const trimmed = (label: string, max: number) =>
   z
@@ -10,7 +11,7 @@ const trimmed = (label: string, max: number) =>
 
 /** An institution as the API sends it (requirements §3; the wire uses the requirements' snake_case names). */
 export const InstitutionSchema = z.object({
-  id: z.number().int(),
+  id: readOnly(z.number().int()),
   name: trimmed('Name', 200),
   short_name: trimmed('Short name', 30),
   name_code: trimmed('Name code', 10).regex(/^[A-Za-z0-9-]+$/, 'Name code may hold only letters, digits and hyphens'),
@@ -20,14 +21,21 @@ export const InstitutionSchema = z.object({
 });
 export type Institution = z.infer<typeof InstitutionSchema>;
 
-/** `PUT /api/institutions`: new institutions always start active, whatever active_ind says. */
+/** `PUT /api/institutions`: new institutions always start active, whatever active_ind says; an `id` is refused. */
 export const InstitutionCreateSchema = InstitutionSchema.omit({ id: true })
-  .extend({ active_ind: z.boolean().optional() })
+  .extend({
+    active_ind: z.boolean().optional().meta({ readOnly: true, description: 'Ignored: a new institution starts active.' }),
+  })
   .strict();
 export type InstitutionCreate = z.infer<typeof InstitutionCreateSchema>;
 
-/** `PATCH /api/institutions/{id}`: any subset of the fields; soft delete is `{id, active_ind: false}`. */
-export const InstitutionUpdateSchema = InstitutionSchema.partial().strict();
+/**
+ * `PATCH /api/institutions/{id}`: any subset of the fields (the whole body GET answered included); soft delete is
+ * `{id, active_ind: false}`.
+ */
+export const InstitutionUpdateSchema = InstitutionSchema.partial()
+  .extend({ id: mustMatchOnWrite(z.number().int(), 'Read-only: when sent, it must be the id in the address.') })
+  .strict();
 export type InstitutionUpdate = z.infer<typeof InstitutionUpdateSchema>;
 
 export const InstitutionRoleHolderSchema = z.object({

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { COOP_MODELS, CREDENTIALS, DISCIPLINES, PARTICIPATION, WIL_TYPES } from '../constants.ts';
+import { mustMatchOnWrite, readOnly } from './read-only.ts';
 
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 
 const ProgramFields = z.object({
-  id: z.number().int(),
+  id: readOnly(z.number().int()),
   institution_id: z.number({ error: 'Institution is required' }).int().positive('Institution is required'),
   name: z
     .string({ error: 'Program name is required' })
@@ -44,12 +45,24 @@ export const ProgramCreateSchema = ProgramFields.omit({ id: true })
     coop_model: ProgramFields.shape.coop_model.optional().default(null),
     cip_code: ProgramFields.shape.cip_code.optional().default(null),
     accredited: ProgramFields.shape.accredited.optional().default(false),
-    active_ind: z.boolean().optional(),
+    active_ind: z.boolean().optional().meta({ readOnly: true, description: 'Ignored: a new program starts active.' }),
   })
   .strict()
   .superRefine(coopModelRule);
 export type ProgramCreate = z.input<typeof ProgramCreateSchema>;
 
-/** `PATCH /api/programs/{id}`: any subset; removal is `active_ind: false`. The combined result is checked again on the server. */
-export const ProgramUpdateSchema = ProgramFields.partial().strict().superRefine(coopModelRule);
+/**
+ * `PATCH /api/programs/{id}`: any subset (the whole body GET answered included); removal is `active_ind: false`.
+ * The combined result is checked again on the server. `id` and `institution_id` must be the stored ones.
+ */
+export const ProgramUpdateSchema = ProgramFields.partial()
+  .extend({
+    id: mustMatchOnWrite(z.number().int(), 'Read-only: when sent, it must be the id in the address.'),
+    institution_id: mustMatchOnWrite(
+      ProgramFields.shape.institution_id,
+      "Read-only on edit: when sent, it must be the program's institution (a program never moves).",
+    ),
+  })
+  .strict()
+  .superRefine(coopModelRule);
 export type ProgramUpdate = z.infer<typeof ProgramUpdateSchema>;

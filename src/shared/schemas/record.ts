@@ -13,6 +13,7 @@ import {
   type CountField,
   type MoneyField,
 } from '../record-rules.ts';
+import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
 
 /**
  * Records on the wire (PRODUCT.md §2 and §4): snake_case names as the columns are named; counts are integers
@@ -66,28 +67,46 @@ const notesInput = z.string({ error: 'Notes must be text' }).nullable().superRef
 
 /** A record as the API sends it, with the display names of its institution and program (read-only). */
 export const RecordSchema = z.object({
-  id: z.number().int(),
+  id: readOnly(z.number().int()),
   institution_id: z.number().int(),
-  institution_short_name: z.string(),
-  institution_name: z.string(),
+  institution_short_name: readOnly(z.string()),
+  institution_name: readOnly(z.string()),
   program_id: z.number().int(),
-  program_name: z.string(),
+  program_name: readOnly(z.string()),
   fiscal_year: z.string(),
   term: z.enum(TERMS),
   ...shapeOf(COUNT_FIELDS, () => z.number().int().nullable()),
   ...shapeOf(MONEY_FIELDS, () => z.string().nullable()),
   notes: z.string().nullable(),
   status: z.enum(RECORD_STATUSES),
-  version: z.number().int(),
+  version: z.number().int().meta({ description: 'Set by the server on every save; an edit sends back the version it read.' }),
   /** ISO 8601, UTC, milliseconds. */
-  created_at: z.string(),
-  created_by: z.number().int().nullable(),
-  updated_at: z.string(),
-  updated_by: z.number().int().nullable(),
+  created_at: readOnly(z.string()),
+  created_by: readOnly(z.number().int().nullable()),
+  updated_at: readOnly(z.string()),
+  updated_by: readOnly(z.number().int().nullable()),
 });
 export type RecordWire = z.infer<typeof RecordSchema>;
 
-/** `PUT /api/records`: a new record; absent figures are saved as null; status defaults to draft. */
+/**
+ * The fields of RecordSchema the server alone sets, as writes take them: a body read from GET may carry them
+ * back (with any value of the right type) and they are dropped, so the database keeps its own.
+ */
+const serverSetRecordFields = {
+  institution_short_name: ignoredOnWrite(RecordSchema.shape.institution_short_name),
+  institution_name: ignoredOnWrite(RecordSchema.shape.institution_name),
+  program_name: ignoredOnWrite(RecordSchema.shape.program_name),
+  created_at: ignoredOnWrite(RecordSchema.shape.created_at),
+  created_by: ignoredOnWrite(RecordSchema.shape.created_by),
+  updated_at: ignoredOnWrite(RecordSchema.shape.updated_at),
+  updated_by: ignoredOnWrite(RecordSchema.shape.updated_by),
+};
+
+/**
+ * `PUT /api/records`: a new record; absent figures are saved as null; status defaults to draft. A record read
+ * from GET may be sent as a new one without its `id` (refused: a body naming a record belongs in a PATCH of it);
+ * `version` and the server-set fields are ignored.
+ */
 export const RecordCreateSchema = z
   .object({
     institution_id: requiredId('Institution'),
@@ -98,6 +117,8 @@ export const RecordCreateSchema = z
     ...shapeOf(MONEY_FIELDS, (field) => moneyInput(field).optional()),
     notes: notesInput.optional(),
     status: statusInput.optional().default('draft'),
+    ...serverSetRecordFields,
+    version: ignoredOnWrite(RecordSchema.shape.version, 'Ignored: a new record starts at version 1.'),
   })
   .strict();
 export type RecordCreate = z.input<typeof RecordCreateSchema>;
@@ -105,7 +126,8 @@ export type RecordCreateParsed = z.output<typeof RecordCreateSchema>;
 
 /**
  * `PATCH /api/records/{id}`: `version` (the one loaded) and any subset of the values; null clears a value.
- * `id`, `institution_id` and `program_id` may be sent but must match the record: a record never moves.
+ * The whole body GET answered may be sent back: `id`, `institution_id` and `program_id` must match the record
+ * (a record never moves: 400 otherwise); the server-set fields are ignored.
  */
 export const RecordUpdateSchema = z
   .object({
@@ -114,15 +136,25 @@ export const RecordUpdateSchema = z
       .int('Version must be a whole number')
       .positive('Version must be a whole number')
       .max(INT_MAX, 'Version is not valid'),
-    id: z.number({ error: 'Id must be a whole number' }).int('Id must be a whole number').optional(),
-    institution_id: z.number({ error: 'Institution must be an id' }).int('Institution must be an id').optional(),
-    program_id: z.number({ error: 'Program must be an id' }).int('Program must be an id').optional(),
+    id: mustMatchOnWrite(
+      z.number({ error: 'Id must be a whole number' }).int('Id must be a whole number'),
+      'Read-only: when sent, it must be the id in the address.',
+    ),
+    institution_id: mustMatchOnWrite(
+      z.number({ error: 'Institution must be an id' }).int('Institution must be an id'),
+      "Read-only on edit: when sent, it must be the record's institution (a record never moves).",
+    ),
+    program_id: mustMatchOnWrite(
+      z.number({ error: 'Program must be an id' }).int('Program must be an id'),
+      "Read-only on edit: when sent, it must be the record's program (a record never moves).",
+    ),
     fiscal_year: fiscalYearInput.optional(),
     term: termInput.optional(),
     ...shapeOf(COUNT_FIELDS, (field) => countInput(field).optional()),
     ...shapeOf(MONEY_FIELDS, (field) => moneyInput(field).optional()),
     notes: notesInput.optional(),
     status: statusInput.optional(),
+    ...serverSetRecordFields,
   })
   .strict();
 export type RecordUpdate = z.input<typeof RecordUpdateSchema>;

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { PrivilegesSchema, RoleSchema } from './profile.ts';
+import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
 
 /**
  * Users as app admins see and edit them (requirements §3, PRODUCT.md §2): the profile's fields plus the id and
- * whether the account is active. Roles are derived from privileges, never sent in.
+ * whether the account is active. Roles are derived from privileges, never set by a write.
  */
 export const UserSchema = z.object({
-  id: z.number().int(),
+  id: readOnly(z.number().int()),
   username: z.string(),
   prefName: z.string(),
   email: z.string(),
   /** The home institution's short name, or empty. */
-  institution: z.string(),
+  institution: readOnly(z.string(), "Read-only: the home institution's short name, or empty; set by homeInstitution."),
   homeInstitution: z.number().int().nullable(),
   active: z.boolean(),
-  roles: z.array(RoleSchema),
+  roles: readOnly(z.array(RoleSchema), 'Read-only: derived from privileges.'),
   privileges: PrivilegesSchema,
 });
 export type User = z.infer<typeof UserSchema>;
@@ -59,7 +60,23 @@ const homeInstitution = z
   .positive('Home institution must be an institution id')
   .nullable();
 
-/** `POST /api/users/add`: someone who has not signed in yet; single sign-on matches them by username. */
+/** `institution` as a write takes it back: it must name the home institution the user will have. */
+const institutionEcho = mustMatchOnWrite(
+  z.string({ error: 'Institution must be text' }),
+  "Read-only: when sent, it must be the short name of the user's home institution (empty when there is none); " +
+    'change homeInstitution to change it.',
+);
+/** `roles` as a write takes it back: it must be what the user's privileges will give. */
+const rolesEcho = mustMatchOnWrite(
+  UserSchema.shape.roles,
+  'Read-only: derived from privileges. When sent, it must be the roles the privileges give; change privileges to change it.',
+);
+
+/**
+ * `POST /api/users/add`: someone who has not signed in yet; single sign-on matches them by username. A user read
+ * from GET may be sent without its `id` (refused): `institution` and `roles` must agree with homeInstitution and
+ * privileges (400 otherwise); `active` is ignored (new users start active).
+ */
 export const UserCreateSchema = z
   .object({
     username,
@@ -67,19 +84,35 @@ export const UserCreateSchema = z
     email: email.optional().default(''),
     homeInstitution: homeInstitution.optional().default(null),
     privileges: PrivilegesInputSchema.optional().default({}),
+    institution: institutionEcho,
+    roles: rolesEcho,
+    active: ignoredOnWrite(UserSchema.shape.active, 'Ignored: a new user starts active.'),
   })
   .strict();
 export type UserCreate = z.input<typeof UserCreateSchema>;
 
-/** `PATCH /api/users/{id}`: any subset; `active: true` reactivates (deactivation is `DELETE`). */
+/**
+ * `PATCH /api/users/{id}`: any subset; `active: true` reactivates (deactivation is `DELETE`). The whole body GET
+ * answered may be sent back: `id` and `username` must be the stored ones; `institution` and `roles` must agree
+ * with the saved homeInstitution and privileges (a contradiction is a 400, never ignored).
+ */
 export const UserUpdateSchema = z
   .object({
-    id: z.number({ error: 'Id must be a whole number' }).int('Id must be a whole number').optional(),
+    id: mustMatchOnWrite(
+      z.number({ error: 'Id must be a whole number' }).int('Id must be a whole number'),
+      'Read-only: when sent, it must be the id in the address.',
+    ),
+    username: mustMatchOnWrite(
+      z.string({ error: 'Username must be text' }),
+      'Read-only: a username never changes (single sign-on recognizes people by it); when sent, it must be the stored one.',
+    ),
     prefName: prefName.optional(),
     email: email.optional(),
     homeInstitution: homeInstitution.optional(),
     active: z.boolean({ error: 'Active must be true or false' }).optional(),
     privileges: PrivilegesInputSchema.optional(),
+    institution: institutionEcho,
+    roles: rolesEcho,
   })
   .strict();
 export type UserUpdate = z.input<typeof UserUpdateSchema>;

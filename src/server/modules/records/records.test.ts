@@ -323,7 +323,9 @@ describe('records API: rights, create, edit, conflicts, audit', () => {
         ['status', { status: 'final' }, 'Status must be draft or submitted'],
         ['notes', { notes: 'x'.repeat(4001) }, 'Notes must be at most 4,000 characters'],
         ['program_id', { program_id: undefined }, 'Program is required'],
-        ['created_by', { created_by: 1 }, 'created_by is not a field this request accepts'],
+        // A record read from GET may be sent as a new one, but not with its id: that body belongs in a PATCH of it.
+        ['id', { id: 1 }, 'id is not a field this request accepts'],
+        ['creator', { creator: 1 }, 'creator is not a field this request accepts'],
       ];
       it.each(cases.map(([field, overrides, message]) => [field, message, overrides] as const))(
         'refuses a bad %s: %s',

@@ -207,6 +207,29 @@ async function replacePrivileges(db: Db, userId: number, privileges: PrivilegesI
 
 const USERNAME_TAKEN = 'A user with this username already exists';
 
+/**
+ * 400 when a body sent back a derived field that contradicts the saved user: `institution` follows from
+ * homeInstitution and `roles` from privileges, so neither is ever set itself, and dropping a different value
+ * silently would let the caller believe it was saved. Runs inside the write's transaction: a refusal undoes it.
+ */
+function assertDerivedFieldsMatch(sent: { institution?: string; roles?: readonly string[] }, saved: User): void {
+  if (sent.institution !== undefined && sent.institution !== saved.institution) {
+    const shown = JSON.stringify(sent.institution.slice(0, 50));
+    throw fieldError(
+      'institution',
+      saved.institution === ''
+        ? `institution ${shown} names a home institution, but the user has none: send "" or leave institution out`
+        : `institution ${shown} is not the home institution (${saved.institution}): change homeInstitution to change it`,
+    );
+  }
+  if (sent.roles !== undefined && [...sent.roles].sort().join() !== [...saved.roles].sort().join()) {
+    throw fieldError(
+      'roles',
+      `Roles follow from privileges, which give ${saved.roles.join(', ')}: change privileges to change them, or leave roles out`,
+    );
+  }
+}
+
 /** Creates a user (who signs in later by this username), with privileges; audited. */
 export async function createUser(db: Db, input: z.output<typeof UserCreateSchema>, actorId: number): Promise<number> {
   await assertInstitutionsExist(db, input.privileges, input.homeInstitution);
@@ -225,13 +248,9 @@ export async function createUser(db: Db, input: z.output<typeof UserCreateSchema
         })
         .returning({ id: users.id });
       await replacePrivileges(tx, row!.id, input.privileges);
-      await writeAudit(tx, {
-        entityType: 'user',
-        entityId: row!.id,
-        action: 'create',
-        changedBy: actorId,
-        after: await findUser(tx, row!.id),
-      });
+      const after = (await findUser(tx, row!.id))!;
+      assertDerivedFieldsMatch(input, after);
+      await writeAudit(tx, { entityType: 'user', entityId: row!.id, action: 'create', changedBy: actorId, after });
       return row!.id;
     });
   } catch (err) {
@@ -271,6 +290,10 @@ export async function updateUser(db: Db, id: number, patch: z.output<typeof User
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${USER_ADMIN_LOCK})`);
     const before = await findUser(tx, id);
     if (!before) throw notFound('The user');
+    // A body read from GET carries the username back: it names the account, so it must be this one's.
+    if (fields.username !== undefined && fields.username !== before.username) {
+      throw fieldError('username', 'A username never changes (single sign-on recognizes people by it): add a new user instead');
+    }
     await assertAdminsRemain(
       tx,
       before,
@@ -292,6 +315,7 @@ export async function updateUser(db: Db, id: number, patch: z.output<typeof User
         .where(eq(users.id, id));
     await replacePrivileges(tx, id, privileges);
     const after = (await findUser(tx, id))!;
+    assertDerivedFieldsMatch(fields, after);
     if (JSON.stringify(after) !== JSON.stringify(before)) {
       const action = before.active === after.active ? 'update' : after.active ? 'reactivate' : 'deactivate';
       await writeAudit(tx, { entityType: 'user', entityId: id, action, changedBy: actorId, before, after });
