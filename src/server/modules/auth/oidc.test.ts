@@ -35,6 +35,8 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
       OIDC_ALLOW_INSECURE: 'true',
       PUBLIC_URL: APP_URL,
+      // app.inject sends `Host: localhost:80`.
+      ALLOWED_HOSTS: 'localhost',
       COOKIE_SECRET: 'a-test-cookie-secret-of-at-least-32-chars',
     });
     uvic = await createInstitution(ctx.db, { shortName: 'UVic', nameCode: 'UVIC' });
