@@ -38,7 +38,7 @@ function buildManifest(buildId: string): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, mode }) => {
   const buildId =
     command === 'serve' ? 'dev' : `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
   return {
@@ -52,7 +52,9 @@ export default defineConfig(({ command }) => {
       outDir: 'dist/client',
       emptyOutDir: true,
       manifest: true,
-      sourcemap: true,
+      // Not in a production build: a map hands out the client's whole source. `vite build --mode development` keeps
+      // them for debugging a build; the dev server (`npm run dev`) has its own, in memory.
+      sourcemap: mode === 'development',
       target: 'es2022',
     },
     server: {

@@ -20,6 +20,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { allowedHostsPlugin } from './plugins/allowed-hosts.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/log-settings.ts';
@@ -97,6 +98,8 @@ export async function buildApp({
     },
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // First of the checks: a request for another host name (DNS rebinding) is turned away before any other work.
+  await app.register(allowedHostsPlugin);
   if (loadLimits) await app.register(loadSheddingPlugin, loadLimits);
   await app.register(sameOriginPlugin);
   await app.register(jsonBodyPlugin);

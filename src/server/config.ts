@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEV_ENV } from '../shared/constants.ts';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/schemas/site.ts';
+import { hostNameOf } from './host-names.ts';
 
 /** Settings come from the environment only (PRODUCT.md §8); each bad or missing value is named at start. */
 const EnvSchema = z.object({
-  APP_ENV: z.string().trim().default(''),
+  // Not trimmed: only exactly "D" is development (a stray space must not turn the direct sign-in on or off unseen).
+  APP_ENV: z.string().default(''),
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
     .int('must be a whole number')
@@ -27,6 +29,21 @@ const EnvSchema = z.object({
     .max(3600)
     .default(60),
   PUBLIC_URL: z.url('must be the absolute URL people use to reach the app, like https://wil.example.ca').optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .superRefine((entries, ctx) => {
+      for (const entry of entries) {
+        const problem = allowedHostProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: `"${entry}" ${problem}` });
+      }
+    })
+    .optional(),
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -60,6 +77,13 @@ const EnvSchema = z.object({
   FOOTER_COPYRIGHT: z.string().optional(),
 });
 
+/** Why an ALLOWED_HOSTS entry is not a host name, or null when it is one. */
+function allowedHostProblem(entry: string): string | null {
+  if (/:\d*$/.test(entry) && !entry.endsWith(']')) return 'has a port: write the name alone, any port is accepted';
+  if (hostNameOf(entry) === null) return 'is not a host name (write it as wil.example.ca, 10.0.0.5 or [::1])';
+  return null;
+}
+
 export interface OidcSettings {
   issuer: string;
   clientId: string;
@@ -78,6 +102,11 @@ export interface AppConfig {
   databaseAnswerMs: number;
   dataDir: string;
   publicUrl?: string;
+  /**
+   * Host names the server answers to besides loopback in development (decision 015): PUBLIC_URL's and ALLOWED_HOSTS'.
+   * Normalised as `hostNameOf` does.
+   */
+  allowedHosts: readonly string[];
   cookieSecret: string;
   secureCookies: boolean;
   sessionIdleMs: number;
@@ -106,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const isDevelopment = e.APP_ENV === DEV_ENV;
   const problems: string[] = [];
+  if (!isDevelopment && e.APP_ENV.trim() === DEV_ENV) {
+    problems.push(`APP_ENV: "${e.APP_ENV}" has spaces around it; only exactly "${DEV_ENV}" starts development`);
+  }
 
   const oidcGiven = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID].some(Boolean);
   if (!isDevelopment || oidcGiven) {
@@ -149,6 +181,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseAnswerMs: e.DATABASE_ANSWER_SECONDS * 1000,
     dataDir: e.DATA_DIR,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    allowedHosts: [
+      ...new Set([
+        ...(e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).hostname] : []),
+        ...(e.ALLOWED_HOSTS ?? []).map((entry) => hostNameOf(entry)!),
+      ]),
+    ],
     // In development a per-start secret is enough: a restart only signs out in-flight sign-ins.
     cookieSecret: e.COOKIE_SECRET ?? randomBytes(32).toString('hex'),
     secureCookies: !isDevelopment,

@@ -65,4 +65,41 @@ describe('settings', () => {
     const config = loadConfig({ APP_ENV: 'D', FOOTER_ADDRESS: 'A | B', FOOTER_PHONE: '250-555-0100' });
     expect(config.site.footer).toMatchObject({ addressLines: ['A', 'B'], phone: '250-555-0100', contactLabel: 'Contacts' });
   });
+
+  it.each(['D ', ' D', '\tD', 'D\n'])('starts development only for exactly "D", not %j', (appEnv) => {
+    const text = problems({ APP_ENV: appEnv });
+    expect(text).toContain('only exactly "D" starts development');
+    // And it is not development in any case: outside it, single sign-on is required.
+    expect(text).toContain('OIDC_ISSUER is missing');
+  });
+
+  const PRODUCTION = {
+    APP_ENV: 'P',
+    OIDC_ISSUER: 'https://sso.example.ca',
+    OIDC_CLIENT_ID: 'wil',
+    PUBLIC_URL: 'https://WIL.example.ca:8443/',
+    COOKIE_SECRET: 'x'.repeat(32),
+  };
+
+  it('answers to PUBLIC_URL’s host name, plus ALLOWED_HOSTS (comma-separated, normalised)', () => {
+    expect(loadConfig(PRODUCTION).allowedHosts).toEqual(['wil.example.ca']);
+    expect(loadConfig({ ...PRODUCTION, ALLOWED_HOSTS: ' App-1 , 10.0.0.5,[::1],,wil.example.ca' }).allowedHosts).toEqual([
+      'wil.example.ca',
+      'app-1',
+      '10.0.0.5',
+      '[::1]',
+    ]);
+    expect(loadConfig({ APP_ENV: 'D' }).allowedHosts).toEqual([]);
+  });
+
+  it.each([
+    ['wil.example.ca:443', 'has a port'],
+    ['https://wil.example.ca', 'is not a host name'],
+    ['*.example.ca', 'is not a host name'],
+    ['wil.example.ca/path', 'is not a host name'],
+  ])('refuses the ALLOWED_HOSTS entry %j, naming it', (entry, problem) => {
+    expect(problems({ ...PRODUCTION, ALLOWED_HOSTS: `ok.example.ca, ${entry}` })).toContain(
+      `ALLOWED_HOSTS: "${entry}" ${problem}`,
+    );
+  });
 });

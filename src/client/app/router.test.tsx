@@ -152,4 +152,37 @@ describe('the router', () => {
     expect(container.querySelectorAll('h1')).toHaveLength(1);
     expect(h1()).toBe('Welcome, Uma');
   });
+
+  it('after direct sign-in, returns to a page of this site only (issue 17: /..//host is not followed)', async () => {
+    const admin = { ...user({ glblAdmin: true }), username: 'appadmin', prefName: 'Avery' };
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    vi.mocked(fetch).mockImplementation(async (input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('/api/login/direct/users'))
+        return json([{ username: 'appadmin', prefName: 'Avery', summary: 'App admin' }]);
+      if (url.includes('/api/login/direct') || url.includes('/api/profile')) return json(admin);
+      return json({});
+    });
+    try {
+      const { container, router } = await renderAt(`/login?returnPath=${'/..//127.0.0.2:41801/pwned'}`, SIGNED_OUT, {
+        isDevelopment: true,
+      });
+      for (let i = 0; i < 300 && !container.querySelector('input[type="radio"]'); i++) {
+        await act(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        });
+      }
+      await act(async () => (container.querySelector('input[value="appadmin"]') as HTMLInputElement).click());
+      await act(async () => (container.querySelector('button[type="submit"]') as HTMLButtonElement).click());
+      for (let i = 0; i < 300 && router.state.location.pathname.toLowerCase() === '/login'; i++) {
+        await act(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        });
+      }
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/');
+    } finally {
+      vi.mocked(fetch).mockImplementation(async () => json({}));
+    }
+  });
 });

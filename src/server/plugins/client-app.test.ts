@@ -1,5 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../test/build-test-app.ts';
+import { clientAppPlugin } from './client-app.ts';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
@@ -98,5 +104,54 @@ describe('the app shell outside development', () => {
   it('marks the page as not development', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(res.body).toContain('"isDevelopment":false');
+  });
+});
+
+describe('source maps of a build', () => {
+  let distDir: string;
+  beforeAll(() => {
+    // A build as one made with maps would leave it: the maps beside the scripts, and the entry naming its map.
+    distDir = mkdtempSync(join(tmpdir(), 'wil-client-dist-'));
+    mkdirSync(join(distDir, 'assets'));
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><!--site-config--></head><body></body></html>');
+    writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);\n//# sourceMappingURL=index-abc123.js.map\n');
+    writeFileSync(join(distDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../../src/client/main.tsx"]}');
+    writeFileSync(join(distDir, 'assets', 'index-abc123.css.map'), '{"version":3}');
+  });
+  afterAll(() => rmSync(distDir, { recursive: true, force: true }));
+
+  async function serve(env: Record<string, string>) {
+    const app = Fastify({ routerOptions: { caseSensitive: false, ignoreTrailingSlash: true } });
+    app.decorate('config', loadConfig({ LOG_LEVEL: 'silent', ...env }));
+    await app.register(clientAppPlugin, { distDir });
+    await app.ready();
+    return app;
+  }
+
+  it('are never served in production: 404, though the files are there', async () => {
+    const app = await serve(PRODUCTION_ENV);
+    try {
+      expect((await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+      for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.css.map', '/ASSETS/index-abc123.JS.MAP']) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await app.inject({ method, url });
+          expect(res.statusCode, `${method} ${url}`).toBe(404);
+          expect(res.body).not.toContain('"sources"');
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are served in development, for debugging', async () => {
+    const app = await serve({ APP_ENV: 'D' });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('"sources"');
+    } finally {
+      await app.close();
+    }
   });
 });

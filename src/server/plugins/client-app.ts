@@ -16,14 +16,20 @@ const UNBUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 
 const STATUS_TEXT: Record<number, string> = { 404: 'Not Found' };
 
+export interface ClientAppOptions {
+  /** The built client (tests give a fixture); `dist/client` by default. */
+  distDir?: string;
+}
+
 /**
  * Serves the built single-page app. Every non-API GET answers with index.html, its status decided by the shared
  * route table: an unknown path, or one failing its page check, is a 404 (the app then shows "Page not found").
  * Crawlers get a plain status page instead of the app's error page.
  */
-export async function clientAppPlugin(app: FastifyInstance): Promise<void> {
+export async function clientAppPlugin(app: FastifyInstance, options: ClientAppOptions = {}): Promise<void> {
   const { config } = app;
-  const indexPath = join(CLIENT_DIST_DIR, 'index.html');
+  const distDir = options.distDir ?? CLIENT_DIST_DIR;
+  const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
   // The site settings go in as a JSON data block: never executed, so the strict CSP allows it.
   const configBlock = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${JSON.stringify(config.site).replace(/</g, '\\u003c')}</script>`;
@@ -31,9 +37,12 @@ export async function clientAppPlugin(app: FastifyInstance): Promise<void> {
 
   if (built) {
     await app.register(fastifyStatic, {
-      root: CLIENT_DIST_DIR,
+      root: distDir,
       wildcard: false, // one route per built file; everything else falls through to the app shell below
       index: false,
+      // Source maps give away the client's source, comments included: production never serves them, even if a
+      // build left some behind (vite.config.ts emits them only for `--mode development`).
+      globIgnore: config.isDevelopment ? [] : ['**/*.map'],
       setHeaders(res, filePath) {
         // Hashed assets never change; the manifest and entry must always be checked for a newer build.
         res.header(

@@ -24,6 +24,8 @@ export const PRODUCTION_ENV = {
   OIDC_ISSUER: 'http://127.0.0.1:9/oidc',
   OIDC_CLIENT_ID: 'wil-test',
   PUBLIC_URL: 'http://127.0.0.1:3000',
+  // app.inject sends `Host: localhost:80`; a production server answers only to the names it is given (decision 015).
+  ALLOWED_HOSTS: 'localhost',
   COOKIE_SECRET: 'test-cookie-secret-that-is-long-enough-1234',
 };
 

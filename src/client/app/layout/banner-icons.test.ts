@@ -30,10 +30,20 @@ describe('safeBannerUrl', () => {
     expect(safeBannerUrl('https://www.uvic.ca/news')).toBe('https://www.uvic.ca/news');
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil', 'not a url', undefined, ''])(
-    'drops %j',
-    (url) => {
-      expect(safeBannerUrl(url)).toBeUndefined();
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,x',
+    '//evil.example',
+    '/\\evil',
+    '/\\evil.example',
+    '/..//evil.example',
+    '/%2F%2Fevil.example',
+    'http://status.example.ca/',
+    'https://wil.example.ca@evil.example/',
+    'not a url',
+    undefined,
+    '',
+  ])('drops %j', (url) => {
+    expect(safeBannerUrl(url)).toBeUndefined();
+  });
 });

@@ -17,6 +17,7 @@ import {
   IconTool,
   type Icon,
 } from '@tabler/icons-react';
+import { safeLinkUrl } from '../../../shared/link-url.ts';
 import type { Banner } from '../../../shared/schemas/banner.ts';
 
 /**
@@ -69,15 +70,11 @@ export function bannerIcon(name: string | undefined, type: Banner['type']): Icon
   return (name ? ICONS[normaliseIconName(name)] : undefined) ?? DEFAULT_ICONS[type];
 }
 
-/** A banner link may go to this site or to an http(s) address; anything else (javascript:, data:) is dropped. */
+/**
+ * A banner link may go to an https address or a path on this site, by the rule the server stores it under
+ * (`safeLinkUrl`); anything else (javascript:, data:, `/\\host`) is dropped, so a value stored before that rule is
+ * not followed either.
+ */
 export function safeBannerUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  const trimmed = url.trim();
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//') && !trimmed.includes('\\')) return trimmed;
-  try {
-    const parsed = new URL(trimmed);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
+  return safeLinkUrl(url) ?? undefined;
 }

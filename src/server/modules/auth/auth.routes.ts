@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
+import { safeReturnPath } from '../../../shared/return-path.ts';
 import { DirectLoginSchema, LoginQuerySchema, ProfileSchema } from '../../../shared/schemas/profile.ts';
 import { fieldError, HttpError } from '../../http-errors.ts';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../users/users.repo.ts';
 import { identityFromClaims } from './claims.ts';
 import { OidcSignIn, type LoginFlow } from './oidc.ts';
-import { safeReturnPath } from './return-path.ts';
 
 const FLOW_COOKIE = 'wil_login_flow';
 const SIGN_IN_RATE = { rateLimit: { max: 30, timeWindow: '1 minute' } };

@@ -96,10 +96,27 @@ describe('direct sign-in (development)', () => {
     const ok = await ctx.app.inject({ method: 'GET', url: '/api/login?returnPath=%2Frecords%3Fpage%3D2' });
     expect(ok.statusCode).toBe(302);
     expect(ok.headers.location).toBe('/login?returnPath=%2Frecords%3Fpage%3D2');
-    for (const evil of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const evil of [
+      'https://evil.example/x',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/..//127.0.0.2:41801/pwned',
+      '/./\\evil.example',
+      '/%2F%2Fevil.example',
+      '/\t/evil.example',
+      '/api/logout',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/login?returnPath=${encodeURIComponent(evil)}` });
-      expect(res.headers.location).toBe('/login?returnPath=%2F');
+      expect(res.headers.location, evil).toBe('/login?returnPath=%2F');
     }
+  });
+
+  it('does not turn a returnPath with dot segments into another host (issue 17: /..//host)', async () => {
+    // As the report sent it: not encoded, so the server's own query parsing is part of the test.
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/login?returnPath=/..//127.0.0.2:41801/pwned' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?returnPath=%2F');
   });
 
   it('signs out: the session ends on the server and the cookie is cleared', async () => {

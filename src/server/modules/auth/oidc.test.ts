@@ -35,6 +35,8 @@ describe('single sign-on against a real OpenID Connect provider', () => {
       OIDC_CLIENT_SECRET: TEST_CLIENT.secret,
       OIDC_ALLOW_INSECURE: 'true',
       PUBLIC_URL: APP_URL,
+      // app.inject sends `Host: localhost:80`.
+      ALLOWED_HOSTS: 'localhost',
       COOKIE_SECRET: 'a-test-cookie-secret-of-at-least-32-chars',
     });
     uvic = await createInstitution(ctx.db, { shortName: 'UVic', nameCode: 'UVIC' });
@@ -140,14 +142,18 @@ describe('single sign-on against a real OpenID Connect provider', () => {
     expect(done.cookies.find((c) => c.name === '__Host-wil_session' && c.value)).toBeUndefined();
   });
 
-  it.each(['https://evil.example/phish', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)'])(
-    'never follows a returnPath off this site (%s): the person lands on the home page',
-    async (returnPath) => {
-      const { done } = await signIn('known-1', returnPath);
-      expect(done.statusCode).toBe(302);
-      expect(done.headers.location).toBe('/');
-    },
-  );
+  it.each([
+    'https://evil.example/phish',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/..//127.0.0.2:41801/pwned',
+    '/%2F%2Fevil.example',
+  ])('never follows a returnPath off this site (%s): the person lands on the home page', async (returnPath) => {
+    const { done } = await signIn('known-1', returnPath);
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('/');
+  });
 
   it('signs out of the app and sends the browser to the provider’s end-session page', async () => {
     const { cookie } = await signIn('known-1');

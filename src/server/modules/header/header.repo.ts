@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
+import { safeLinkUrl } from '../../../shared/link-url.ts';
 import type { Banner, BannerResponse } from '../../../shared/schemas/banner.ts';
 import type { Db } from '../../db/client.ts';
 import { siteBanner } from '../../db/schema.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 
-/** The advisory banner, or `{}` when none is set. */
+/**
+ * The advisory banner, or `{}` when none is set. A link saved under the older, looser rule (`http:`, `/\\host`) is
+ * left out: the banner still shows, without a link no page may follow.
+ */
 export async function getBanner(db: Db): Promise<BannerResponse> {
   const [row] = await db.select().from(siteBanner).where(eq(siteBanner.id, 1));
   if (!row) return {};
-  return { text: row.text, type: row.type as Banner['type'], icon: row.icon, ...(row.url ? { url: row.url } : {}) };
+  const url = row.url !== null && safeLinkUrl(row.url) !== null ? row.url : undefined;
+  return { text: row.text, type: row.type as Banner['type'], icon: row.icon, ...(url ? { url } : {}) };
 }
 
 /** Sets or (with `{}`) clears the banner, audited in the same transaction. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, siteBanner } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createRoleMatrix } from '../../test/factories.ts';
 
@@ -63,11 +63,35 @@ describe('advisory banner', () => {
 
   it.each([
     ['a link that is not a web address', { ...BANNER, url: 'javascript:alert(1)' }, 'url'],
+    ['a path a browser reads as another host (/\\)', { ...BANNER, url: '/\\evil.example' }, 'url'],
+    ['a protocol-relative link', { ...BANNER, url: '//evil.example' }, 'url'],
+    ['a path whose dot segments resolve to another host', { ...BANNER, url: '/..//evil.example' }, 'url'],
+    ['a path with an encoded slash', { ...BANNER, url: '/%2F%2Fevil.example' }, 'url'],
+    ['a path with a tab in it', { ...BANNER, url: '/\t/evil.example' }, 'url'],
+    ['a plain http link', { ...BANNER, url: 'http://status.example.ca/' }, 'url'],
+    ['an https link with credentials', { ...BANNER, url: 'https://wil.example.ca@evil.example/' }, 'url'],
     ['an unknown type', { ...BANNER, type: 'purple' }, 'type'],
     ['empty text', { ...BANNER, text: '' }, 'text'],
-  ])('refuses %s with a 400', async (_label, payload) => {
+  ])('refuses %s with a 400, and keeps the banner as it was', async (_label, payload) => {
+    const before = (await ctx.app.inject({ method: 'GET', url: '/global/header.json' })).json();
     const res = await put(payload, 'appAdmin');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBeTruthy();
+    expect((await ctx.app.inject({ method: 'GET', url: '/global/header.json' })).json()).toEqual(before);
+  });
+
+  it('accepts a path on this site as the link', async () => {
+    const banner = { ...BANNER, url: '/reports/params?type=region' };
+    expect((await put(banner, 'appAdmin')).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/global/header.json' })).json()).toEqual(banner);
+  });
+
+  it('serves a link stored under the older rule without it, so no page follows it', async () => {
+    expect((await put(BANNER, 'appAdmin')).statusCode).toBe(200);
+    await ctx.db.update(siteBanner).set({ url: '/\\evil.example' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/global/header.json' });
+    expect(res.statusCode).toBe(200);
+    const { url: _url, ...withoutLink } = BANNER;
+    expect(res.json()).toEqual(withoutLink);
   });
 });
