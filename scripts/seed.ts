@@ -1,17 +1,18 @@
 /**
  * Seeds the database named by the environment.
  *   npm run seed                        demo data, once (does nothing when institutions exist)
- *   npm run seed -- --records 1000000   replaces all records with that many generated ones
+ *   npm run seed -- --records 1000000   replaces all records with that many generated ones, shaped like a national
+ *                                       data set (90 institutions, programs for twenty fiscal years: docs/benchmarks.md)
  * DATABASE_URL selects a PostgreSQL server; without it, PGlite in DATA_DIR (default ./data).
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase, runMigrations } from '../src/server/db/client.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { seedDemo } from '../src/server/seed/demo.ts';
-import { seedLargeDataset } from '../src/server/seed/large.ts';
+import { MAX_LARGE_RECORDS, seedLargeDataset } from '../src/server/seed/large.ts';
 import { databaseSettings, readArguments, runCommand, UsageError } from './command-line.ts';
 
-const USAGE = 'Usage: npm run seed [-- --records N]   (N: a positive whole number of records to generate)';
+const USAGE = `Usage: npm run seed [-- --records N]   (N: a whole number of records to generate, 1 to ${MAX_LARGE_RECORDS.toLocaleString('en-CA')})`;
 
 function parseRecords(): number | undefined {
   const { values } = readArguments(USAGE, { records: { type: 'string' } });
@@ -21,6 +22,9 @@ function parseRecords(): number | undefined {
   const records = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(records) || records <= 0) {
     throw new UsageError(`--records must be a positive whole number, got "${given}".`);
+  }
+  if (records > MAX_LARGE_RECORDS) {
+    throw new UsageError(`--records can be at most ${MAX_LARGE_RECORDS.toLocaleString('en-CA')}, got ${given}.`);
   }
   return records;
 }

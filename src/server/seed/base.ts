@@ -68,11 +68,16 @@ export async function insertBase(tx: Db): Promise<number> {
   return adminId;
 }
 
+/** A program as stored: what the record generator needs, and its name (the large seed keys programs by it). */
+export interface StoredProgramRow extends ProgramRow {
+  name: string;
+}
+
 /** Every program with what the record generator needs of its institution, by id. */
-export function loadProgramRows(db: Db): Promise<ProgramRow[]> {
-  return queryRows<ProgramRow>(
+export function loadProgramRows(db: Db): Promise<StoredProgramRow[]> {
+  return queryRows<StoredProgramRow>(
     db,
-    sql`SELECT p.id, p.institution_id AS "institutionId", i.short_name AS "institutionShortName",
+    sql`SELECT p.id, p.name, p.institution_id AS "institutionId", i.short_name AS "institutionShortName",
           i.institution_type AS "institutionType", i.region, p.discipline, p.credential,
           p.wil_type AS "wilType", p.coop_model AS "coopModel", p.active_ind AS "activeInd"
         FROM programs p JOIN institutions i ON i.id = p.institution_id

@@ -9,7 +9,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     if (await lockAndCheckSeeded(tx)) return false;
     const adminId = await insertBase(tx);
-    const models = (await loadProgramRows(tx)).map(programModel);
+    const models = (await loadProgramRows(tx)).map((row) => programModel(row));
     const batch = new RecordBatch();
     for (let year = FIRST_DEMO_YEAR; year <= LAST_YEAR; year++) {
       for (const model of models) {

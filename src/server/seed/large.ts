@@ -3,39 +3,30 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import type { Database, Db } from '../db/client.ts';
+import { institutions, programs } from '../db/schema.ts';
 import { findUserId, insertBase, loadProgramRows, lockAndCheckSeeded } from './base.ts';
+import { planLargeDataset } from './large-plan.ts';
+import { nationalInstitution, NATIONAL_INSTITUTIONS } from './national-institutions.ts';
+import type { InstitutionRow, SuppliedProgram } from './program-supply.ts';
+import { Random, hashSeed } from './random.ts';
 import { RecordBatch } from './record-batch.ts';
-import { formatFiscalYear, generateProgramYear, programModel, reportsIn } from './record-generator.ts';
-import type { ProgramModel } from './record-generator.ts';
-import { LAST_YEAR } from './seed-constants.ts';
+import { formatFiscalYear, generateProgramYear, programModel } from './record-generator.ts';
+import type { GeneratedRecord, ProgramModel } from './record-generator.ts';
+import { reportedTerms, reportingWindow, termCount } from './reporting-window.ts';
+import type { ReportingWindow } from './reporting-window.ts';
+import { LAST_YEAR, SEED } from './seed-constants.ts';
 
 /** Rows per INSERT: large enough to amortise the round trip, small enough to keep each statement's memory modest. */
 const BATCH_SIZE = 25_000;
+/** Programs per INSERT (ten parameters each: well under the 65,535 a statement may carry). */
+const PROGRAM_BATCH = 2_000;
+/** Beyond this the plan (and its ~370,000 programs) would be held in memory for little use. */
+export const MAX_LARGE_RECORDS = 20_000_000;
 
-interface YearPlan {
-  /** Fiscal years to generate, oldest first. */
-  years: number[];
-  /** Records of the oldest year to leave out so the total is exact. */
-  skip: number;
-}
-
-/** Goes back a fiscal year at a time from the latest until the programs reporting in them give `records` rows. */
-function planYears(models: readonly ProgramModel[], records: number): YearPlan {
-  const years: number[] = [];
-  let total = 0;
-  for (let year = LAST_YEAR; total < records; year--) {
-    if (year < 0) {
-      throw new Error(
-        `${records.toLocaleString('en-CA')} records do not fit: fiscal years 0000/01 to ${formatFiscalYear(LAST_YEAR)} ` +
-          `hold ${total.toLocaleString('en-CA')} for these ${models.length} programs.`,
-      );
-    }
-    const count = models.filter((m) => reportsIn(m, year)).length * 3;
-    if (count === 0) continue;
-    years.unshift(year);
-    total += count;
-  }
-  return { years, skip: total - records };
+/** A program with its generation model and the years and terms it reports. */
+interface PlannedModel {
+  model: ProgramModel;
+  window: ReportingWindow;
 }
 
 /**
@@ -73,13 +64,15 @@ async function dropRecordsConstraints(tx: Db): Promise<string[]> {
  */
 async function insertRecords(
   tx: Db,
-  models: readonly ProgramModel[],
-  plan: YearPlan,
+  planned: readonly PlannedModel[],
+  years: readonly number[],
+  thinning: { domain: number; excess: number },
   createdBy: number | null,
   total: number,
   log: (msg: string) => void,
 ): Promise<void> {
   const batch = new RecordBatch();
+  let pushed = 0;
   let inFlight: Promise<void> = Promise.resolve();
   let inserted = 0;
   let nextReport = total / 10;
@@ -99,17 +92,27 @@ async function insertRecords(
     inFlight.catch(() => {});
   };
 
-  let toSkip = plan.skip;
+  // The records beyond the count are left out evenly (selection sampling, deterministic) from the first `domain`
+  // generated: the oldest year's, or every record when the oldest year holds fewer than the excess.
+  let domain = thinning.domain;
+  let toKeep = thinning.domain - thinning.excess;
+  const rng = new Random(hashSeed(SEED, 14, total));
   let sinceYield = 0;
-  for (const year of plan.years) {
-    for (const model of models) {
-      if (!reportsIn(model, year)) continue;
-      for (const record of generateProgramYear(model, year)) {
-        if (toSkip > 0) {
-          toSkip--;
-          continue;
+  for (const year of years) {
+    for (const { model, window } of planned) {
+      const terms = reportedTerms(window, year);
+      if (terms === 0) continue;
+      const generated = generateProgramYear(model, year);
+      for (let i = 0; i < generated.length; i++) {
+        if ((terms & (1 << i)) === 0) continue;
+        if (domain > 0) {
+          const keep = rng.next() * domain < toKeep;
+          domain--;
+          if (!keep) continue;
+          toKeep--;
         }
-        batch.push(record);
+        batch.push(generated[i] as GeneratedRecord);
+        pushed++;
         if (batch.length >= BATCH_SIZE) await send();
       }
       if (++sinceYield >= 500) {
@@ -120,11 +123,51 @@ async function insertRecords(
   }
   if (batch.length > 0) await send();
   await inFlight;
+  if (pushed !== total) throw new Error(`Generated ${pushed} records where ${total} were planned.`);
+}
+
+/** Every institution, as the program supply needs it. */
+function loadInstitutions(db: Db): Promise<InstitutionRow[]> {
+  return queryRows<InstitutionRow>(
+    db,
+    sql`SELECT id, short_name AS "shortName", institution_type AS "institutionType", active_ind AS "activeInd"
+        FROM institutions ORDER BY id`,
+  );
+}
+
+async function insertPrograms(tx: Db, supplied: readonly SuppliedProgram[]): Promise<void> {
+  for (let start = 0; start < supplied.length; start += PROGRAM_BATCH) {
+    await tx
+      .insert(programs)
+      .values(supplied.slice(start, start + PROGRAM_BATCH).map(({ institutionShortName: _, ...program }) => program));
+  }
 }
 
 /**
- * Replaces all records with exactly `records` generated ones (the base data is seeded first if missing),
- * for load and performance trials. Audit entries about records go too.
+ * Inside one transaction holding the seed lock: the base data when missing, the generated institutions outside
+ * B.C. when missing, and the programs the plan adds. Answers the plan and what was added, for the log.
+ */
+async function prepareCatalogue(database: Database, records: number) {
+  return database.db.transaction(async (tx) => {
+    const seededBase = !(await lockAndCheckSeeded(tx));
+    if (seededBase) await insertBase(tx);
+    const addedInstitutions = await tx
+      .insert(institutions)
+      .values(NATIONAL_INSTITUTIONS.map(({ province: _p, programWeight: _w, ...institution }) => institution))
+      .onConflictDoNothing()
+      .returning({ id: institutions.id });
+    const plan = planLargeDataset(records, await loadInstitutions(tx), await loadProgramRows(tx));
+    await insertPrograms(tx, plan.programs);
+    return { plan, seededBase, addedInstitutions: addedInstitutions.length };
+  });
+}
+
+/**
+ * Replaces all records with exactly `records` generated ones, for load and performance trials, shaped like a national
+ * data set: the base data (25 B.C. institutions, their programs, the users) is seeded first if missing, then 65
+ * invented institutions from the other provinces, then as many programs as twenty fiscal years of returns need
+ * (about 18,000 for a million), some begun late, some deactivated, a few years and terms skipped. Small counts use
+ * the programs already there and fewer years. Audit entries about records go too. Deterministic.
  */
 export async function seedLargeDataset(
   database: Database,
@@ -133,22 +176,35 @@ export async function seedLargeDataset(
 ): Promise<void> {
   if (!Number.isSafeInteger(records) || records <= 0)
     throw new Error(`The number of records must be a positive integer, got ${records}`);
+  if (records > MAX_LARGE_RECORDS)
+    throw new Error(
+      `At most ${MAX_LARGE_RECORDS.toLocaleString('en-CA')} records can be generated (asked for ${records.toLocaleString('en-CA')}): ` +
+        'the programs they need are planned in memory.',
+    );
   const { db } = database;
 
-  const seededBase = await db.transaction(async (tx) => {
-    if (await lockAndCheckSeeded(tx)) return false;
-    await insertBase(tx);
-    return true;
-  });
-  log(seededBase ? 'Seeded institutions, programs and users.' : 'Institutions already present: keeping them and their programs.');
-
-  const models = (await loadProgramRows(db)).map(programModel);
-  if (models.length === 0) throw new Error('There are no programs to generate records for.');
-  const adminId = await findUserId(db, 'appadmin');
-  const plan = planYears(models, records);
+  const { plan, seededBase, addedInstitutions } = await prepareCatalogue(database, records);
   log(
-    `Generating ${records.toLocaleString('en-CA')} records for ${models.length} programs, ` +
-      `fiscal years ${formatFiscalYear(plan.years[0] as number)} to ${formatFiscalYear(LAST_YEAR)}.`,
+    `${seededBase ? 'Seeded institutions, programs and users' : 'Kept the institutions, programs and users there'}; ` +
+      `added ${addedInstitutions} institutions outside B.C. and ${plan.programs.length.toLocaleString('en-CA')} programs.`,
+  );
+
+  const planned = (await loadProgramRows(db)).map((row): PlannedModel => {
+    const window = reportingWindow(row.institutionShortName, row.name, row.activeInd);
+    const model = programModel(row, { outOfProvince: nationalInstitution(row.institutionShortName) !== undefined });
+    // The window decides when the program reports, so the ramp of a late start matches the records generated.
+    return { model: { ...model, startYear: window.startYear, endYear: window.endYear }, window };
+  });
+  if (planned.length === 0) throw new Error('There are no programs to generate records for.');
+  const oldest = plan.years[0] as number;
+  const oldestSlots = planned.reduce((sum, p) => sum + termCount(reportedTerms(p.window, oldest)), 0);
+  const excess = plan.slots - records;
+  const thinning = { domain: oldestSlots >= excess ? oldestSlots : plan.slots, excess };
+  const institutionCount = new Set(planned.map((p) => p.model.institutionId)).size;
+  const adminId = await findUserId(db, 'appadmin');
+  log(
+    `Generating ${records.toLocaleString('en-CA')} records for ${planned.length.toLocaleString('en-CA')} programs ` +
+      `at ${institutionCount} institutions, fiscal years ${formatFiscalYear(oldest)} to ${formatFiscalYear(LAST_YEAR)}.`,
   );
 
   await db.transaction(async (tx) => {
@@ -157,7 +213,7 @@ export async function seedLargeDataset(
     await tx.execute(sql`DELETE FROM audit_log WHERE entity_type = 'record'`);
     const restore = await dropRecordsConstraints(tx);
 
-    await insertRecords(tx, models, plan, adminId, records, log);
+    await insertRecords(tx, planned, plan.years, thinning, adminId, records, log);
 
     const rebuilding = performance.now();
     if (database.kind === 'postgres') await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
@@ -165,6 +221,7 @@ export async function seedLargeDataset(
     log(`Rebuilt the indexes and foreign keys of records in ${((performance.now() - rebuilding) / 1000).toFixed(1)} s.`);
   });
 
-  // Fresh statistics so the first reports get good plans on a table that just changed completely.
+  // Fresh statistics so the first reports get good plans on tables that just changed completely.
+  await db.execute(sql`ANALYZE programs`);
   await db.execute(sql`ANALYZE records`);
 }

@@ -1,5 +1,6 @@
 import type { Credential, Discipline, WilType } from '../../shared/constants.ts';
 import { institutionProfile } from './institution-profiles.ts';
+import type { CatalogueFamily } from './institution-profiles.ts';
 import { INSTITUTIONS } from './institutions-data.ts';
 import { CATALOGUE, WIL_MIX, WIL_NAME_SUFFIX } from './program-catalogue.ts';
 import type { ProgramTemplate } from './program-catalogue.ts';
@@ -28,23 +29,37 @@ export function buildProgramSeeds(): ProgramSeed[] {
     const profile = institutionProfile(institution.shortName, institution.institutionType);
     const templates = pickTemplates(rng, CATALOGUE[profile.family], profile.programCount);
     templates.forEach((template, index) => {
-      const wilType = template.wil ?? pickWilType(rng, profile.family);
       seeds.push({
         institutionShortName: institution.shortName,
-        name: `${template.stem} ${WIL_NAME_SUFFIX[wilType]}`,
-        discipline: template.discipline,
-        credential: template.credential,
-        wilType,
-        coopModel: wilType === 'Co-operative Education' ? (rng.chance(0.8) ? 'Alternating' : 'Internship') : null,
-        participation: participationFor(rng, wilType),
-        accredited: wilType === 'Co-operative Education' && rng.chance(institution.institutionType === 'College' ? 0.4 : 0.75),
-        cipCode: rng.chance(0.05) ? null : template.cip,
+        ...programFromTemplate(rng, template, profile.family, institution.institutionType),
         // The first program of each institution stays active so none is left without one.
         activeInd: index === 0 || !rng.chance(0.04),
       });
     });
   }
   return seeds;
+}
+
+/** A program's own attributes drawn for a template (its WIL type names it), without its institution or activity. */
+export function programFromTemplate(
+  rng: Random,
+  template: ProgramTemplate,
+  family: CatalogueFamily,
+  institutionType: string,
+  qualifier = '',
+): Omit<ProgramSeed, 'institutionShortName' | 'activeInd'> {
+  // The draws happen in the order the demo seed has always made them, so its programs stay as they were.
+  const wilType = template.wil ?? pickWilType(rng, family);
+  return {
+    name: `${template.stem} ${WIL_NAME_SUFFIX[wilType]}${qualifier}`,
+    discipline: template.discipline,
+    credential: template.credential,
+    wilType,
+    coopModel: wilType === 'Co-operative Education' ? (rng.chance(0.8) ? 'Alternating' : 'Internship') : null,
+    participation: participationFor(rng, wilType),
+    accredited: wilType === 'Co-operative Education' && rng.chance(institutionType === 'College' ? 0.4 : 0.75),
+    cipCode: rng.chance(0.05) ? null : template.cip,
+  };
 }
 
 /** `count` different templates, more popular ones more likely, kept in catalogue order. */
@@ -58,7 +73,7 @@ function pickTemplates(rng: Random, catalogue: readonly ProgramTemplate[], count
     .map((k) => catalogue[k.index] as ProgramTemplate);
 }
 
-function pickWilType(rng: Random, family: keyof typeof WIL_MIX): WilType {
+function pickWilType(rng: Random, family: CatalogueFamily): WilType {
   const mix = WIL_MIX[family];
   return rng.weightedPick(
     mix.map(([type]) => type),

@@ -164,8 +164,13 @@ function asDiscipline(name: string): Discipline {
   return (name in DISCIPLINE_SCALE ? name : 'Other') as Discipline;
 }
 
+/** What the program's row cannot tell: its institution is outside B.C. (the large data set's generated ones). */
+export interface ProgramContext {
+  outOfProvince?: boolean;
+}
+
 /** The generation parameters of a program: the same row always gives the same model. */
-export function programModel(row: ProgramRow): ProgramModel {
+export function programModel(row: ProgramRow, context: ProgramContext = {}): ProgramModel {
   const rng = new Random(hashSeed(SEED, 2, row.id));
   const inst = institutionProfile(row.institutionShortName, row.institutionType);
   const discipline = asDiscipline(row.discipline);
@@ -192,9 +197,10 @@ export function programModel(row: ProgramRow): ProgramModel {
   const seasonScale = rng.between(0.85, 1.15);
 
   const intlBoost = discipline === 'Business & Management' || discipline === 'Computer & Information Science' ? 1.3 : 1;
+  // An institution outside B.C. has a B.C. region only as a stand-in (see national-institutions.ts): it says nothing.
   let wageRegion = 1;
-  if (row.region === 'Mainland/Southwest') wageRegion = 1.03;
-  else if (row.region === 'Northeast') wageRegion = 1.06;
+  if (!context.outOfProvince && row.region === 'Mainland/Southwest') wageRegion = 1.03;
+  else if (!context.outOfProvince && row.region === 'Northeast') wageRegion = 1.06;
 
   return {
     id: row.id,
@@ -206,7 +212,7 @@ export function programModel(row: ProgramRow): ProgramModel {
     seekShare: [seasons[0] * seasonScale, seasons[1] * seasonScale, seasons[2] * seasonScale],
     placeRate: coop ? rng.between(0.82, 0.95) : rng.between(0.88, 0.99),
     durationWeights: durationWeights(row.wilType, row.coopModel),
-    locationWeights: locationWeights(row.region, inst.family),
+    locationWeights: context.outOfProvince ? outOfProvinceLocationWeights(inst.family) : locationWeights(row.region, inst.family),
     sectorWeights: SECTORS[discipline],
     employerRatio: baseEnrolment > 150 ? rng.between(0.45, 0.7) : rng.between(0.55, 0.9),
     newEmployerRate: rng.between(0.15, 0.35),
@@ -247,6 +253,14 @@ function locationWeights(region: string, family: string): readonly number[] {
   const research = family === 'research';
   weights.push(research ? 5 : family === 'graduate' ? 8 : 3); // other Canada
   weights.push(research || family === 'art' ? 3 : 1); // international
+  return weights;
+}
+
+/** Students of an institution elsewhere in Canada work mostly in their own province ("other Canada"), a few in B.C. */
+function outOfProvinceLocationWeights(family: string): readonly number[] {
+  const weights: number[] = REGIONS.map((region) => (region === 'Mainland/Southwest' ? 1.5 : 0.15));
+  weights.push(90); // other Canada
+  weights.push(family === 'research' ? 4 : 1.5); // international
   return weights;
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import type { Database, Db } from '../db/client.ts';
+import { InstitutionCreateSchema } from '../../shared/schemas/institution.ts';
 import { openTestDatabase } from '../test/build-test-app.ts';
 import { seedDemo } from './demo.ts';
 import { seedLargeDataset } from './large.ts';
@@ -279,7 +280,8 @@ describe('seedLargeDataset', () => {
       sql`SELECT (SELECT count(*)::int FROM institutions) AS institutions, (SELECT count(*)::int FROM users) AS users,
                  count(*)::int AS records, max(fiscal_year) AS latest FROM records`,
     );
-    expect(counts).toEqual({ institutions: 25, users: 6, records: 5000, latest: '2025/26' });
+    // 25 B.C. institutions and the 65 generated elsewhere; 5,000 records need only the demo's programs.
+    expect(counts).toEqual({ institutions: 90, users: 6, records: 5000, latest: '2025/26' });
     expect(await ruleViolations(database.db)).toEqual(NO_VIOLATIONS);
     expect(messages.join('\n')).toMatch(/5,000 records/);
   });
@@ -301,8 +303,124 @@ describe('seedLargeDataset', () => {
     expect(await ruleViolations(database.db)).toEqual(NO_VIOLATIONS);
   });
 
-  it('refuses a count that is not a positive integer', async () => {
+  it('refuses a count that is not a positive integer, or one beyond what it plans in memory', async () => {
     await expect(seedLargeDataset(database, 0)).rejects.toThrow(/positive integer/);
     await expect(seedLargeDataset(database, 2.5)).rejects.toThrow(/positive integer/);
+    await expect(seedLargeDataset(database, 20_000_001)).rejects.toThrow(/At most 20,000,000 records/);
   });
+});
+
+describe('seedLargeDataset: shaped like a national data set', () => {
+  const RECORDS = 20_000;
+  let database: Database;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    await seedLargeDataset(database, RECORDS);
+  }, 300_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('has the 25 B.C. institutions and 65 from other provinces, every one valid under the schema', async () => {
+    const rows = await queryRows<{
+      name: string;
+      short_name: string;
+      name_code: string;
+      institution_type: string;
+      region: string;
+    }>(db, sql`SELECT name, short_name, name_code, institution_type, region FROM institutions ORDER BY id`);
+    expect(rows).toHaveLength(90);
+    for (const row of rows) expect(InstitutionCreateSchema.safeParse(row).error?.issues ?? []).toEqual([]);
+    expect(
+      rows.filter((r) =>
+        /\((Alberta|Ontario|Quebec|Manitoba|Saskatchewan|Nova Scotia|New Brunswick|Prince Edward Island|Newfoundland and Labrador)\)$/.test(
+          r.name,
+        ),
+      ),
+    ).toHaveLength(65);
+  });
+
+  it('spans exactly twenty fiscal years with exactly the records asked for, one per program, year and term', async () => {
+    const result = await one<{ records: number; keys: number; years: number; oldest: string; latest: string; terms: number }>(
+      db,
+      sql`SELECT count(*)::int AS records, count(DISTINCT (program_id, fiscal_year, term))::int AS keys,
+                 count(DISTINCT fiscal_year)::int AS years, min(fiscal_year) AS oldest, max(fiscal_year) AS latest,
+                 count(DISTINCT term)::int AS terms
+          FROM records`,
+    );
+    expect(result).toEqual({ records: RECORDS, keys: RECORDS, years: 20, oldest: '2006/07', latest: '2025/26', terms: 3 });
+  });
+
+  it('makes every record pass every validation rule', async () => {
+    expect(await ruleViolations(db)).toEqual(NO_VIOLATIONS);
+  });
+
+  it('has programs in proportion to the records, at every institution, named uniquely', async () => {
+    const result = await one<{ programs: number; reporting: number; institutions: number; duplicate_names: number }>(
+      db,
+      sql`SELECT count(*)::int AS programs,
+                 (SELECT count(DISTINCT program_id)::int FROM records) AS reporting,
+                 (SELECT count(DISTINCT institution_id)::int FROM records) AS institutions,
+                 (SELECT count(*)::int FROM (SELECT 1 FROM programs GROUP BY institution_id, lower(name) HAVING count(*) > 1) d)
+                   AS duplicate_names
+          FROM programs`,
+    );
+    // Twenty years of three terms, less late starts, deactivations and gaps: 50 to 60 records a program.
+    expect(result.programs).toBeGreaterThan(RECORDS / 60);
+    expect(result.programs).toBeLessThan(RECORDS / 50);
+    expect(result.reporting).toBe(result.programs);
+    expect(result.institutions).toBe(90);
+    expect(result.duplicate_names).toBe(0);
+  });
+
+  it('has programs that began late, programs deactivated years ago, and gaps in the returns', async () => {
+    const spans = await queryRows<{ active: boolean; first: string; last: string }>(
+      db,
+      sql`SELECT p.active_ind AS active, min(r.fiscal_year) AS first, max(r.fiscal_year) AS last
+          FROM records r JOIN programs p ON p.id = r.program_id GROUP BY p.id, p.active_ind`,
+    );
+    expect(spans.filter((s) => s.active && s.first > '2006/07').length).toBeGreaterThan(0);
+    const stopped = spans.filter((s) => !s.active);
+    expect(stopped.length).toBeGreaterThan(0);
+    for (const s of stopped) expect(s.last <= '2023/24').toBe(true);
+
+    // A year skipped inside a program's span; a year with one or two of its terms (the oldest year, which may be
+    // short by the few records beyond the count, aside).
+    const gaps = await one<{ years: number; terms: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM (SELECT 1 FROM records GROUP BY program_id
+                   HAVING count(DISTINCT fiscal_year) < left(max(fiscal_year), 4)::int - left(min(fiscal_year), 4)::int + 1) y)
+                   AS years,
+                 (SELECT count(*)::int FROM (SELECT 1 FROM records WHERE fiscal_year > '2006/07' GROUP BY program_id, fiscal_year
+                   HAVING count(*) < 3) t) AS terms`,
+    );
+    expect(gaps.years).toBeGreaterThan(0);
+    expect(gaps.terms).toBeGreaterThan(0);
+  });
+
+  it('sends most work terms of institutions outside B.C. to other Canada', async () => {
+    const shares = await one<{ outside: number; inside: number }>(
+      db,
+      sql`SELECT (sum(r.wt_other_canada) FILTER (WHERE i.name_code ~ '^[A-Z]{2}-'))::float8
+                   / sum(r.students_placed) FILTER (WHERE i.name_code ~ '^[A-Z]{2}-') AS outside,
+                 (sum(r.wt_other_canada) FILTER (WHERE i.name_code !~ '^[A-Z]{2}-'))::float8
+                   / sum(r.students_placed) FILTER (WHERE i.name_code !~ '^[A-Z]{2}-') AS inside
+          FROM records r JOIN institutions i ON i.id = r.institution_id`,
+    );
+    expect(shares.outside).toBeGreaterThan(0.8);
+    expect(shares.inside).toBeLessThan(0.15);
+  });
+
+  it('gives byte-identical data in another fresh database', async () => {
+    const other = await openTestDatabase();
+    try {
+      await seedLargeDataset(other, RECORDS);
+      expect(await fingerprint(other.db)).toEqual(await fingerprint(db));
+    } finally {
+      await other.close();
+    }
+  }, 300_000);
 });
