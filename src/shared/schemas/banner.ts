@@ -1,18 +1,32 @@
 import { z } from 'zod';
+import { textField } from './text.ts';
 
 export const BANNER_TYPES = ['info', 'success', 'warning', 'error'] as const;
 
 /** The site-wide advisory banner served at `/global/header.json`; `{}` when there is none. */
 export const BannerSchema = z.object({
-  text: z.string().min(1).max(500),
+  text: textField({ label: 'Text', max: 500, required: true }),
   type: z.enum(BANNER_TYPES),
-  icon: z.string().max(40),
-  url: z
-    .string()
-    .max(2000)
+  icon: textField({ label: 'Icon', max: 40 }),
+  url: textField({ label: 'Address', max: 2000 })
     .regex(/^(https?:\/\/|\/(?!\/))/, 'must be a web address starting with https:// or a path on this site')
     .optional(),
 });
 export type Banner = z.infer<typeof BannerSchema>;
 export const BannerResponseSchema = z.union([BannerSchema, z.object({}).strict()]);
 export type BannerResponse = z.infer<typeof BannerResponseSchema>;
+
+/**
+ * `PUT /api/header`: `{}` clears the banner; anything else must be a whole banner. Not a union of the two: a refused
+ * banner then names its own fields ("Text cannot contain control characters"), not "text is not a field".
+ */
+export const BannerRequestSchema = BannerSchema.partial()
+  .strict()
+  .superRefine((banner, ctx) => {
+    if (Object.keys(banner).length === 0) return;
+    if (banner.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Text is required' });
+    if (banner.type === undefined)
+      ctx.addIssue({ code: 'custom', path: ['type'], message: `Type must be one of: ${BANNER_TYPES.join(', ')}` });
+    if (banner.icon === undefined) ctx.addIssue({ code: 'custom', path: ['icon'], message: 'Icon must be text' });
+  })
+  .transform((banner): BannerResponse => (banner.text === undefined ? {} : (banner as Banner)));
