@@ -39,6 +39,23 @@ export const ERRORS = {
   directSignIn: 'Sign in failed',
 } as const;
 
+const wholeNumber = new Intl.NumberFormat('en-CA');
+
+/**
+ * How a text field refuses a value (schemas/text.ts), in the same words on the form, in the API's 400 and in an
+ * import's row errors. `label` is the field as people know it ("Notes", "Program name").
+ */
+export const TEXT_FIELD_ERRORS = {
+  notText: (label: string) => `${label} must be text`,
+  required: (label: string) => `${label} is required`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${wholeNumber.format(max)} characters`,
+  oneLine: (label: string) => `${label} must be a single line, without line breaks or tabs`,
+  control: (label: string) => `${label} cannot contain control characters`,
+  brokenCharacter: (label: string) =>
+    `${label} contains half of a character (a broken emoji or symbol); delete it and type it again`,
+  noncharacter: (label: string) => `${label} contains a code that is not a character (such as U+FFFF); delete it`,
+} as const;
+
 export const TEXT = {
   skipLink: 'Skip to main content',
   homeLink: 'Home',

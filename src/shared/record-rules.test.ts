@@ -79,6 +79,13 @@ describe('field rules', () => {
     expect(notesError('x'.repeat(4000))).toBeNull();
     expect(notesError('x'.repeat(4001))).toBe('Notes must be at most 4,000 characters');
     expect(notesError(5)).toBe('Notes must be text');
+    // The shared text rule, judged as the API will store the notes: the form shows the same words before sending.
+    expect(notesError('First line\r\nsecond\twith a tab')).toBeNull();
+    expect(notesError('Fine\u0000not')).toBe('Notes cannot contain control characters');
+    expect(notesError('broken \uD83D')).toBe(
+      'Notes contains half of a character (a broken emoji or symbol); delete it and type it again',
+    );
+    expect(notesError(`  ${'x'.repeat(4000)}  `)).toBeNull();
   });
 
   it('counts: whole numbers from 0 to 1,000,000; blank is not an error on its own', () => {

@@ -1,4 +1,6 @@
 import { RECORD_STATUSES, TERMS } from './constants.ts';
+import { TEXT_FIELD_ERRORS } from './messages.ts';
+import { normalizeText, textError, type TextRule } from './schemas/text.ts';
 
 /**
  * The validation rules of a record (PRODUCT.md §2), shared by the form and the server so both say the same
@@ -184,11 +186,14 @@ export function statusError(value: unknown): string | null {
   return null;
 }
 
+/** Notes are multi-line text under the shared text rule (schemas/text.ts): no control characters but tab and line break. */
+export const NOTES_TEXT_RULE: TextRule = { label: 'Notes', max: MAX_NOTES_LENGTH, multiline: true };
+
+/** The error of notes as typed or sent, judged after the normalising the API applies (NFC, trimmed, line ends). */
 export function notesError(value: unknown): string | null {
   if (isBlank(value)) return null;
-  if (typeof value !== 'string') return 'Notes must be text';
-  if (value.length > MAX_NOTES_LENGTH) return `Notes must be at most ${numberFormat.format(MAX_NOTES_LENGTH)} characters`;
-  return null;
+  if (typeof value !== 'string') return TEXT_FIELD_ERRORS.notText(NOTES_TEXT_RULE.label);
+  return textError(normalizeText(value, true), NOTES_TEXT_RULE);
 }
 
 /** The status a record is checked against: submitted, or (blank or anything else) draft. */

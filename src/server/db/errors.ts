@@ -11,6 +11,15 @@ export function postgresError(err: unknown): { code?: string; constraint?: strin
   return null;
 }
 
+/**
+ * Whether PostgreSQL refused text it cannot hold: 22021 (invalid byte sequence, such as a NUL in text) or 22P05
+ * (untranslatable character, such as \u0000 in jsonb). The request was at fault, not the server.
+ */
+export function isUnstorableText(err: unknown): boolean {
+  const code = postgresError(err)?.code;
+  return code === '22021' || code === '22P05';
+}
+
 /** The name of the unique constraint a failed write broke, or null. */
 export function uniqueViolation(err: unknown): string | null {
   const pgErr = postgresError(err);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/build-test-app.ts';
+import { registerErrorHandler, UNSTORABLE_TEXT_MESSAGE } from './error-handler.ts';
 import { MAX_JSON_DEPTH } from './json-body.ts';
 
 describe('bad input is a 400 with a clear message, never a 500', () => {
@@ -69,5 +71,28 @@ describe('bad input is a 400 with a clear message, never a 500', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toMatch(/site_banner|relation|SELECT/i);
     expect(res.json().message).toMatch(/Reference: [0-9a-f-]{36}$/);
+  });
+});
+
+describe('text the database cannot store: the last line of defence behind the schemas', () => {
+  let ctx: TestContext;
+  const app = Fastify({ logger: false });
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    registerErrorHandler(app);
+    // Routes without schemas, as a field the text rule missed would be: the NUL reaches PostgreSQL.
+    app.get('/text', async () => ctx.database.db.execute(sql`SELECT ${'a\u0000b'}::text AS t`));
+    app.get('/jsonb', async () => ctx.database.db.execute(sql`SELECT ${JSON.stringify({ t: 'a\u0000b' })}::jsonb AS j`));
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await app.close();
+    await ctx.close();
+  });
+
+  it.each(['/text', '/jsonb'])('%s: PostgreSQL refusing a NUL is a 400 that says what to do, not a 500', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, message: UNSTORABLE_TEXT_MESSAGE });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { commitOutcomeUnknown } from '../db/commit-outcome.ts';
-import { isDatabaseDown } from '../db/errors.ts';
+import { isDatabaseDown, isUnstorableText } from '../db/errors.ts';
 import { HttpError } from '../http-errors.ts';
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'address', headers: 'headers' };
@@ -15,6 +15,10 @@ const PARSE_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_INVALID_TYPE: 'The request body has the wrong content type.',
 };
+
+/** Text PostgreSQL refused to store or compare: a field the text rule (shared/schemas/text.ts) should have caught. */
+export const UNSTORABLE_TEXT_MESSAGE =
+  'The request holds characters that cannot be stored, such as control characters. Nothing was saved; remove them and try again.';
 
 /** What a client is told when the database does not answer: the request was refused whole, so it may simply be sent again. */
 export const DATABASE_DOWN_MESSAGE = 'The database is not answering right now. Nothing was saved; try again in a minute.';
@@ -58,6 +62,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code && PARSE_ERRORS[error.code]) {
       return reply.status(400).send({ statusCode: 400, message: PARSE_ERRORS[error.code] });
+    }
+    if (isUnstorableText(error)) {
+      // The schemas refuse these characters first; reaching here means a field escaped them, so it is logged as a fault.
+      request.log.warn({ err: error }, 'text the database cannot store reached it');
+      return reply.status(400).send({ statusCode: 400, message: UNSTORABLE_TEXT_MESSAGE });
     }
     if (isDatabaseDown(error)) {
       const inDoubt = commitOutcomeUnknown(error);

@@ -1,7 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import fc from 'fast-check';
 import { TERMS } from '../../shared/constants.ts';
-import { DURATION_FIELDS, LOCATION_FIELDS, SECTOR_FIELDS } from '../../shared/record-rules.ts';
+import { DURATION_FIELDS, LOCATION_FIELDS, NOTES_TEXT_RULE, SECTOR_FIELDS } from '../../shared/record-rules.ts';
+import { normalizeText, textCharacterError } from '../../shared/schemas/text.ts';
 import type { Db } from '../db/client.ts';
 import { programs, records } from '../db/schema.ts';
 import { VALID_RECORD_COUNTS } from '../../shared/record-fixtures.ts';
@@ -122,7 +123,13 @@ export const validFiguresArbitrary = fc
       avg_hourly_wage: moneyText,
       coop_fee_domestic: moneyText,
       coop_fee_international: moneyText,
-      notes: fc.option(fc.string({ maxLength: 100 })),
+      // Notes as the API keeps them (NFC, trimmed, no control characters), so they round-trip unchanged.
+      notes: fc.option(
+        fc
+          .string({ unit: 'grapheme', maxLength: 60 })
+          .map((text) => normalizeText(text, true))
+          .filter((text) => textCharacterError(text, NOTES_TEXT_RULE) === null),
+      ),
     }),
   )
   .map(({ duration, location, sector, ...rest }) => {

@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { safeLinkUrl } from '../link-url.ts';
+import { textField } from './text.ts';
 
 export const BANNER_TYPES = ['info', 'success', 'warning', 'error'] as const;
 
 /** The site-wide advisory banner served at `/global/header.json`; `{}` when there is none. */
 export const BannerSchema = z.object({
-  text: z.string().min(1).max(500),
+  text: textField({ label: 'Text', max: 500, required: true }),
   type: z.enum(BANNER_TYPES),
-  icon: z.string().max(40),
+  icon: textField({ label: 'Icon', max: 40 }),
   // The same rule the banner uses when it renders the link: an https address or a path on this site, nothing a
   // browser would read as another host (`/\evil.example`, `//evil.example`, `/..//evil.example`).
-  url: z
-    .string()
-    .max(2000)
+  url: textField({ label: 'Address', max: 2000 })
     .refine((url) => safeLinkUrl(url) !== null, 'must be a web address starting with https:// or a path on this site')
     .optional(),
 });
@@ -20,20 +19,17 @@ export type Banner = z.infer<typeof BannerSchema>;
 export const BannerResponseSchema = z.union([BannerSchema, z.object({}).strict()]);
 export type BannerResponse = z.infer<typeof BannerResponseSchema>;
 
-const REQUIRED_IN_A_BANNER = ['text', 'type', 'icon'] as const;
-
 /**
- * `PUT /api/header`: what `/global/header.json` answers (a banner, or `{}` to clear it). One strict object rather
- * than a union of two, so an unknown field is refused by name (a union could only say "Invalid input").
+ * `PUT /api/header`: `{}` clears the banner; anything else must be a whole banner. Not a union of the two: a refused
+ * banner then names its own fields ("Text cannot contain control characters"), not "text is not a field".
  */
-export const BannerInputSchema = BannerSchema.partial()
+export const BannerRequestSchema = BannerSchema.partial()
   .strict()
   .superRefine((banner, ctx) => {
     if (Object.keys(banner).length === 0) return;
-    for (const key of REQUIRED_IN_A_BANNER) {
-      if (banner[key] === undefined) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in a banner (send {} to clear it)` });
-      }
-    }
+    if (banner.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Text is required' });
+    if (banner.type === undefined)
+      ctx.addIssue({ code: 'custom', path: ['type'], message: `Type must be one of: ${BANNER_TYPES.join(', ')}` });
+    if (banner.icon === undefined) ctx.addIssue({ code: 'custom', path: ['icon'], message: 'Icon must be text' });
   })
-  .transform((banner) => banner as BannerResponse);
+  .transform((banner): BannerResponse => (banner.text === undefined ? {} : (banner as Banner)));

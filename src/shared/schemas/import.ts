@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TERMS } from '../constants.ts';
 import { COUNT_FIELDS, fiscalYearError, MONEY_FIELDS, RECORD_FIELD_LABELS } from '../record-rules.ts';
+import { textField } from './text.ts';
 
 /**
  * Spreadsheet import of records (issue 6): a CSV or XLSX file is read into columns and rows of text
@@ -135,9 +136,13 @@ export const ImportRequestSchema = z
       .min(1, 'There are no rows to import')
       .max(MAX_IMPORT_ROWS, `Import at most ${MAX_IMPORT_ROWS.toLocaleString('en-CA')} rows at a time`),
     /** The uploaded file's name, kept in the audit history. */
-    fileName: z.string().max(255, 'fileName must be at most 255 characters').optional(),
+    fileName: textField({ label: 'fileName', max: 255 }).optional(),
     /** The dry run's fingerprint: a commit refuses (409) when the records it would touch changed since that check. */
-    fingerprint: z.string().max(128, 'fingerprint is not valid').optional(),
+    fingerprint: z
+      .string({ error: 'fingerprint is not valid' })
+      .max(128, 'fingerprint is not valid')
+      .regex(/^[A-Za-z0-9_-]*$/, 'fingerprint is not valid')
+      .optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES, REGIONS } from '../constants.ts';
 import { mustMatchOnWrite, readOnly } from './read-only.ts';
+import { TEXT_FIELD_ERRORS } from '../messages.ts';
+import { textField } from './text.ts';
 
-const trimmed = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const trimmed = (label: string, max: number) => textField({ label, max, required: true }, TEXT_FIELD_ERRORS.required(label));
 
 /** An institution as the API sends it (requirements §3; the wire uses the requirements' snake_case names). */
 export const InstitutionSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text.ts';
 
 export const ROLES = ['user', 'employee', 'read', 'write', 'admin', 'app admin'] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -41,6 +42,8 @@ export const SIGNED_OUT: Profile = {
 };
 
 export const DirectLoginSchema = z
-  .object({ username: z.string().trim().min(1, 'Choose a user to sign in as').max(100) })
+  .object({
+    username: textField({ label: 'Username', max: 100 }, 'Choose a user to sign in as').min(1, 'Choose a user to sign in as'),
+  })
   .strict();
 export const LoginQuerySchema = z.object({ returnPath: z.string().max(2000).optional() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { COOP_MODELS, CREDENTIALS, DISCIPLINES, PARTICIPATION, WIL_TYPES } from '../constants.ts';
 import { mustMatchOnWrite, readOnly } from './read-only.ts';
+import { TEXT_FIELD_ERRORS } from '../messages.ts';
+import { textField } from './text.ts';
 
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
@@ -8,20 +10,14 @@ const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: 
 const ProgramFields = z.object({
   id: readOnly(z.number().int()),
   institution_id: z.number({ error: 'Institution is required' }).int().positive('Institution is required'),
-  name: z
-    .string({ error: 'Program name is required' })
-    .trim()
-    .min(1, 'Program name is required')
-    .max(200, 'Program name must be at most 200 characters'),
+  name: textField({ label: 'Program name', max: 200, required: true }, TEXT_FIELD_ERRORS.required('Program name')),
   discipline: oneOf('Discipline', DISCIPLINES),
   credential: oneOf('Credential', CREDENTIALS),
   wil_type: oneOf('WIL type', WIL_TYPES),
   coop_model: oneOf('Co-op model', COOP_MODELS).nullable(),
   participation: oneOf('Participation', PARTICIPATION),
   accredited: z.boolean({ error: 'CEWIL-accredited must be true or false' }),
-  cip_code: z
-    .string()
-    .trim()
+  cip_code: textField({ label: 'CIP code', max: 20 })
     .regex(/^\d{2}\.\d{4}$/, 'CIP code must look like 11.0701 (two digits, a point, four digits)')
     .nullable(),
   active_ind: z.boolean({ error: 'Active must be true or false' }),

@@ -8,12 +8,13 @@ import {
   MONEY_FIELDS,
   moneyFieldError,
   normalizeMoney,
-  notesError,
+  NOTES_TEXT_RULE,
   RECORD_FIELD_LABELS,
   type CountField,
   type MoneyField,
 } from '../record-rules.ts';
 import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
+import { textField } from './text.ts';
 
 /**
  * Records on the wire (PRODUCT.md §2 and §4): snake_case names as the columns are named; counts are integers
@@ -63,7 +64,7 @@ const termInput = z.enum(TERMS, {
   error: (iss) => (iss.input === undefined ? 'Term is required' : `Term must be one of: ${TERMS.join(', ')}`),
 });
 const statusInput = z.enum(RECORD_STATUSES, { error: 'Status must be draft or submitted' });
-const notesInput = z.string({ error: 'Notes must be text' }).nullable().superRefine(rule(notesError));
+const notesInput = textField(NOTES_TEXT_RULE).nullable();
 
 /** A record as the API sends it, with the display names of its institution and program (read-only). */
 export const RecordSchema = z.object({
@@ -311,10 +312,7 @@ export const FindCriteriaSchema = z
     wilTypes: enumArray('wilTypes', WIL_TYPES).optional(),
     credentials: enumArray('credentials', CREDENTIALS).optional(),
     status: z.enum(RECORD_STATUSES, { error: 'status must be draft or submitted' }).optional(),
-    programName: z
-      .string({ error: 'programName must be text' })
-      .trim()
-      .max(200, 'programName must be at most 200 characters')
+    programName: textField({ label: 'programName', max: 200 })
       .optional()
       .transform((v) => (v ? v : undefined)),
     placedMin: z
@@ -399,10 +397,7 @@ const queryInt = (message: string, min: number, max: number) =>
 
 /** An optional query-string text: blank means absent. */
 const queryText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be given once` })
-    .trim()
-    .max(max, `${name} must be at most ${max} characters`)
+  textField({ label: name, max }, `${name} must be given once`)
     .optional()
     .transform((v) => (v ? v : undefined));
 

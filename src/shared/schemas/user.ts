@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { TEXT_FIELD_ERRORS } from '../messages.ts';
 import { PrivilegesSchema, RoleSchema } from './profile.ts';
 import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
+import { textField } from './text.ts';
 
 /**
  * Users as app admins see and edit them (requirements §3, PRODUCT.md §2): the profile's fields plus the id and
@@ -39,21 +41,16 @@ const PrivilegesInputSchema = z
   .strict();
 export type PrivilegesInput = z.infer<typeof PrivilegesInputSchema>;
 
-const username = z
-  .string({ error: 'Username is required' })
-  .trim()
-  .min(1, 'Username is required')
-  .max(100, 'Username must be at most 100 characters')
-  .regex(/^[^\s]+$/, 'Username may not contain spaces');
-const prefName = z
-  .string({ error: 'Preferred name must be text' })
-  .trim()
-  .max(200, 'Preferred name must be at most 200 characters');
-const email = z
-  .string({ error: 'Email must be text' })
-  .trim()
-  .max(254, 'Email must be at most 254 characters')
-  .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Email must look like name@example.ca');
+/** A username as single sign-on gives it: one line of text without spaces. */
+const username = textField({ label: 'Username', max: 100, required: true }, TEXT_FIELD_ERRORS.required('Username')).regex(
+  /^[^\s]+$/,
+  'Username may not contain spaces',
+);
+const prefName = textField({ label: 'Preferred name', max: 200 });
+const email = textField({ label: 'Email', max: 254 }).refine(
+  (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+  'Email must look like name@example.ca',
+);
 const homeInstitution = z
   .number({ error: 'Home institution must be an institution id' })
   .int('Home institution must be an institution id')

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
-import { BannerInputSchema, BannerResponseSchema } from '../../../shared/schemas/banner.ts';
+import { BannerRequestSchema, BannerResponseSchema } from '../../../shared/schemas/banner.ts';
 import { requireAppAdmin, signedInUser } from '../../plugins/authorization.ts';
 import { getBanner, setBanner } from './header.repo.ts';
 
@@ -31,7 +31,7 @@ export async function headerRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['banner'],
         summary: 'Set the advisory banner ({} clears it); app admins only',
-        body: BannerInputSchema,
+        body: BannerRequestSchema,
         response: { 200: BannerResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
       onRequest: requireAppAdmin,

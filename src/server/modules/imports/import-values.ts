@@ -5,10 +5,12 @@ import {
   fiscalYearOf,
   moneyFieldError,
   normalizeMoney,
+  NOTES_TEXT_RULE,
   RECORD_FIELD_LABELS,
   type CountField,
   type MoneyField,
 } from '../../../shared/record-rules.ts';
+import { checkText } from '../../../shared/schemas/text.ts';
 
 /**
  * Spreadsheet cells → record values. Cells arrive as text (numbers as a spreadsheet shows them, with thousands
@@ -98,10 +100,12 @@ export function convertStatus(text: string): Converted<'draft' | 'submitted'> {
   return status ? ok(status) : fail(`Status must be draft or submitted; ${quoted(text.trim())} is not one`);
 }
 
-/** Notes: blank → null; the export's formula guard is undone. */
+/** Notes: blank → null; the export's formula guard is undone; then the notes rule every form and route applies. */
 export function convertNotes(text: string): Converted<string | null> {
   if (isBlankCell(text)) return ok(null);
-  return ok(unguardText(text));
+  const checked = checkText(unguardText(text), NOTES_TEXT_RULE);
+  if (!checked.ok) return checked;
+  return ok(checked.value === '' ? null : checked.value);
 }
 
 /** A positive whole-number id (Record ID, Program ID). */

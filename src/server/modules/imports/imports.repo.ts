@@ -12,6 +12,8 @@ import {
 } from '../../../shared/record-rules.ts';
 import {
   IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  MAX_IMPORT_CELL_LENGTH,
   type ImportCounts,
   type ImportDryRun,
   type ImportField,
@@ -20,6 +22,7 @@ import {
 } from '../../../shared/schemas/import.ts';
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { RecordWire } from '../../../shared/schemas/record.ts';
+import { checkText } from '../../../shared/schemas/text.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -74,6 +77,35 @@ export interface ImportPlan extends ImportDryRun {
 }
 
 const lower = (text: string) => unguardText(text.trim()).toLowerCase();
+/** Names compared as a file's cells are: NFC, trimmed, ignoring case (rows stored before issue 17 may not be NFC). */
+const nameKey = (name: string) => name.normalize('NFC').trim().toLowerCase();
+
+/** A row's mapped cells as text under the shared rule, and the cells that are not text at all. */
+interface ReadRow {
+  texts: Partial<Record<ImportField, string>>;
+  unreadable: { field: ImportField; message: string }[];
+}
+
+/**
+ * Reads the mapped cells of a row: NFC, trimmed, and free of control characters (tab and line breaks in notes only),
+ * lone surrogates and noncharacters. The value converters and record rules then judge the text; notes get their
+ * 4,000-character limit there, after the export's formula guard is undone.
+ */
+function readCells(row: string[], mapping: ImportRequest['mapping']): ReadRow {
+  const read: ReadRow = { texts: {}, unreadable: [] };
+  for (const field of IMPORT_FIELDS) {
+    const column = mapping[field];
+    if (column === undefined) continue;
+    const checked = checkText(row[column] ?? '', {
+      label: IMPORT_FIELD_LABELS[field],
+      max: MAX_IMPORT_CELL_LENGTH,
+      multiline: field === 'notes',
+    });
+    if (checked.ok) read.texts[field] = checked.value;
+    else read.unreadable.push({ field, message: checked.message });
+  }
+  return read;
+}
 
 async function loadInstitutions(db: Db): Promise<InstitutionRow[]> {
   return queryRows<InstitutionRow>(db, sql`SELECT id, short_name, name, active_ind FROM institutions`);
@@ -171,28 +203,28 @@ export async function planImport(
   options: { lock?: boolean } = {},
 ): Promise<ImportPlan> {
   const { mapping } = request;
-  const cell = (row: string[], field: ImportField): string | undefined => {
-    const column = mapping[field];
-    return column === undefined ? undefined : (row[column] ?? '');
-  };
-  const present = (row: string[], field: ImportField) => {
+  // Every mapped cell is read once, under the text rule every form and route applies; the dry run and the commit
+  // both come here, so a row the dry run calls clean is one the database takes.
+  const readRows = request.rows.map((row) => readCells(row, mapping));
+  const cell = (row: ReadRow, field: ImportField): string | undefined => row.texts[field];
+  const present = (row: ReadRow, field: ImportField) => {
     const text = cell(row, field);
-    return text === undefined || isBlankCell(text) ? undefined : text.trim();
+    return text === undefined || isBlankCell(text) ? undefined : text;
   };
 
   // ---- What the rows point at, read in a few queries ----
   const institutions = await loadInstitutions(db);
   const institutionByName = new Map<string, InstitutionRow>();
   // Short names first, so a short name wins over another institution's full name.
-  for (const i of institutions) institutionByName.set(i.name.trim().toLowerCase(), i);
-  for (const i of institutions) institutionByName.set(i.short_name.trim().toLowerCase(), i);
+  for (const i of institutions) institutionByName.set(nameKey(i.name), i);
+  for (const i of institutions) institutionByName.set(nameKey(i.short_name), i);
   const institutionById = new Map(institutions.map((i) => [i.id, i]));
 
   const namedInstitutions = new Set<number>();
   const programIds = new Set<number>();
   const recordIds = new Set<number>();
   const fiscalYears = new Set<string>(request.fiscalYear ? [request.fiscalYear] : []);
-  for (const row of request.rows) {
+  for (const row of readRows) {
     const inst = present(row, 'institution');
     const found = inst ? institutionByName.get(lower(inst)) : undefined;
     if (found) namedInstitutions.add(found.id);
@@ -217,7 +249,7 @@ export async function planImport(
   for (const r of recordsById) programIds.add(r.program_id);
   const programs = await loadPrograms(db, [...namedInstitutions], [...programIds]);
   const programById = new Map(programs.map((p) => [p.id, p]));
-  const programByName = new Map(programs.map((p) => [`${p.institution_id}|${p.name.trim().toLowerCase()}`, p]));
+  const programByName = new Map(programs.map((p) => [`${p.institution_id}|${nameKey(p.name)}`, p]));
   const records = [...recordsById, ...(await loadRecords(db, [], [...programById.keys()], [...fiscalYears], lock))];
   const recordById = new Map(records.map((r) => [r.id, r]));
   const recordByKey = new Map(records.map((r) => [keyOf(r.program_id, String(r.fiscal_year), String(r.term)), r]));
@@ -229,8 +261,8 @@ export async function planImport(
   /** What the plan depends on in the database: each row's outcome and the version of the record it met. */
   const seen: (string | number | null)[][] = [];
 
-  request.rows.forEach((row, index) => {
-    if (row.every((text) => isBlankCell(text))) return;
+  readRows.forEach((row, index) => {
+    if (request.rows[index]!.every((text) => isBlankCell(text))) return;
     const rowNumber = index + 2;
     const errors: { field: string; label: string; message: string }[] = [];
     const error = (field: string, message: string) => errors.push({ field, label: labelOf(field), message });
@@ -248,6 +280,11 @@ export async function planImport(
     let institution: InstitutionRow | undefined;
     let program: ProgramRow | undefined;
     let existing: ExistingRecord | undefined;
+    // A cell that is not text (a control character, half of a character) says nothing reliable about the row.
+    if (row.unreadable.length > 0) {
+      for (const { field, message } of row.unreadable) error(field, message);
+      return finish();
+    }
     const instText = present(row, 'institution');
     const progText = present(row, 'program');
     const ridText = present(row, 'record_id');
@@ -276,7 +313,7 @@ export async function planImport(
           if (pidText && convertId('Program ID', pidText).ok && Number(pidText.replace(/\.0+$/, '')) !== existing.program_id) {
             error('program_id', `Record ${existing.id} is for program ${existing.program_id}, not ${pidText}`);
           }
-          if (progText && program && lower(progText) !== program.name.trim().toLowerCase()) {
+          if (progText && program && lower(progText) !== nameKey(program.name)) {
             error('program', `Record ${existing.id} is for ${program.name}, not ${progText}`);
           }
         }

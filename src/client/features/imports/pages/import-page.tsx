@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TERMS } from '../../../../shared/constants.ts';
 import type { ImportCounts, ImportDryRun, ImportFile, ImportMapping, ImportRequest } from '../../../../shared/schemas/import.ts';
+import { scrubText } from '../../../../shared/schemas/text.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { FIELD_ORDER } from '../../../ui/field-label.tsx';
@@ -115,7 +116,8 @@ export default function ImportPage() {
 
   const request = (): ImportRequest | null => {
     if (!file) return null;
-    const body: ImportRequest = { mapping, rows: file.rows, fileName: file.name };
+    // The name is kept in the audit history only: a character the API refuses in it is replaced, never a reason to stop.
+    const body: ImportRequest = { mapping, rows: file.rows, fileName: scrubText(file.name, { max: 255 }) };
     if (fiscalYear.trim()) body.fiscalYear = fiscalYear.trim();
     const t = TERMS.find((x) => x === term);
     if (t) body.term = t;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { TEXT_FIELD_ERRORS } from '../messages.ts';
+
+/**
+ * The one rule for text people type or upload (issue 17): every body field, query-string value and spreadsheet cell
+ * that is stored, searched or echoed passes through it.
+ *
+ * - Normalised to NFC, so "é" typed as e + combining accent and "é" typed as one character are the same name, and
+ *   trimmed. Multi-line text has its line ends made "\n" (Windows "\r\n" and old Mac "\r" alike).
+ * - Refused: C0 controls (U+0000–U+001F) except, in multi-line text, tab and line feed; DEL (U+007F); C1 controls
+ *   (U+0080–U+009F). PostgreSQL cannot store U+0000 in text or jsonb at all (a NUL used to reach it and answer 500),
+ *   and the rest are invisible, break CSV and spreadsheet exports, and are never typed on purpose.
+ * - Refused: lone surrogates (half of a character; UTF-8 cannot encode them) and Unicode noncharacters (U+FDD0–U+FDEF
+ *   and the last two code points of every plane, such as U+FFFE and U+FFFF), which no text exchange should carry.
+ * - Longest: `max` code points after normalising, as zod and PostgreSQL both count them (an emoji is one, or a few
+ *   when joined; NFC can lengthen a few rare characters, so the limit is checked after it).
+ *
+ * Format characters (such as U+202E right-to-left override or zero-width joiners) are allowed: scripts and emoji
+ * need them, and the client never renders text as HTML.
+ */
+
+export interface TextRule {
+  /** The field as people know it, which starts every message: "Notes", "Program name". */
+  label: string;
+  max: number;
+  /** Tabs and line breaks allowed (notes); otherwise the text is one line. */
+  multiline?: boolean;
+  /** An empty value (after trimming) is refused with "… is required". */
+  required?: boolean;
+}
+
+const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
+/** C0 controls but tab and line feed (carriage returns are line feeds by now), DEL and C1 controls. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** U+FDD0–U+FDEF and U+nFFFE/U+nFFFF of planes 0 to 16. */
+const NONCHARACTER = new RegExp(
+  `[\\u{FDD0}-\\u{FDEF}${Array.from({ length: 17 }, (_, plane) => {
+    const base = plane.toString(16).toUpperCase();
+    return `\\u{${base}FFFE}\\u{${base}FFFF}`;
+  }).join('')}]`,
+  'u',
+);
+
+/** NFC, trimmed; in multi-line text, line ends as "\n". Lone surrogates survive (normalize leaves them) to be refused. */
+export function normalizeText(value: string, multiline = false): string {
+  const text = value.normalize('NFC').trim();
+  return multiline ? text.replace(/\r\n?/g, '\n') : text;
+}
+
+/** Why a normalised value breaks the character rules, or null. Length and presence are checked separately. */
+export function textCharacterError(value: string, rule: Pick<TextRule, 'label' | 'multiline'>): string | null {
+  if (!rule.multiline && LINE_BREAKS_AND_TABS.test(value)) return TEXT_FIELD_ERRORS.oneLine(rule.label);
+  if (CONTROLS.test(value)) return TEXT_FIELD_ERRORS.control(rule.label);
+  if (LONE_SURROGATE.test(value)) return TEXT_FIELD_ERRORS.brokenCharacter(rule.label);
+  if (NONCHARACTER.test(value)) return TEXT_FIELD_ERRORS.noncharacter(rule.label);
+  return null;
+}
+
+/** Length as zod's `.max` counts it: code points, not UTF-16 units. */
+function codePoints(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+/** Every rule on a normalised value: characters, presence, length. The first that fails, or null. */
+export function textError(value: string, rule: TextRule): string | null {
+  const characters = textCharacterError(value, rule);
+  if (characters) return characters;
+  if (rule.required && value === '') return TEXT_FIELD_ERRORS.required(rule.label);
+  if (codePoints(value) > rule.max) return TEXT_FIELD_ERRORS.tooLong(rule.label, rule.max);
+  return null;
+}
+
+/** A value normalised and checked: `{ok, value}` or `{ok: false, message}`. For code that is not a zod schema (import cells). */
+export function checkText(value: string, rule: TextRule): { ok: true; value: string } | { ok: false; message: string } {
+  const text = normalizeText(value, rule.multiline);
+  const message = textError(text, rule);
+  return message ? { ok: false, message } : { ok: true, value: text };
+}
+
+/**
+ * Text made acceptable rather than refused, for values nobody typed (an uploaded file's name): each forbidden
+ * character becomes U+FFFD, and the text is cut to `max` code points.
+ */
+export function scrubText(value: string, rule: Pick<TextRule, 'max' | 'multiline'>): string {
+  const forbidden = new RegExp(
+    `${rule.multiline ? '' : '[\\t\\n\\r]|'}${CONTROLS.source}|${LONE_SURROGATE.source}|${NONCHARACTER.source}`,
+    'gu',
+  );
+  const cut = Array.from(normalizeText(value, rule.multiline).replace(forbidden, '\uFFFD')).slice(0, rule.max);
+  return normalizeText(cut.join(''), rule.multiline);
+}
+
+/**
+ * A zod string that normalises (NFC, trim, line ends) and then applies the rule. It stays a ZodString, so a field
+ * can add its own format (`.regex(...)`) and OpenAPI still shows `maxLength`.
+ * `notText` replaces the message for a value that is not a string (a query parameter given twice, say).
+ */
+export function textField(rule: TextRule, notText: string = TEXT_FIELD_ERRORS.notText(rule.label)): z.ZodString {
+  const schema = z
+    .string({ error: notText })
+    .overwrite((value) => normalizeText(value, rule.multiline))
+    .superRefine((value, ctx) => {
+      const message = textCharacterError(value, rule);
+      if (message) ctx.addIssue({ code: 'custom', message, input: value, continue: false });
+    });
+  const bounded = schema.max(rule.max, TEXT_FIELD_ERRORS.tooLong(rule.label, rule.max));
+  return rule.required ? bounded.min(1, TEXT_FIELD_ERRORS.required(rule.label)) : bounded;
+}
