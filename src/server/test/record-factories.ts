@@ -104,6 +104,12 @@ const moneyText = fc.option(
   fc.tuple(fc.nat(99_999_999), fc.nat(99)).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, '0')}`),
 );
 
+/** Notes as the API keeps them (NFC, trimmed, no control characters), so they round-trip unchanged. */
+export const storedNotesArbitrary = fc
+  .string({ unit: 'grapheme', maxLength: 60 })
+  .map((text) => normalizeText(text, true))
+  .filter((text) => textCharacterError(text, NOTES_TEXT_RULE) === null);
+
 /** Random figures of a complete, consistent record (wire names; money with two decimals, so it round-trips as is). */
 export const validFiguresArbitrary = fc
   .record({ placed: fc.nat(5000), extraSeeking: fc.nat(500), extraEnrolled: fc.nat(500), employers: fc.nat(3000) })
@@ -123,13 +129,7 @@ export const validFiguresArbitrary = fc
       avg_hourly_wage: moneyText,
       coop_fee_domestic: moneyText,
       coop_fee_international: moneyText,
-      // Notes as the API keeps them (NFC, trimmed, no control characters), so they round-trip unchanged.
-      notes: fc.option(
-        fc
-          .string({ unit: 'grapheme', maxLength: 60 })
-          .map((text) => normalizeText(text, true))
-          .filter((text) => textCharacterError(text, NOTES_TEXT_RULE) === null),
-      ),
+      notes: fc.option(storedNotesArbitrary),
     }),
   )
   .map(({ duration, location, sector, ...rest }) => {

@@ -6,7 +6,13 @@ import { records } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createRoleMatrix } from '../../test/factories.ts';
 import { openApiDocument, operationSchema, readOnlyProperties } from '../../test/openapi.ts';
-import { createProgram, nextRecordKey, recordBody, validFiguresArbitrary } from '../../test/record-factories.ts';
+import {
+  createProgram,
+  nextRecordKey,
+  recordBody,
+  storedNotesArbitrary,
+  validFiguresArbitrary,
+} from '../../test/record-factories.ts';
 
 /** The fields of a record only the server sets: a write may send them back, and they are ignored. */
 const SERVER_SET = [
@@ -175,13 +181,13 @@ describe('records: the API accepts what it returns', () => {
       fc.asyncProperty(
         validFiguresArbitrary,
         fc.constantFrom('draft', 'submitted'),
-        fc.string({ maxLength: 100 }),
+        storedNotesArbitrary,
         forgedArbitrary,
         async (figures, status, note, forged) => {
           const id = await create({ ...figures, status });
           const before = await read(id);
           const stored = await row(id);
-          const notes = `edited: ${note}`;
+          const notes = `edited ${note}`.trim();
           const res = await call('PATCH', `/api/records/${id}`, { ...before, ...forged, notes });
           expect(res.statusCode, res.body).toBe(200);
           const saved = res.json();
