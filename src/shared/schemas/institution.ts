@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES, REGIONS } from '../constants.ts';
+import { idNumber } from './id.ts';
 
 const trimmed = (label: string, max: number) =>
   z
@@ -27,7 +28,9 @@ export const InstitutionCreateSchema = InstitutionSchema.omit({ id: true })
 export type InstitutionCreate = z.infer<typeof InstitutionCreateSchema>;
 
 /** `PATCH /api/institutions/{id}`: any subset of the fields; soft delete is `{id, active_ind: false}`. */
-export const InstitutionUpdateSchema = InstitutionSchema.partial().strict();
+export const InstitutionUpdateSchema = InstitutionSchema.partial()
+  .extend({ id: idNumber('Id must be a whole number').optional() })
+  .strict();
 export type InstitutionUpdate = z.infer<typeof InstitutionUpdateSchema>;
 
 export const InstitutionRoleHolderSchema = z.object({

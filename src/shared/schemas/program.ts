@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { COOP_MODELS, CREDENTIALS, DISCIPLINES, PARTICIPATION, WIL_TYPES } from '../constants.ts';
+import { idNumber } from './id.ts';
 
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 
 const ProgramFields = z.object({
   id: z.number().int(),
-  institution_id: z.number({ error: 'Institution is required' }).int().positive('Institution is required'),
+  institution_id: idNumber('Institution is required'),
   name: z
     .string({ error: 'Program name is required' })
     .trim()
@@ -51,5 +52,8 @@ export const ProgramCreateSchema = ProgramFields.omit({ id: true })
 export type ProgramCreate = z.input<typeof ProgramCreateSchema>;
 
 /** `PATCH /api/programs/{id}`: any subset; removal is `active_ind: false`. The combined result is checked again on the server. */
-export const ProgramUpdateSchema = ProgramFields.partial().strict().superRefine(coopModelRule);
+export const ProgramUpdateSchema = ProgramFields.partial()
+  .extend({ id: idNumber('Id must be a whole number').optional() })
+  .strict()
+  .superRefine(coopModelRule);
 export type ProgramUpdate = z.infer<typeof ProgramUpdateSchema>;

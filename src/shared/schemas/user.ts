@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from './id.ts';
 import { PrivilegesSchema, RoleSchema } from './profile.ts';
 
 /**
@@ -19,12 +20,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-const institutionId = (what: string) =>
-  z
-    .number({ error: `${what} must be institution ids` })
-    .int(`${what} must be institution ids`)
-    .positive(`${what} must be institution ids`)
-    .max(2_147_483_647, `${what} must be institution ids`);
+const institutionId = (what: string) => idNumber(`${what} must be institution ids`);
 
 /** Privileges in a request: every list optional (absent = empty on create, unchanged on edit), ids deduplicated. */
 const PrivilegesInputSchema = z
@@ -53,11 +49,7 @@ const email = z
   .trim()
   .max(254, 'Email must be at most 254 characters')
   .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Email must look like name@example.ca');
-const homeInstitution = z
-  .number({ error: 'Home institution must be an institution id' })
-  .int('Home institution must be an institution id')
-  .positive('Home institution must be an institution id')
-  .nullable();
+const homeInstitution = idNumber('Home institution must be an institution id').nullable();
 
 /** `POST /api/users/add`: someone who has not signed in yet; single sign-on matches them by username. */
 export const UserCreateSchema = z
@@ -74,7 +66,7 @@ export type UserCreate = z.input<typeof UserCreateSchema>;
 /** `PATCH /api/users/{id}`: any subset; `active: true` reactivates (deactivation is `DELETE`). */
 export const UserUpdateSchema = z
   .object({
-    id: z.number({ error: 'Id must be a whole number' }).int('Id must be a whole number').optional(),
+    id: idNumber('Id must be a whole number').optional(),
     prefName: prefName.optional(),
     email: email.optional(),
     homeInstitution: homeInstitution.optional(),
