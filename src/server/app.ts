@@ -25,6 +25,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/log-settings.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { loadSheddingPlugin, type LoadSheddingLimits } from './plugins/load-shedding.ts';
+import { noStorePlugin } from './plugins/no-store.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
@@ -97,6 +98,8 @@ export async function buildApp({
     },
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // Before everything that may answer early (load shedding, the cross-site guard, rate limits), so they are covered.
+  await app.register(noStorePlugin);
   if (loadLimits) await app.register(loadSheddingPlugin, loadLimits);
   await app.register(sameOriginPlugin);
   await app.register(jsonBodyPlugin);
