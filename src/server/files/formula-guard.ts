@@ -77,6 +77,14 @@ export function isFormulaLike(text: string): boolean {
 /** The text of a cell as a file may hold it: a leading apostrophe when it could run as a formula. Idempotent. */
 export const neutraliseFormula = (text: string): string => (isFormulaLike(text) ? `'${text}` : text);
 
+/**
+ * The text a neutralised cell stood for (an import reading back an exported file): the apostrophe goes only when the
+ * rest would have been neutralised, so `undoFormulaGuard(neutraliseFormula(t)) === t` for text not itself starting
+ * with an apostrophe.
+ */
+export const undoFormulaGuard = (text: string): string =>
+  text.startsWith("'") && isFormulaLike(text.slice(1)) ? text.slice(1) : text;
+
 /** A cell of any kind: numbers stay numbers, text is neutralised, empty stays empty. */
 export function safeCell<T extends string | number | null | undefined>(value: T): Exclude<T, string> | string {
   return typeof value === 'string' ? neutraliseFormula(value) : (value as Exclude<T, string>);

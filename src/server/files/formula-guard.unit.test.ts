@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formulaCellText as cellText, looksLikeFormula as oracle } from '../test/formula-cells.ts';
-import { isFormulaLike, neutraliseFormula, safeCell } from './formula-guard.ts';
+import { isFormulaLike, neutraliseFormula, safeCell, undoFormulaGuard } from './formula-guard.ts';
 
 /** The rule checked against an oracle written without its regular expression (test/formula-cells.ts). */
 describe('the formula rule', () => {
@@ -67,5 +67,18 @@ describe('the formula rule', () => {
       }),
     );
     expect(safeCell(null)).toBeNull();
+  });
+
+  it('is undone exactly by undoFormulaGuard (an import reading an exported file back)', () => {
+    fc.assert(
+      fc.property(
+        cellText.filter((t) => !t.startsWith("'")),
+        (text) => {
+          expect(undoFormulaGuard(neutraliseFormula(text))).toBe(text);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(undoFormulaGuard("'plain")).toBe("'plain");
   });
 });
