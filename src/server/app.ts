@@ -26,6 +26,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/log-settings.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { loadSheddingPlugin, type LoadSheddingLimits } from './plugins/load-shedding.ts';
+import { noStorePlugin } from './plugins/no-store.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
@@ -100,6 +101,8 @@ export async function buildApp({
   });
   // First of the checks: a request for another host name (DNS rebinding) is turned away before any other work.
   await app.register(allowedHostsPlugin);
+  // Before everything that may answer early (load shedding, the cross-site guard, rate limits), so they are covered.
+  await app.register(noStorePlugin);
   if (loadLimits) await app.register(loadSheddingPlugin, loadLimits);
   await app.register(sameOriginPlugin);
   await app.register(jsonBodyPlugin);

@@ -1,4 +1,5 @@
 import type { Access } from './permissions.ts';
+import { isIdText } from './schemas/id.ts';
 import { REPORT_PAGES, REPORT_TYPES, type ReportType } from './reports.ts';
 
 /**
@@ -16,9 +17,7 @@ export interface AppRoute {
   check?: (params: Record<string, string>, query: URLSearchParams) => boolean;
 }
 
-const positiveInt = (value: string | undefined) =>
-  value !== undefined && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
-const idCheck = (params: Record<string, string>) => positiveInt(params.id);
+const idCheck = (params: Record<string, string>) => params.id !== undefined && isIdText(params.id);
 const isReportType = (value: string | null): value is ReportType => REPORT_TYPES.includes(value as ReportType);
 
 export const REPORT_TITLES: Record<ReportType, string> = {

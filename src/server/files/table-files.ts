@@ -1,12 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { ReportColumn, ReportColumnKind, ReportRow } from '../../shared/schemas/report.ts';
+import { neutraliseFormula, safeCell } from './formula-guard.ts';
 import type { XlsxColumn } from './xlsx-stream.ts';
 
 /**
  * Tables as downloadable files (reports, the CEWIL return): the columns' labels, the rows, then any summary rows
  * labelled in the first column. In a workbook numbers stay numbers (money too, so Excel can add them up) and only
- * their display is formatted; CSV keeps money as its two-decimal text.
+ * their display is formatted; CSV keeps money as its two-decimal text. Every text cell, headings and the parameters
+ * sheet included, passes the one formula rule (formula-guard.ts) on its way into the file.
  */
 
 export interface TableFile {
@@ -18,15 +20,12 @@ export interface TableFile {
 
 type Cell = string | number | null;
 
-/** Text that a spreadsheet would run as a formula gets a leading apostrophe (CSV injection). */
-export const safeText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
 /** The UTF-8 byte-order mark, so Excel opens a CSV file with accents intact. */
 export const CSV_BOM = '\uFEFF';
 
 function cellOf(kind: ReportColumnKind, value: ReportRow[string] | undefined, money: 'text' | 'number'): Cell {
   if (value === null || value === undefined) return null;
-  if (kind === 'text') return safeText(String(value));
+  if (kind === 'text') return String(value);
   if (kind === 'money' && money === 'text') return String(value);
   return typeof value === 'number' ? value : Number(value);
 }
@@ -41,9 +40,15 @@ function fileRows(table: TableFile, money: 'text' | 'number'): Cell[][] {
   return [...table.rows.map(line), ...summaries];
 }
 
-/** CSV lines of the given cells: CRLF as Excel writes them, or LF to match PostgreSQL's COPY output. */
+/**
+ * CSV lines of the given cells, each text cell through the formula rule: CRLF as Excel writes them, or LF to match
+ * PostgreSQL's COPY output.
+ */
 export const csvLines = (rows: Cell[][], lineEnd: 'windows' | 'unix' = 'windows') =>
-  stringify(rows, { record_delimiter: lineEnd });
+  stringify(
+    rows.map((cells) => cells.map(safeCell)),
+    { record_delimiter: lineEnd },
+  );
 
 /** CSV with a byte-order mark. */
 export function tableCsv(table: TableFile): Buffer {
@@ -64,7 +69,7 @@ const widthOf = (column: ReportColumn) => Math.min(40, Math.max(12, column.label
 /** Column settings of an ExcelJS worksheet: header, width, number format. */
 function sheetColumns(columns: ReportColumn[]): Partial<ExcelJS.Column>[] {
   return columns.map((column) => ({
-    header: column.label,
+    header: neutraliseFormula(column.label),
     key: column.key,
     width: widthOf(column),
     style: NUMBER_FORMATS[column.kind] ? { numFmt: NUMBER_FORMATS[column.kind]! } : {},
@@ -82,16 +87,16 @@ export async function tableXlsx(table: TableFile, about: { title: string; lines:
   sheet.columns = sheetColumns(table.columns);
   sheet.getRow(1).font = { bold: true };
   fileRows(table, 'number').forEach((cells, n) => {
-    const row = sheet.addRow(cells);
+    const row = sheet.addRow(cells.map(safeCell));
     if (n >= table.rows.length) row.font = { bold: true };
   });
 
   const info = workbook.addWorksheet('Parameters');
   info.columns = [
     { header: 'Report', key: 'name', width: 24 },
-    { header: about.title, key: 'value', width: 60 },
+    { header: neutraliseFormula(about.title), key: 'value', width: 60 },
   ];
   info.getRow(1).font = { bold: true };
-  for (const line of about.lines) info.addRow(line);
+  for (const line of about.lines) info.addRow(line.map(safeCell));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createDeflateRaw } from 'node:zlib';
+import { neutraliseFormula } from './formula-guard.ts';
 
 /**
  * A one-sheet XLSX workbook written straight into a stream (docs/decisions/011): the ZIP container by hand, each
@@ -182,7 +183,8 @@ class ZipWriter {
 
 /**
  * Writes a workbook of one sheet to `out`: a bold, frozen heading row of the columns' labels, then the rows that
- * `rows` yields in batches (numbers as numbers in their column's format, text as inline strings), and ends `out`.
+ * `rows` yields in batches (numbers as numbers in their column's format, text as inline strings that pass the formula
+ * rule), and ends `out`.
  */
 export async function writeXlsx(
   out: Writable,
@@ -204,8 +206,10 @@ export async function writeXlsx(
   // and the export ran at ~20,000 rows/s; in pieces, 11% and ~31,000 rows/s.
   const CHUNK_CHARS = 64 * 1024;
   // Cells carry their reference (r="B7"): a reader may not place a cell by counting, as empty ones are left out.
+  // Every text cell passes the formula rule before XML drops the characters it cannot hold, which the rule looks
+  // through: an inline string is never run, but a person editing the cell would turn "=…" into a formula.
   const textCell = (ref: string, style: number, text: string) =>
-    `<c r="${ref}"${style ? ` s="${style}"` : ''} t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
+    `<c r="${ref}"${style ? ` s="${style}"` : ''} t="inlineStr"><is><t xml:space="preserve">${xmlText(neutraliseFormula(text))}</t></is></c>`;
   async function* sheet() {
     yield (
       `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +

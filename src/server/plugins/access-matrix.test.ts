@@ -1,119 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/build-test-app.ts';
-import { createRoleMatrix, ROLE_NAMES, type RoleName } from '../test/factories.ts';
-import type { Method } from '../test/matrix.ts';
-import { createProgram, insertRecord } from '../test/record-factories.ts';
+import { ROLE_NAMES, type RoleName } from '../test/factories.ts';
+import { createRouteCases, injectCase, type RouteCase } from '../test/route-cases.ts';
 
 /**
  * Access control, walked over every API route the server registers (app.apiRoutes, so a new route fails the first
- * test until it is given a row here) × every kind of caller, against a written table of expected statuses.
+ * test until it is given a row in test/route-cases.ts) × every kind of caller, against its table of expected statuses.
  *
  * Requests that change things send a body that is refused by validation, so a caller who gets past the guards
  * sees 400 and nothing is written: the status alone tells whether the guard let them through.
  */
 
-/** Expected status per caller, in ROLE_NAMES order: signed out, user only, reader, writer, inst. admin, global reader, app admin. */
-type Expect = [number, number, number, number, number, number, number];
-
-interface Case {
-  /** The route as registered: `METHOD /path/:param`. */
-  route: string;
-  url: string;
-  body?: unknown;
-  contentType?: string;
-  expect: Expect;
-}
-
-const PUBLIC = (status: number): Expect => [status, status, status, status, status, status, status];
-const SIGNED_IN = (status: number): Expect => [401, status, status, status, status, status, status];
-const APP_ADMIN = (status: number): Expect => [401, 403, 403, 403, 403, 403, status];
-/** Readers of the own institution: its read/write/admin lists, global readers and app admins. */
-const READ_OWN = (status: number): Expect => [401, 403, status, status, status, status, status];
-/** Readers of the other institution: only global readers and app admins. */
-const READ_OTHER = (status: number): Expect => [401, 403, 403, 403, 403, status, status];
-/** Editors of the own institution: its write and admin lists, and app admins. */
-const EDIT_OWN = (status: number): Expect => [401, 403, 403, status, status, 403, status];
-const EDIT_OTHER = (status: number): Expect => [401, 403, 403, 403, 403, 403, status];
-
 describe('access control over every API route', () => {
   let ctx: TestContext;
-  let matrix: Awaited<ReturnType<typeof createRoleMatrix>>;
-  let cases: Case[];
+  let matrix: Awaited<ReturnType<typeof createRouteCases>>['matrix'];
+  let cases: RouteCase[];
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    matrix = await createRoleMatrix(ctx.db);
-    const { own, other } = matrix.institutions;
-    const ownProgram = await createProgram(ctx.db, own);
-    const otherProgram = await createProgram(ctx.db, other);
-    const ownRecord = await insertRecord(ctx.db, { institutionId: own, programId: ownProgram });
-    const otherRecord = await insertRecord(ctx.db, { institutionId: other, programId: otherProgram });
-    const medians = (program: number) => `/api/records/medians?programId=${program}&fiscalYear=2030/31&term=Fall`;
-
-    cases = [
-      // Open to everyone: health, the profile (empty when signed out) and the sign-in flow.
-      { route: 'GET /api/health', url: '/api/health', expect: PUBLIC(200) },
-      { route: 'GET /api/profile', url: '/api/profile', expect: PUBLIC(200) },
-      { route: 'GET /api/login', url: '/api/login?returnPath=/records', expect: PUBLIC(302) },
-      { route: 'GET /api/login/callback', url: '/api/login/callback?code=x&state=y', expect: PUBLIC(302) },
-      { route: 'GET /api/logout', url: '/api/logout', expect: PUBLIC(302) },
-      { route: 'GET /api/login/direct/users', url: '/api/login/direct/users', expect: PUBLIC(200) },
-      { route: 'POST /api/login/direct', url: '/api/login/direct', body: {}, expect: PUBLIC(400) },
-      // The advisory banner is set by app admins.
-      { route: 'PUT /api/header', url: '/api/header', body: { nonsense: true }, expect: APP_ADMIN(400) },
-      // Institutions and programs: any signed-in user reads, app admins write; role holders of one institution are
-      // shown to its admins and app admins.
-      { route: 'GET /api/institutions', url: '/api/institutions', expect: SIGNED_IN(200) },
-      { route: 'GET /api/institutions/inst/types', url: '/api/institutions/inst/types', expect: SIGNED_IN(200) },
-      {
-        route: 'GET /api/institutions/roles/:id',
-        url: `/api/institutions/roles/${own}`,
-        expect: [401, 403, 403, 403, 200, 403, 200],
-      },
-      { route: 'PUT /api/institutions', url: '/api/institutions', body: {}, expect: APP_ADMIN(400) },
-      { route: 'PATCH /api/institutions/:id', url: `/api/institutions/${own}`, body: { name: '' }, expect: APP_ADMIN(400) },
-      { route: 'GET /api/programs', url: '/api/programs', expect: SIGNED_IN(200) },
-      { route: 'GET /api/programs/:id', url: `/api/programs/${otherProgram}`, expect: SIGNED_IN(200) },
-      { route: 'PUT /api/programs', url: '/api/programs', body: {}, expect: APP_ADMIN(400) },
-      { route: 'PATCH /api/programs/:id', url: `/api/programs/${ownProgram}`, body: { name: '' }, expect: APP_ADMIN(400) },
-      // Records: lists answer everyone signed in, limited to what they may read (an empty list is no error).
-      { route: 'GET /api/records', url: '/api/records', expect: SIGNED_IN(200) },
-      { route: 'POST /api/records/find', url: '/api/records/find', body: {}, expect: SIGNED_IN(200) },
-      { route: 'GET /api/records/inst/:id', url: `/api/records/inst/${own}`, expect: READ_OWN(200) },
-      { route: 'GET /api/records/inst/:id', url: `/api/records/inst/${other}`, expect: READ_OTHER(200) },
-      { route: 'GET /api/records/medians', url: medians(ownProgram), expect: READ_OWN(200) },
-      { route: 'GET /api/records/medians', url: medians(otherProgram), expect: READ_OTHER(200) },
-      { route: 'GET /api/records/:id', url: `/api/records/${ownRecord}`, expect: READ_OWN(200) },
-      { route: 'GET /api/records/:id', url: `/api/records/${otherRecord}`, expect: READ_OTHER(200) },
-      { route: 'GET /api/records/:id/history', url: `/api/records/${ownRecord}/history`, expect: READ_OWN(200) },
-      { route: 'GET /api/records/:id/history', url: `/api/records/${otherRecord}/history`, expect: READ_OTHER(200) },
-      { route: 'PUT /api/records', url: '/api/records', body: { institution_id: own }, expect: EDIT_OWN(400) },
-      { route: 'PUT /api/records', url: '/api/records', body: { institution_id: other }, expect: EDIT_OTHER(400) },
-      { route: 'PATCH /api/records/:id', url: `/api/records/${ownRecord}`, body: {}, expect: EDIT_OWN(400) },
-      { route: 'PATCH /api/records/:id', url: `/api/records/${otherRecord}`, body: {}, expect: EDIT_OTHER(400) },
-      // Reports: anyone who may read at least one institution.
-      { route: 'GET /api/reports/:type', url: '/api/reports/region', expect: READ_OWN(200) },
-      { route: 'GET /api/reports/:type/download', url: '/api/reports/duration/download?format=csv', expect: READ_OWN(200) },
-      // Exports and users: app admins only.
-      { route: 'GET /api/exports/records', url: '/api/exports/records?format=csv', expect: APP_ADMIN(200) },
-      { route: 'GET /api/exports/cewil', url: '/api/exports/cewil?fiscalYear=2023/24', expect: APP_ADMIN(200) },
-      { route: 'GET /api/users/', url: '/api/users/', expect: APP_ADMIN(200) },
-      { route: 'GET /api/users/roles', url: '/api/users/roles', expect: APP_ADMIN(200) },
-      { route: 'GET /api/users/:id', url: `/api/users/${matrix.users.userOnly}`, expect: APP_ADMIN(200) },
-      { route: 'POST /api/users/add', url: '/api/users/add', body: {}, expect: APP_ADMIN(400) },
-      { route: 'PATCH /api/users/:id', url: `/api/users/${matrix.users.userOnly}`, body: { email: 'x' }, expect: APP_ADMIN(400) },
-      { route: 'DELETE /api/users/:id', url: '/api/users/999999', expect: APP_ADMIN(404) },
-      // Imports: anyone who may edit records somewhere.
-      {
-        route: 'POST /api/imports/parse',
-        url: '/api/imports/parse',
-        body: '',
-        contentType: 'text/csv',
-        expect: EDIT_OWN(400),
-      },
-      { route: 'POST /api/imports/dry-run', url: '/api/imports/dry-run', body: {}, expect: EDIT_OWN(400) },
-      { route: 'POST /api/imports/commit', url: '/api/imports/commit', body: {}, expect: EDIT_OWN(400) },
-    ];
+    ({ matrix, cases } = await createRouteCases(ctx));
   });
   afterAll(() => ctx.close());
 
@@ -129,16 +34,7 @@ describe('access control over every API route', () => {
     for (const c of cases) {
       // A fresh session for every call, so signing out (GET /api/logout) cannot spoil the calls after it.
       const cookie = userId === null ? undefined : await ctx.cookieFor(userId);
-      const [method] = c.route.split(' ') as [Method];
-      const res = await ctx.app.inject({
-        method,
-        url: c.url,
-        headers: {
-          ...(cookie ? { cookie } : {}),
-          ...(c.contentType ? { 'content-type': c.contentType } : {}),
-        },
-        ...(c.body === undefined ? {} : { payload: c.contentType ? (c.body as string) : (c.body as object) }),
-      });
+      const res = await injectCase(ctx, c, cookie);
       actual.push(`${c.route} ${c.url} → ${res.statusCode}`);
       expected.push(`${c.route} ${c.url} → ${c.expect[n]}`);
     }

@@ -17,5 +17,5 @@ export type Health = z.infer<typeof HealthSchema>;
 
 export const IdResponseSchema = z.object({ id: z.number().int() });
 
-/** A positive integer id in a path, such as `/api/records/{id}`. */
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** A positive integer id in a path, such as `/api/records/{id}`: the one id rule lives in id.ts. */
+export { IdParamSchema } from './id.ts';

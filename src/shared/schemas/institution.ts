@@ -3,6 +3,7 @@ import { INSTITUTION_TYPES, REGIONS } from '../constants.ts';
 import { mustMatchOnWrite, readOnly } from './read-only.ts';
 import { TEXT_FIELD_ERRORS } from '../messages.ts';
 import { textField } from './text.ts';
+import { idNumber } from './id.ts';
 
 const trimmed = (label: string, max: number) => textField({ label, max, required: true }, TEXT_FIELD_ERRORS.required(label));
 
@@ -31,7 +32,9 @@ export type InstitutionCreate = z.infer<typeof InstitutionCreateSchema>;
  * `{id, active_ind: false}`.
  */
 export const InstitutionUpdateSchema = InstitutionSchema.partial()
-  .extend({ id: mustMatchOnWrite(z.number().int(), 'Read-only: when sent, it must be the id in the address.') })
+  .extend({
+    id: mustMatchOnWrite(idNumber('Id must be a whole number'), 'Read-only: when sent, it must be the id in the address.'),
+  })
   .strict();
 export type InstitutionUpdate = z.infer<typeof InstitutionUpdateSchema>;
 

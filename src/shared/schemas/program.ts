@@ -3,13 +3,14 @@ import { COOP_MODELS, CREDENTIALS, DISCIPLINES, PARTICIPATION, WIL_TYPES } from 
 import { mustMatchOnWrite, readOnly } from './read-only.ts';
 import { TEXT_FIELD_ERRORS } from '../messages.ts';
 import { textField } from './text.ts';
+import { idNumber } from './id.ts';
 
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
 
 const ProgramFields = z.object({
   id: readOnly(z.number().int()),
-  institution_id: z.number({ error: 'Institution is required' }).int().positive('Institution is required'),
+  institution_id: idNumber('Institution is required'),
   name: textField({ label: 'Program name', max: 200, required: true }, TEXT_FIELD_ERRORS.required('Program name')),
   discipline: oneOf('Discipline', DISCIPLINES),
   credential: oneOf('Credential', CREDENTIALS),
@@ -53,7 +54,7 @@ export type ProgramCreate = z.input<typeof ProgramCreateSchema>;
  */
 export const ProgramUpdateSchema = ProgramFields.partial()
   .extend({
-    id: mustMatchOnWrite(z.number().int(), 'Read-only: when sent, it must be the id in the address.'),
+    id: mustMatchOnWrite(idNumber('Id must be a whole number'), 'Read-only: when sent, it must be the id in the address.'),
     institution_id: mustMatchOnWrite(
       ProgramFields.shape.institution_id,
       "Read-only on edit: when sent, it must be the program's institution (a program never moves).",

@@ -15,14 +15,13 @@ import {
 } from '../record-rules.ts';
 import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
 import { textField } from './text.ts';
+import { ID_MAX, idNumber, idText, parseIdText } from './id.ts';
 
 /**
  * Records on the wire (PRODUCT.md §2 and §4): snake_case names as the columns are named; counts are integers
  * (null while a draft is incomplete); money is a string with two decimals ("23.45"), never a float.
  * Field rules come from record-rules.ts, so the form and the API word every error the same way.
  */
-
-const INT_MAX = 2_147_483_647;
 
 /** Builds `{field: schema}` for a list of field names, keeping the names in the type. */
 function shapeOf<K extends string, S extends z.ZodType>(keys: readonly K[], make: (key: K) => S): { [P in K]: S } {
@@ -42,7 +41,7 @@ const requiredId = (label: string) =>
     .number({ error: `${label} is required` })
     .int(`${label} is required`)
     .positive(`${label} is required`)
-    .max(INT_MAX, `No ${label.toLowerCase()} has this id`);
+    .max(ID_MAX, `No ${label.toLowerCase()} has this id`);
 
 const countInput = (field: CountField) =>
   z
@@ -136,17 +135,14 @@ export const RecordUpdateSchema = z
       .number({ error: 'Version is required: send the version of the record you loaded, so a newer change is not overwritten' })
       .int('Version must be a whole number')
       .positive('Version must be a whole number')
-      .max(INT_MAX, 'Version is not valid'),
-    id: mustMatchOnWrite(
-      z.number({ error: 'Id must be a whole number' }).int('Id must be a whole number'),
-      'Read-only: when sent, it must be the id in the address.',
-    ),
+      .max(ID_MAX, 'Version is not valid'),
+    id: mustMatchOnWrite(idNumber('Id must be a whole number'), 'Read-only: when sent, it must be the id in the address.'),
     institution_id: mustMatchOnWrite(
-      z.number({ error: 'Institution must be an id' }).int('Institution must be an id'),
+      idNumber('Institution must be an id'),
       "Read-only on edit: when sent, it must be the record's institution (a record never moves).",
     ),
     program_id: mustMatchOnWrite(
-      z.number({ error: 'Program must be an id' }).int('Program must be an id'),
+      idNumber('Program must be an id'),
       "Read-only on edit: when sent, it must be the record's program (a record never moves).",
     ),
     fiscal_year: fiscalYearInput.optional(),
@@ -285,14 +281,7 @@ function criteriaRanges(
 
 const idArray = (name: string, what: string) =>
   z
-    .array(
-      z
-        .number({ error: listMessage(name, what) })
-        .int(listMessage(name, what))
-        .positive(listMessage(name, what))
-        .max(INT_MAX, listMessage(name, what)),
-      { error: listMessage(name, what) },
-    )
+    .array(idNumber(listMessage(name, what)), { error: listMessage(name, what) })
     .max(MAX_LIST, `${name} may hold at most ${MAX_LIST} ids`);
 const enumArray = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.array(z.enum(values, { error: oneOfMessage(name, values) }), { error: listMessage(name, 'values') }).max(MAX_LIST);
@@ -380,8 +369,7 @@ function queryList<T>(name: string, parseItem: (item: string) => T | undefined, 
     });
 }
 
-const queryId = (item: string) =>
-  /^\d{1,10}$/.test(item) && Number(item) >= 1 && Number(item) <= INT_MAX ? Number(item) : undefined;
+const queryId = (item: string) => parseIdText(item) ?? undefined;
 const queryOneOf =
   <T extends string>(values: readonly T[]) =>
   (item: string) =>
@@ -471,7 +459,7 @@ export type MedianField = (typeof MEDIAN_FIELDS)[number];
  */
 export const RecordMediansQuerySchema = z
   .object({
-    programId: queryInt('programId must be a program id (a whole number of 1 or more)', 1, INT_MAX),
+    programId: idText('programId'),
     fiscalYear: z.string({ error: 'fiscalYear must be a fiscal year written like 2024/25' }).superRefine((v, ctx) => {
       if (fiscalYearError(v)) ctx.addIssue({ code: 'custom', message: 'fiscalYear must be a fiscal year written like 2024/25' });
     }),

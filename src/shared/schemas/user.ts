@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_FIELD_ERRORS } from '../messages.ts';
+import { idNumber } from './id.ts';
 import { PrivilegesSchema, RoleSchema } from './profile.ts';
 import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
 import { textField } from './text.ts';
@@ -22,12 +23,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-const institutionId = (what: string) =>
-  z
-    .number({ error: `${what} must be institution ids` })
-    .int(`${what} must be institution ids`)
-    .positive(`${what} must be institution ids`)
-    .max(2_147_483_647, `${what} must be institution ids`);
+const institutionId = (what: string) => idNumber(`${what} must be institution ids`);
 
 /** Privileges in a request: every list optional (absent = empty on create, unchanged on edit), ids deduplicated. */
 const PrivilegesInputSchema = z
@@ -51,11 +47,7 @@ const email = textField({ label: 'Email', max: 254 }).refine(
   (v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
   'Email must look like name@example.ca',
 );
-const homeInstitution = z
-  .number({ error: 'Home institution must be an institution id' })
-  .int('Home institution must be an institution id')
-  .positive('Home institution must be an institution id')
-  .nullable();
+const homeInstitution = idNumber('Home institution must be an institution id').nullable();
 
 /** `institution` as a write takes it back: it must name the home institution the user will have. */
 const institutionEcho = mustMatchOnWrite(
@@ -95,10 +87,7 @@ export type UserCreate = z.input<typeof UserCreateSchema>;
  */
 export const UserUpdateSchema = z
   .object({
-    id: mustMatchOnWrite(
-      z.number({ error: 'Id must be a whole number' }).int('Id must be a whole number'),
-      'Read-only: when sent, it must be the id in the address.',
-    ),
+    id: mustMatchOnWrite(idNumber('Id must be a whole number'), 'Read-only: when sent, it must be the id in the address.'),
     username: mustMatchOnWrite(
       z.string({ error: 'Username must be text' }),
       'Read-only: a username never changes (single sign-on recognizes people by it); when sent, it must be the stored one.',

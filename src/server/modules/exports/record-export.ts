@@ -7,6 +7,7 @@ import { COUNT_FIELDS, MONEY_FIELDS, RECORD_FIELD_LABELS } from '../../../shared
 import type { ReportColumn } from '../../../shared/schemas/report.ts';
 import type { ExportCriteria } from '../../../shared/schemas/export.ts';
 import { queryRows, type Database } from '../../db/client.ts';
+import { neutraliseFormulaSql } from '../../files/formula-guard.ts';
 import { CSV_BOM, csvLines, xlsxColumns } from '../../files/table-files.ts';
 import { writeXlsx } from '../../files/xlsx-stream.ts';
 import { recordFilterSql } from '../records/records.repo.ts';
@@ -17,9 +18,6 @@ import { recordFilterSql } from '../records/records.repo.ts';
  * fed in batches, so a million rows pass through in constant memory.
  */
 
-/** Text a spreadsheet would run as a formula gets a leading apostrophe, in SQL so COPY output is safe too. */
-const safe = (column: SQL) => sql`CASE WHEN ${column} ~ '^[=+@\\-]' THEN '''' || ${column} ELSE ${column} END`;
-
 interface ExportColumn extends ReportColumn {
   value: SQL;
 }
@@ -28,9 +26,9 @@ const text = (key: string, label: string, value: SQL): ExportColumn => ({ key, l
 
 export const RECORD_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'id', label: 'Record ID', kind: 'count', value: sql`r.id` },
-  text('institution', 'Institution', safe(sql`i.short_name`)),
-  text('institution_name', 'Institution name', safe(sql`i.name`)),
-  text('program', 'Program', safe(sql`p.name`)),
+  text('institution', 'Institution', sql`i.short_name`),
+  text('institution_name', 'Institution name', sql`i.name`),
+  text('program', 'Program', sql`p.name`),
   text('discipline', 'Discipline grouping', sql`p.discipline`),
   text('credential', 'Credential', sql`p.credential`),
   text('wil_type', 'WIL type', sql`p.wil_type`),
@@ -44,13 +42,25 @@ export const RECORD_EXPORT_COLUMNS: ExportColumn[] = [
     kind: 'money',
     value: sql.raw(`r.${f}::text`),
   })),
-  text('notes', 'Notes', safe(sql`r.notes`)),
+  text('notes', 'Notes', sql`r.notes`),
   text('updated_at', 'Last changed (UTC)', sql`to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`),
 ];
 
 const FROM = sql`FROM records r JOIN institutions i ON i.id = r.institution_id JOIN programs p ON p.id = r.program_id`;
+/** The columns as the XLSX writer takes them: it puts every text cell through the formula rule itself. */
 const SELECT_LIST = sql.join(
   RECORD_EXPORT_COLUMNS.map((c) => sql`${c.value} AS ${sql.identifier(c.key)}`),
+  sql`, `,
+);
+/**
+ * The columns as COPY writes them into the CSV file, which no code of ours reads: every text column passes the
+ * formula rule in SQL (formula-guard.ts). Counts are integers and money is numeric as text, plain numbers that the
+ * rule leaves alone anyway.
+ */
+const CSV_SELECT_LIST = sql.join(
+  RECORD_EXPORT_COLUMNS.map(
+    (c) => sql`${c.kind === 'text' ? neutraliseFormulaSql(c.value) : c.value} AS ${sql.identifier(c.key)}`,
+  ),
   sql`, `,
 );
 
@@ -72,7 +82,7 @@ export async function recordsCsvStream(
   criteria: ExportCriteria,
   done: ExportDone = () => {},
 ): Promise<Readable> {
-  const query = sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${filterOf(criteria)} ORDER BY r.id`.inlineParams();
+  const query = sql`SELECT ${CSV_SELECT_LIST} ${FROM} WHERE ${filterOf(criteria)} ORDER BY r.id`.inlineParams();
   const { sql: text } = new PgDialect().sqlToQuery(query);
   const out = new PassThrough();
   out.write(headerLine());

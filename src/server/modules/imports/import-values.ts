@@ -1,4 +1,5 @@
 import { TERMS, RECORD_STATUSES, type Term } from '../../../shared/constants.ts';
+import { undoFormulaGuard } from '../../files/formula-guard.ts';
 import {
   countFieldError,
   fiscalYearError,
@@ -27,9 +28,7 @@ const quoted = (text: string) => `"${text.length > 40 ? `${text.slice(0, 40)}…
 export const isBlankCell = (text: string | undefined) => text === undefined || text.trim() === '';
 
 /** The record export guards text a spreadsheet would run as a formula with a leading apostrophe; undo it. */
-export function unguardText(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
+export const unguardText = undoFormulaGuard;
 
 /** Digits with optional thousands separators (1,234 or 1 234), as people and spreadsheets write them. */
 const GROUPED = /^-?\d{1,3}([, \u00a0\u202f]\d{3})+(\.\d+)?$/;

@@ -1,0 +1,121 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_TYPES } from '../../shared/reports.ts';
+import { createTestContext, type TestContext } from '../test/build-test-app.ts';
+import { createInstitution, createUser } from '../test/factories.ts';
+import { hostileCellText, looksLikeFormula } from '../test/formula-cells.ts';
+import { createProgram, insertRecord } from '../test/record-factories.ts';
+
+/**
+ * Every file the API lets people download, walked from the server's own route table: with text that a spreadsheet
+ * would run as a formula planted in every free-text field a file can show (straight into the database, as old data
+ * or an import might hold it), no cell of any downloaded file may read as a formula, and numbers, negative ones
+ * included, stay numbers.
+ */
+
+type Cell = string | number | null;
+
+/** The download routes and the URLs that fetch each of their files. */
+const DOWNLOADS: Record<string, string[]> = {
+  'GET /api/exports/records': ['/api/exports/records?format=csv', '/api/exports/records?format=xlsx'],
+  'GET /api/exports/cewil': [
+    '/api/exports/cewil?fiscalYear=2031/32&format=csv',
+    '/api/exports/cewil?fiscalYear=2031/32&format=xlsx',
+  ],
+  'GET /api/reports/:type/download': REPORT_TYPES.flatMap((type) =>
+    ['csv', 'xlsx'].map((format) => `/api/reports/${type}/download?format=${format}`),
+  ),
+};
+
+/** Every cell of a downloaded file, the heading rows and any second sheet included. */
+async function cellsOf(body: Buffer, url: string): Promise<Cell[][]> {
+  if (url.includes('format=csv')) return parse(body, { bom: true, relax_column_count: true }) as string[][];
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: Cell[][] = [];
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v ?? null) as Cell))),
+  );
+  return rows;
+}
+
+describe('no downloaded cell runs as a formula', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  let planted = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    cookie = await ctx.cookieFor(await createUser(ctx.db, { privileges: { glblAdmin: true } }));
+  });
+  afterAll(() => ctx.close());
+
+  it('covers every download route the server registers', () => {
+    const downloads = ctx.app.apiRoutes
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((route) => /\/exports\/|\/download$/.test(route));
+    expect(new Set(downloads)).toEqual(new Set(Object.keys(DOWNLOADS)));
+  });
+
+  it('neutralises planted formulas in every CSV and XLSX file', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(hostileCellText, { minLength: 4, maxLength: 4 }), async ([name, shortName, program, notes]) => {
+        const n = ++planted;
+        // Unique names: short names and program names are unique per database; the planted text stays in front.
+        const institutionId = await createInstitution(ctx.db, { name: name!, shortName: `${shortName!}#${n}` });
+        const programId = await createProgram(ctx.db, institutionId, { name: `${program!}#${n}` });
+        await insertRecord(ctx.db, { institutionId, programId, fiscalYear: '2031/32', term: 'Fall', notes: notes! });
+        const plantedTexts = [name!, `${shortName!}#${n}`, `${program!}#${n}`, notes!];
+
+        const seen = new Set<string>();
+        for (const url of Object.values(DOWNLOADS).flat()) {
+          const res = await ctx.app.inject({ url, headers: { cookie } });
+          expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+          for (const row of await cellsOf(res.rawPayload, url)) {
+            for (const cell of row) {
+              if (typeof cell !== 'string') continue;
+              expect(looksLikeFormula(cell), `${url}: ${JSON.stringify(cell)}`).toBe(false);
+              seen.add(cell);
+            }
+          }
+        }
+        // The planted text is there, behind an apostrophe, not lost or mangled (XLSX drops U+0001, CSV keeps it).
+        for (const text of plantedTexts) {
+          const kept = [`'${text}`, `'${text.replaceAll('\u0001', '')}`];
+          expect(
+            kept.some((k) => seen.has(k)),
+            JSON.stringify(text),
+          ).toBe(true);
+        }
+      }),
+      { numRuns: 4 },
+    );
+  });
+
+  it('keeps numbers as numbers, negative changes included', async () => {
+    // Two years of one program, placements falling, so the fiscal-year report holds a negative change.
+    const institutionId = await createInstitution(ctx.db);
+    const programId = await createProgram(ctx.db, institutionId);
+    await insertRecord(ctx.db, { institutionId, programId, fiscalYear: '2040/41', term: 'Fall' });
+    await insertRecord(ctx.db, {
+      institutionId,
+      programId,
+      fiscalYear: '2041/42',
+      term: 'Fall',
+      studentsPlaced: 1,
+      studentsSeeking: 1,
+      studentsEnrolled: 1,
+    });
+    const query = `fiscalYearFrom=2040/41&fiscalYearTo=2041/42&institutionIds=${institutionId}`;
+    const xlsx = await ctx.app.inject({ url: `/api/reports/fiscal/download?format=xlsx&${query}`, headers: { cookie } });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const numbers = (await cellsOf(xlsx.rawPayload, 'xlsx')).flat().filter((c): c is number => typeof c === 'number');
+    expect(numbers.some((n) => n < 0)).toBe(true);
+    const csv = await ctx.app.inject({ url: `/api/reports/fiscal/download?format=csv&${query}`, headers: { cookie } });
+    const cells = (await cellsOf(csv.rawPayload, 'format=csv')).flat();
+    expect(cells.some((c) => typeof c === 'string' && /^-\d+(\.\d+)?$/.test(c))).toBe(true);
+    expect(cells.some((c) => typeof c === 'string' && /^'-\d/.test(c))).toBe(false);
+  });
+});
