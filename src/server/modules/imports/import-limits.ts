@@ -28,6 +28,8 @@ export const MAX_FILE_COLUMNS = 16_384;
 export const MAX_CSV_LINE_LENGTH = 100_000;
 /** Most lines (blank ones too) a CSV file may have; blank lines past the last row are dropped, not kept. */
 export const MAX_CSV_LINES = 100_000;
+/** Most cells (separators, in fact) a CSV file may have: 5,000 rows of 200 columns are a million. */
+export const MAX_CSV_CELLS = 2_000_000;
 
 /** Time and memory one parse may take in its worker thread. */
 export const PARSE_TIME_LIMIT_MS = 15_000;
