@@ -15,9 +15,10 @@ import { peakConcurrentParses } from './parse-in-worker.ts';
  */
 
 /**
- * How much slower than a quiet read (its 99th percentile) the slowest read during an upload may be. Parsing the heavy
- * workbook on the event loop made it 34× on a machine loaded 6 to 1 (and far more on a quiet one); in a worker thread
- * it stays within 2× there, and within 7× during the hostile files (each starts a worker).
+ * How much slower than quiet reads (their 99th percentile) the 99th percentile of reads during uploads may be. Parsing
+ * the heavy workbook on the event loop made it 34× on a machine loaded 6 to 1 (more on a quiet one); in the worker
+ * process it stayed under 3×. (Each upload forks a worker, which on a loaded machine costs the odd read some tens of
+ * milliseconds: hence a percentile rather than the slowest read.)
  */
 const LATENCY_RATIO_BOUND = 10;
 /** How much the process's resident memory may have grown once the hostile files are done with. */
@@ -92,7 +93,7 @@ describe('hostile spreadsheets: refused by name, off the event loop, memory give
     const rssBefore = rssMb();
 
     const report: string[] = [];
-    let worst = 0;
+    const allDuring: number[] = [];
     for (const file of files) {
       const started = performance.now();
       const answer = upload(file.bytes, file.contentType);
@@ -103,20 +104,21 @@ describe('hostile spreadsheets: refused by name, off the event loop, memory give
       expect(res.json().message, file.name).toMatch(file.message);
       expect(Object.keys(res.json().fieldErrors ?? {}), file.name).toEqual(['file']);
       const slowest = Math.max(...during);
-      worst = Math.max(worst, slowest);
+      allDuring.push(...during);
       report.push(`${file.name}: ${res.statusCode} in ${answeredIn.toFixed(0)} ms; slowest read ${slowest.toFixed(1)} ms`);
     }
 
     // Memory: the workers that unpacked the files are gone, and with them what they allocated.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const growth = rssMb() - rssBefore;
+    const duringP99 = percentile(allDuring, 99);
     report.push(
-      `quiet read p50 ${percentile(quiet, 50).toFixed(1)} p99 ${quietP99.toFixed(1)} ms; worst during uploads ${worst.toFixed(1)} ms; RSS +${growth.toFixed(0)} MB`,
+      `quiet read p50 ${percentile(quiet, 50).toFixed(1)} p99 ${quietP99.toFixed(1)} ms; during uploads p99 ${duringP99.toFixed(1)} ms of ${allDuring.length} reads; RSS +${growth.toFixed(0)} MB`,
     );
     console.info(report.join('\n'));
 
     expect(await counts()).toEqual(before);
-    expect(worst / quietP99, report.join('\n')).toBeLessThan(LATENCY_RATIO_BOUND);
+    expect(duringP99 / quietP99, report.join('\n')).toBeLessThan(LATENCY_RATIO_BOUND);
     expect(growth, report.join('\n')).toBeLessThan(RSS_GROWTH_BOUND_MB);
   });
 
@@ -129,9 +131,11 @@ describe('hostile spreadsheets: refused by name, off the event loop, memory give
     const res = await answer;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ columns: ['0', '1'], rows: [['1399999', '7']] });
-    const ratio = Math.max(...during) / percentile(quiet, 99);
+    // The 99th percentile: one read held up by the fork of the worker process is not the point; a parse on the event
+    // loop holds up every read made while it runs (and so few are made that the percentile is the stall itself).
+    const ratio = percentile(during, 99) / percentile(quiet, 99);
     console.info(
-      `heavy workbook: ${during.length} reads during, slowest ${Math.max(...during).toFixed(1)} ms; quiet p50 ${percentile(quiet, 50).toFixed(1)} p99 ${percentile(quiet, 99).toFixed(1)}; ratio ${ratio.toFixed(1)}`,
+      `heavy workbook: ${during.length} reads during, p99 ${percentile(during, 99).toFixed(1)} ms, slowest ${Math.max(...during).toFixed(1)} ms; quiet p50 ${percentile(quiet, 50).toFixed(1)} p99 ${percentile(quiet, 99).toFixed(1)}; ratio ${ratio.toFixed(1)}`,
     );
     expect(ratio).toBeLessThan(LATENCY_RATIO_BOUND);
   });

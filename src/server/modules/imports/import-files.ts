@@ -137,7 +137,7 @@ export function columnLetter(index: number): string {
 
 /**
  * Reads a spreadsheet file into headings and data rows (trailing blank rows and columns dropped). Synchronous and
- * CPU-bound: the server calls it in a worker thread (parse-in-worker.ts), never on the event loop.
+ * CPU-bound: the server calls it in a worker process (parse-in-worker.ts), never on the event loop.
  */
 export function readSpreadsheet(bytes: Buffer, declared: FileKind): ImportFile {
   if (

@@ -31,7 +31,13 @@ export const MAX_CSV_LINES = 100_000;
 /** Most cells (separators, in fact) a CSV file may have: 5,000 rows of 200 columns are a million. */
 export const MAX_CSV_CELLS = 2_000_000;
 
-/** Time and memory one parse may take in its worker thread. */
+/**
+ * Most characters the cells kept from a file may hold together: their rows go back to the dry run and the commit as
+ * JSON of at most 16 MB. One long shared string referenced by every cell would otherwise make gigabytes of answer.
+ */
+export const MAX_IMPORT_TEXT_CHARS = 12_000_000;
+
+/** Time and memory one parse may take in its worker process. */
 export const PARSE_TIME_LIMIT_MS = 15_000;
 export const PARSE_HEAP_LIMIT_MB = 256;
 /** Parses run at once; more wait their turn, so a burst of uploads cannot multiply the memory above. */

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ImportFile } from '../../../shared/schemas/import.ts';
 import { HttpError } from '../../http-errors.ts';
 import type { FileKind } from './import-files.ts';
@@ -8,25 +7,21 @@ import { MAX_CONCURRENT_PARSES, PARSE_HEAP_LIMIT_MB, PARSE_TIME_LIMIT_MS } from 
 import type { WorkerAnswer } from './parse-worker.ts';
 
 /**
- * Reads an uploaded spreadsheet in a worker thread of its own (decision 014): the event loop stays free for everyone
- * else's requests while a file is unpacked and parsed, the worker's heap is capped (resourceLimits) and it is ended
- * after PARSE_TIME_LIMIT_MS, and when it ends all it allocated is returned. At most MAX_CONCURRENT_PARSES run at once.
+ * Reads an uploaded spreadsheet in a worker process of its own (decision 014): the event loop stays free for everyone
+ * else's requests while a file is unpacked and parsed, the worker's heap is capped (--max-old-space-size) and it is
+ * killed after PARSE_TIME_LIMIT_MS, and when it ends all it allocated goes with it. At most MAX_CONCURRENT_PARSES run
+ * at once.
+ *
+ * A process rather than a worker thread: a thread that reaches its resourceLimits heap cap in one allocation larger
+ * than the 16 MB of slack Node grants it (a 30 MB string, say) aborts the whole server; a process aborts alone.
  */
 
-// In production this module is compiled to .js beside the compiled worker. In development and tests it is TypeScript
-// run by tsx or Vitest, and a worker is a fresh Node.js: on Node 20 ESM loader hooks (`--import tsx`) do not reach a
-// worker's own modules, so the worker starts from a line of CommonJS that registers tsx's require hook first.
+// Built, this module is .js beside the compiled worker; under tsx or Vitest it is .ts, and the worker is started with
+// tsx's loader (`--import tsx`), as any Node.js process running TypeScript here is.
 const here = import.meta.url;
 const typescript = here.endsWith('.ts');
-const WORKER_URL = new URL(typescript ? './parse-worker.ts' : './parse-worker.js', here);
-const workerEntry = (): [string | URL, { eval?: boolean }] => {
-  if (!typescript) return [WORKER_URL, {}];
-  const tsx = createRequire(here).resolve('tsx/cjs/api');
-  const code = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(fileURLToPath(WORKER_URL))});`;
-  return [code, { eval: true }];
-};
+const WORKER_PATH = fileURLToPath(new URL(typescript ? './parse-worker.ts' : './parse-worker.js', here));
 
-const seconds = PARSE_TIME_LIMIT_MS / 1000;
 const SIMPLER = 'Save the sheet to import as CSV, or copy it alone into a new workbook, and upload that.';
 
 let running = 0;
@@ -47,37 +42,42 @@ function done(): void {
   waiting.shift()?.();
 }
 
-export async function parseInWorker(bytes: Buffer, kind: FileKind): Promise<ImportFile> {
+/** The worker's caps; tests lower them to see them act. */
+export interface ParseLimits {
+  timeMs: number;
+  heapMb: number;
+}
+const LIMITS: ParseLimits = { timeMs: PARSE_TIME_LIMIT_MS, heapMb: PARSE_HEAP_LIMIT_MB };
+
+export async function parseInWorker(bytes: Buffer, kind: FileKind, limits: ParseLimits = LIMITS): Promise<ImportFile> {
   await turn();
   try {
-    return await runWorker(bytes, kind);
+    return await runWorker(bytes, kind, limits);
   } finally {
     done();
   }
 }
 
-function runWorker(bytes: Buffer, kind: FileKind): Promise<ImportFile> {
-  // A copy the worker owns outright, moved rather than cloned (the request's Buffer may share a pooled ArrayBuffer).
-  const own = new Uint8Array(bytes.length);
-  own.set(bytes);
+const unreadable = () => new HttpError(400, `This file could not be read. ${SIMPLER}`, { file: ['The file could not be read'] });
+
+function runWorker(bytes: Buffer, kind: FileKind, { timeMs, heapMb }: ParseLimits): Promise<ImportFile> {
+  const seconds = timeMs / 1000;
   return new Promise((resolve, reject) => {
     let started = false;
     let settled = false;
-    const [entry, options] = workerEntry();
-    const worker = new Worker(entry, {
-      ...options,
-      workerData: { bytes: own, kind },
-      transferList: [own.buffer],
-      resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_LIMIT_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
-      stdout: false,
-      stderr: false,
+    const worker = fork(WORKER_PATH, [], {
+      execArgv: [...(typescript ? ['--import', 'tsx'] : []), `--max-old-space-size=${heapMb}`, '--stack-size=4000'],
+      // Nothing of the server's environment (database URL, secrets) is the worker's business.
+      env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       outcome();
-      void worker.terminate();
+      worker.kill('SIGKILL');
     };
     const timer = setTimeout(
       () =>
@@ -88,39 +88,35 @@ function runWorker(bytes: Buffer, kind: FileKind): Promise<ImportFile> {
             }),
           ),
         ),
-      PARSE_TIME_LIMIT_MS,
+      timeMs,
     );
     worker.on('message', (answer: WorkerAnswer | 'reading') => {
-      if (answer === 'reading') started = true;
-      else
+      if (answer === 'reading') {
+        started = true;
+        worker.send({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), kind });
+      } else {
         settle(() =>
           answer.ok ? resolve(answer.file) : reject(new HttpError(answer.statusCode, answer.message, answer.fieldErrors)),
         );
+      }
     });
-    worker.once('error', (err: Error & { code?: string }) =>
+    worker.once('error', (err) => settle(() => reject(started ? unreadable() : err)));
+    worker.once('exit', (code, signal) =>
       settle(() => {
-        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          reject(
-            new HttpError(
-              413,
-              `Reading this file needs more than ${PARSE_HEAP_LIMIT_MB} MB of memory, so it was stopped. ${SIMPLER}`,
-              {
-                file: [`Needs more than ${PARSE_HEAP_LIMIT_MB} MB of memory to read`],
-              },
-            ),
-          );
-        } else if (!started) {
+        if (!started) {
           // The worker's modules did not load: a fault of the server, not of the file.
-          reject(err);
+          reject(new Error(`The spreadsheet worker exited before starting (code ${code}, signal ${signal})`));
+        } else if (signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134) {
+          // V8 aborts the process when its heap reaches --max-old-space-size.
+          reject(
+            new HttpError(413, `Reading this file needs more than ${heapMb} MB of memory, so it was stopped. ${SIMPLER}`, {
+              file: [`Needs more than ${heapMb} MB of memory to read`],
+            }),
+          );
         } else {
-          reject(new HttpError(400, `This file could not be read. ${SIMPLER}`, { file: ['The file could not be read'] }));
+          reject(unreadable());
         }
       }),
-    );
-    worker.once('exit', () =>
-      settle(() =>
-        reject(new HttpError(400, `This file could not be read. ${SIMPLER}`, { file: ['The file could not be read'] })),
-      ),
     );
   });
 }

@@ -1,6 +1,6 @@
 import { MAX_IMPORT_CELL_LENGTH, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/schemas/import.ts';
 import { fieldError } from '../../http-errors.ts';
-import { MAX_FILE_COLUMNS } from './import-limits.ts';
+import { MAX_FILE_COLUMNS, MAX_IMPORT_TEXT_CHARS } from './import-limits.ts';
 
 /**
  * Takes a file's rows one at a time as they are read and keeps only what an import can use: the heading row and at
@@ -23,6 +23,7 @@ export class RowCollector {
   /** Rows up to and including the last non-blank one (the heading row too), whether kept or only counted. */
   private counted = 0;
   private pendingBlank = 0;
+  private characters = 0;
 
   /** Rows the file has below its heading, trailing blank rows aside. */
   get dataRowCount(): number {
@@ -54,7 +55,15 @@ export class RowCollector {
     // Heading + the most data rows + one more, so that "too many rows" can be told from "just enough".
     if (total <= MAX_IMPORT_ROWS + 2) {
       for (; this.pendingBlank > 0; this.pendingBlank--) this.rows.push([]);
-      this.rows.push(this.rows.length === 0 ? cells : cells.slice(0, MAX_IMPORT_COLUMNS + 1));
+      const kept = this.rows.length === 0 ? cells : cells.slice(0, MAX_IMPORT_COLUMNS + 1);
+      for (const cell of kept) this.characters += cell.length;
+      if (this.characters > MAX_IMPORT_TEXT_CHARS) {
+        throw fieldError(
+          'file',
+          `The file's cells hold more than ${number(MAX_IMPORT_TEXT_CHARS)} characters in all; at most that can be imported at a time. Split the file and import each part.`,
+        );
+      }
+      this.rows.push(kept);
     }
     this.pendingBlank = 0;
     this.counted = total;
