@@ -60,7 +60,7 @@ describe('spreadsheet caps (decision 014)', () => {
     const honest = repeatedDeflate('', Buffer.alloc(MiB, 0x41), 40, '');
     expect(refusal(withPart('xl/media/a.bin', honest))).toMatchObject({
       status: 413,
-      message: /larger than 32 MB once unpacked/,
+      message: expect.stringMatching(/larger than 32 MB once unpacked/),
     });
     // Each says 30 MB from 200 KB of noise: under the part cap and the ratio, over the total together.
     const parts = Array.from({ length: 5 }, (_, i) => ({
@@ -70,15 +70,21 @@ describe('spreadsheet caps (decision 014)', () => {
     }));
     expect(refusal(zipArchive(workbookParts({ sheet: SMALL_SHEET, extra: parts })))).toMatchObject({
       status: 413,
-      message: /larger than 128 MB once unpacked/,
+      message: expect.stringMatching(/larger than 128 MB once unpacked/),
     });
   });
 
   it('refuses a part compressed more than 200 to 1, declared or found while inflating', () => {
     const zeros = repeatedDeflate('', Buffer.alloc(MiB), 8, '');
-    expect(refusal(withPart('xl/media/a.bin', zeros))).toMatchObject({ status: 413, message: /more than 200 times/ });
+    expect(refusal(withPart('xl/media/a.bin', zeros))).toMatchObject({
+      status: 413,
+      message: expect.stringMatching(/more than 200 times/),
+    });
     const lying = repeatedDeflate('<sst>', '<si><t>a</t></si>'.repeat(MiB / 16), 8, '</sst>');
-    expect(refusal(withPart('xl/sharedStrings.xml', lying, 1000))).toMatchObject({ status: 413, message: /more than 200 times/ });
+    expect(refusal(withPart('xl/sharedStrings.xml', lying, 1000))).toMatchObject({
+      status: 413,
+      message: expect.stringMatching(/more than 200 times/),
+    });
   });
 
   it('refuses two parts of one name, encrypted parts, a DOCTYPE', () => {
@@ -86,18 +92,21 @@ describe('spreadsheet caps (decision 014)', () => {
       ...workbookParts({ sheet: SMALL_SHEET }),
       { name: 'xl/worksheets/sheet1.xml', content: sheetXml([['Other']]) },
     ]);
-    expect(refusal(twice)).toMatchObject({ status: 400, message: /two parts named xl\/worksheets\/sheet1.xml/ });
+    expect(refusal(twice)).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/two parts named xl\/worksheets\/sheet1.xml/),
+    });
 
     const encrypted = zipArchive(workbookParts({ sheet: SMALL_SHEET }));
     encrypted.writeUInt16LE(encrypted.readUInt16LE(6) | 1, 6); // the first local header
     const central = encrypted.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     encrypted.writeUInt16LE(encrypted.readUInt16LE(central + 8) | 1, central + 8);
-    expect(refusal(encrypted)).toMatchObject({ status: 400, message: /could not be opened/ });
+    expect(refusal(encrypted)).toMatchObject({ status: 400, message: expect.stringMatching(/could not be opened/) });
 
     const entities = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>&b;</t></is></c></row></sheetData></worksheet>`;
     expect(refusal(zipArchive(workbookParts({ sheet: entities })))).toMatchObject({
       status: 400,
-      message: /declares a document type/,
+      message: expect.stringMatching(/declares a document type/),
     });
   });
 
@@ -107,7 +116,10 @@ describe('spreadsheet caps (decision 014)', () => {
     const sheet = `<worksheet><sheetData>${Array.from({ length: 200 }, (_, i) => row(i + 1)).join('')}</sheetData></worksheet>`;
     const strings = `<sst><si><t>${long}</t></si></sst>`;
     const bytes = zipArchive(workbookParts({ sheet, extra: [{ name: 'xl/sharedStrings.xml', content: strings }] }));
-    expect(refusal(bytes)).toMatchObject({ status: 400, message: /more than 12,000,000 characters in all/ });
+    expect(refusal(bytes)).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/more than 12,000,000 characters in all/),
+    });
   });
 
   it('ends a worker that runs past its time or out of its memory, and answers in words', async () => {
