@@ -8,6 +8,7 @@
  *   BENCH_RECORDS        records for the main data set (default 1,000,000)
  *   BENCH_SMALL_RECORDS  records for the PGlite ÷ PostgreSQL comparison (default 100,000)
  *   BENCH_SECONDS        seconds of each throughput run (default 10)
+ *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -33,11 +34,15 @@ import { runReport } from '../src/server/modules/reports/reports.repo.ts';
 import { seedLargeDataset } from '../src/server/seed/large.ts';
 import { formatFiscalYear } from '../src/server/seed/record-generator.ts';
 import { LAST_YEAR } from '../src/server/seed/seed-constants.ts';
+import { heavyWorkbook, hostileFiles } from '../src/server/test/hostile-spreadsheets.ts';
+import { XLSX_CONTENT_TYPE } from '../src/shared/schemas/import.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SMALL_RECORDS = Number(process.env.BENCH_SMALL_RECORDS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** `hostile-upload` runs that measure alone (on a database of BENCH_RECORDS records), for a quick check. */
+const ONLY = process.env.BENCH_ONLY;
 const RUNS = 5;
 const APP_PORT = 3400;
 const BARE_PORT = 3401;
@@ -317,6 +322,57 @@ async function benchGetRecord(base: string, cookie: string): Promise<void> {
   );
 }
 
+/**
+ * Issue 17: other users' reads while hostile spreadsheets are uploaded (ZIP bombs, deep nesting, thousands of sheets,
+ * overlapping entries, CSV of blank lines or commas, and a heavy workbook within every cap), one after another. A client
+ * reads `GET /api/records?pageSize=1` one request at a time throughout; the 99th percentile of its reads is compared
+ * with its own on the quiet server just before.
+ */
+async function benchHostileUpload(base: string, cookie: string): Promise<void> {
+  const read = async () => {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/records?pageSize=1`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET /api/records?pageSize=1 answered ${res.status}`);
+    return performance.now() - started;
+  };
+  const files = [
+    ...hostileFiles(),
+    { name: 'heavy workbook', bytes: heavyWorkbook(), contentType: XLSX_CONTENT_TYPE, status: 200 },
+  ];
+  const p99 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length * 0.99)]!;
+  for (let i = 0; i < 20; i++) await read();
+  const quiet: number[] = [];
+  for (let i = 0; i < 500; i++) quiet.push(await read());
+
+  const during: number[] = [];
+  let uploading = true;
+  const reader = (async () => {
+    while (uploading) during.push(await read());
+  })();
+  for (const file of files) {
+    const res = await fetch(`${base}/api/imports/parse`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': file.contentType },
+      body: new Uint8Array(file.bytes),
+    });
+    await res.arrayBuffer();
+    if (res.status !== file.status) throw new Error(`${file.name}: answered ${res.status}, expected ${file.status}`);
+  }
+  uploading = false;
+  await reader;
+  const ratio = p99(during) / p99(quiet);
+  record(
+    'Hostile spreadsheet uploads',
+    `p99 of other reads, ${files.length} files`,
+    `${p99(during).toFixed(1)} ms (${during.length} reads)`,
+    `${p99(quiet).toFixed(1)} ms quiet`,
+    ratio,
+    '≤ 3× quiet',
+    ratio <= 3,
+  );
+}
+
 /** A Node program that downloads the URL in argv[1] with the cookie in argv[2], again and again until killed. */
 const DOWNLOAD_FOREVER = `const [url, cookie] = process.argv.slice(1);
 (async () => { for (;;) { const res = await fetch(url, { headers: { cookie } }); for await (const _ of res.body) {} } })();`;
@@ -531,23 +587,30 @@ async function main(): Promise<void> {
     await waitFor(`${base}/api/health`);
     await waitFor(`http://127.0.0.1:${BARE_PORT}/bare/records/1`);
 
-    log('Reports');
-    await benchReports(database, base, cookie);
-    log('Find');
-    await benchHttpFloor(database, base, cookie);
-    await benchFind(database, base, cookie);
-    log('GET /api/records/{id}');
-    await benchGetRecord(base, cookie);
-    log('CSV export');
-    await benchCsvExport(database, base, cookie, server.pid!);
-    log('XLSX export');
-    await benchXlsxExport(database, base, cookie, server.pid!);
+    if (ONLY === 'hostile-upload') {
+      log('Hostile spreadsheet uploads');
+      await benchHostileUpload(base, cookie);
+    } else {
+      log('Reports');
+      await benchReports(database, base, cookie);
+      log('Find');
+      await benchHttpFloor(database, base, cookie);
+      await benchFind(database, base, cookie);
+      log('GET /api/records/{id}');
+      await benchGetRecord(base, cookie);
+      log('CSV export');
+      await benchCsvExport(database, base, cookie, server.pid!);
+      log('XLSX export');
+      await benchXlsxExport(database, base, cookie, server.pid!);
+      log('Hostile spreadsheet uploads');
+      await benchHostileUpload(base, cookie);
 
-    log(`PGlite and PostgreSQL at ${SMALL_RECORDS.toLocaleString('en-CA')} records`);
-    const small = await createDatabase(`${name}_small`, SMALL_RECORDS);
-    databases.push(small);
-    await benchPglite(small);
-    benchClient();
+      log(`PGlite and PostgreSQL at ${SMALL_RECORDS.toLocaleString('en-CA')} records`);
+      const small = await createDatabase(`${name}_small`, SMALL_RECORDS);
+      databases.push(small);
+      await benchPglite(small);
+      benchClient();
+    }
   } finally {
     for (const child of children) child.kill('SIGTERM');
     for (const database of databases) await database.close();

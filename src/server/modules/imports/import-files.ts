@@ -1,7 +1,9 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import { MAX_IMPORT_CELL_LENGTH, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportFile } from '../../../shared/schemas/import.ts';
-import { fieldError } from '../../http-errors.ts';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportFile } from '../../../shared/schemas/import.ts';
+import { fieldError, HttpError } from '../../http-errors.ts';
+import { MAX_CSV_CELLS, MAX_CSV_LINE_LENGTH, MAX_CSV_LINES } from './import-limits.ts';
+import { RowCollector } from './row-collector.ts';
+import { readFirstSheet } from './xlsx-sheet.ts';
 
 /**
  * Reads an uploaded spreadsheet (CSV or the first sheet of an XLSX workbook) into its headings and data rows, every
@@ -48,63 +50,72 @@ function delimiterOf(text: string): string {
   return ',';
 }
 
-function readCsv(bytes: Buffer): string[][] {
+/**
+ * Refuses, before csv-parse sees it, text with more lines or a longer line than any import file has: both are cheap to
+ * count here, while a parser given five megabytes of commas or blank lines works for seconds.
+ */
+function checkCsvShape(text: string, delimiter: string): void {
+  let lines = 0;
+  let cells = 0;
+  let start = 0;
+  while (start <= text.length) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    if (end - start > MAX_CSV_LINE_LENGTH) {
+      throw refuse(`A line of the file is longer than ${number(MAX_CSV_LINE_LENGTH)} characters; it cannot be imported.`);
+    }
+    if (++lines > MAX_CSV_LINES) {
+      throw refuse(
+        `The file has more than ${number(MAX_CSV_LINES)} lines; import at most ${number(MAX_IMPORT_ROWS)} rows at a time.`,
+      );
+    }
+    if (newline < 0) break;
+    start = newline + 1;
+  }
+  for (let at = text.indexOf(delimiter); at >= 0; at = text.indexOf(delimiter, at + 1)) {
+    if (++cells > MAX_CSV_CELLS) {
+      throw refuse(`The file has more than ${number(MAX_CSV_CELLS)} cells; it cannot be imported. Split it into parts.`);
+    }
+  }
+}
+
+const lineBreaks = (field: string) => field.match(/\r\n|\r|\n/g)?.length ?? 0;
+
+/** Reads CSV text into `rows`, one record at a time. */
+function readCsv(bytes: Buffer, rows: RowCollector): void {
   const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe;
   if (!utf16 && bytes.includes(0)) throw refuse('This file is not a CSV text file. Upload a CSV or an Excel workbook (.xlsx).');
   const text = decodeText(bytes);
+  const delimiter = delimiterOf(text);
+  checkCsvShape(text, delimiter);
+  let lastLine = 0;
   try {
-    return parseCsv(text, {
+    parseCsv(text, {
       bom: true,
-      delimiter: delimiterOf(text),
+      delimiter,
       relax_column_count: true,
       relax_quotes: true,
-      skip_empty_lines: false,
-      max_record_size: MAX_IMPORT_CELL_LENGTH * 4,
-    }) as string[][];
+      // csv-parse is slow on empty lines it keeps (tens of microseconds each); it skips them fast, and the blank rows
+      // they stand for are put back from the line numbers, since a blank row inside the data still counts as a row.
+      skip_empty_lines: true,
+      max_record_size: MAX_CSV_LINE_LENGTH,
+      // Each record goes straight to the collector, which keeps only what an import can use; nothing is returned.
+      on_record: (record: string[], context: { lines: number }) => {
+        const firstLine = context.lines - record.reduce((n, field) => n + lineBreaks(field), 0);
+        rows.skip(Math.max(0, firstLine - lastLine - 1));
+        lastLine = context.lines;
+        rows.add(record);
+        return null;
+      },
+    });
   } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
+      throw refuse(`A row of the file is longer than ${number(MAX_CSV_LINE_LENGTH)} characters; it cannot be imported.`);
+    }
     const detail = err instanceof Error ? err.message : String(err);
     throw refuse(`The CSV file could not be read: ${detail}. Check that it is saved as CSV (comma-separated values).`);
   }
-}
-
-/** A number as a spreadsheet shows it, without binary noise (0.1 + 0.2 is 0.3). */
-const numberText = (n: number) => String(Number(n.toPrecision(15)));
-
-/** A cell's value as text: numbers as they read, dates as YYYY-MM-DD, formulas by their result. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return numberText(value);
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('error' in value) return String(value.error);
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in value) return cellText((value as { text: ExcelJS.CellValue }).text);
-  return '';
-}
-
-async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw refuse(
-      'This Excel workbook could not be opened: it may be damaged or protected by a password. Save it again as .xlsx or CSV.',
-    );
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw refuse('This workbook has no sheets.');
-  if (sheet.rowCount > MAX_IMPORT_ROWS + 1 + 1000) throw tooManyRows(sheet.rowCount - 1);
-  const rows: string[][] = [];
-  const width = Math.min(sheet.columnCount, MAX_IMPORT_COLUMNS + 1);
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c).value));
-    rows.push(cells);
-  }
-  return rows;
 }
 
 const tooManyRows = (n: number) =>
@@ -124,8 +135,11 @@ export function columnLetter(index: number): string {
   return letters;
 }
 
-/** Reads a spreadsheet file into headings and data rows (trailing blank rows and columns dropped). */
-export async function readSpreadsheet(bytes: Buffer, declared: FileKind): Promise<ImportFile> {
+/**
+ * Reads a spreadsheet file into headings and data rows (trailing blank rows and columns dropped). Synchronous and
+ * CPU-bound: the server calls it in a worker process (parse-in-worker.ts), never on the event loop.
+ */
+export function readSpreadsheet(bytes: Buffer, declared: FileKind): ImportFile {
   if (
     bytes.length === 0 ||
     (declared === 'csv' &&
@@ -136,10 +150,11 @@ export async function readSpreadsheet(bytes: Buffer, declared: FileKind): Promis
   ) {
     throw refuse('The file is empty. Choose a file with a row of column headings and a row for each record.');
   }
-  const kind = sniffFileKind(bytes, declared);
-  const all = kind === 'csv' ? readCsv(bytes) : await readXlsx(bytes);
+  const collector = new RowCollector();
+  if (sniffFileKind(bytes, declared) === 'csv') readCsv(bytes, collector);
+  else readFirstSheet(bytes, collector);
+  const all = collector.rows;
   const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
-  while (all.length > 0 && isBlank(all.at(-1)!)) all.pop();
   const header = all[0];
   if (!header || isBlank(header)) {
     throw refuse('The first row must hold the column headings (such as Institution, Program, Students placed); it is blank.');
@@ -149,18 +164,9 @@ export async function readSpreadsheet(bytes: Buffer, declared: FileKind): Promis
   if (width > MAX_IMPORT_COLUMNS) {
     throw refuse(`The file has ${number(width)} columns; at most ${number(MAX_IMPORT_COLUMNS)} can be imported.`);
   }
+  if (collector.dataRowCount === 0) throw refuse('The file has column headings but no rows below them to import.');
+  if (collector.dataRowCount > MAX_IMPORT_ROWS) throw tooManyRows(collector.dataRowCount);
   const rows = all.slice(1);
-  if (rows.length === 0) throw refuse('The file has column headings but no rows below them to import.');
-  if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows(rows.length);
   const columns = header.slice(0, width).map((h, i) => h.trim().replace(/^\uFEFF/, '') || `Column ${columnLetter(i)}`);
-  for (const row of rows) {
-    for (const cell of row) {
-      if (cell.length > MAX_IMPORT_CELL_LENGTH) {
-        throw refuse(
-          `A cell holds ${number(cell.length)} characters; at most ${number(MAX_IMPORT_CELL_LENGTH)} can be imported.`,
-        );
-      }
-    }
-  }
   return { columns, rows: rows.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? '')) };
 }

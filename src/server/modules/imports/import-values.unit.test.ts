@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, columnLetter } from './import-files.ts';
+import { columnLetter } from './import-files.ts';
+import { isDateFormat, numberText, referenceColumn, serialDateText } from './xlsx-sheet.ts';
 import {
   convertCount,
   convertFiscalYear,
@@ -73,14 +74,19 @@ describe('import cell conversion', () => {
   });
 
   it('turns spreadsheet cells into the text a person sees', () => {
-    expect(cellText(null)).toBe('');
-    expect(cellText(0.1 + 0.2)).toBe('0.3');
-    expect(cellText(1234)).toBe('1234');
-    expect(cellText(true)).toBe('TRUE');
-    expect(cellText(new Date(Date.UTC(2024, 8, 1)))).toBe('2024-09-01');
-    expect(cellText({ formula: 'A1*2', result: 84 } as never)).toBe('84');
-    expect(cellText({ text: 'link', hyperlink: 'https://example.ca' } as never)).toBe('link');
-    expect(cellText({ richText: [{ text: 'a' }, { text: 'b' }] } as never)).toBe('ab');
+    expect(numberText(0.1 + 0.2)).toBe('0.3');
+    expect(numberText(1234)).toBe('1234');
+    expect(serialDateText(45688, false)).toBe('2025-01-31');
+    expect(serialDateText(45688 - 1462, true)).toBe('2025-01-31');
+    expect(isDateFormat('yyyy-mm-dd')).toBe(true);
+    expect(isDateFormat('[$-409]d-mmm-yy;@')).toBe(true);
+    expect(isDateFormat('#,##0.00 "days"')).toBe(false);
+    expect(isDateFormat('[Red]0.00')).toBe(false);
+    expect(isDateFormat('General')).toBe(false);
+    expect(referenceColumn('A1')).toBe(0);
+    expect(referenceColumn('AB12')).toBe(27);
+    expect(referenceColumn(undefined)).toBe(-1);
+    expect(() => referenceColumn('ZZZZ1')).toThrow(/at most 16,384/);
     expect(columnLetter(0)).toBe('A');
     expect(columnLetter(25)).toBe('Z');
     expect(columnLetter(26)).toBe('AA');

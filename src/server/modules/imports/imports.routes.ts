@@ -14,7 +14,8 @@ import {
 } from '../../../shared/schemas/import.ts';
 import { fieldError, forbidden, HttpError } from '../../http-errors.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
-import { readSpreadsheet, type FileKind } from './import-files.ts';
+import type { FileKind } from './import-files.ts';
+import { parseInWorker } from './parse-in-worker.ts';
 import { commitImport, ImportRefused, planImport } from './imports.repo.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
@@ -98,7 +99,8 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       if (!Buffer.isBuffer(body))
         throw fieldError('file', 'The file is empty. Choose a file with a row of column headings and a row for each record.');
-      return readSpreadsheet(body, kind);
+      // Off the event loop, with caps on time and memory: a hostile file must not stall everyone else (decision 014).
+      return parseInWorker(body, kind);
     },
   );
 

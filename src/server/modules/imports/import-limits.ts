@@ -1,0 +1,46 @@
+/**
+ * What the server will unpack and parse for one uploaded spreadsheet (decision 014). An XLSX is a ZIP archive, so a
+ * 5 MB upload can stand for gigabytes once inflated; these caps are checked before and while reading, so a hostile
+ * file costs a fraction of a second, off the main event loop.
+ */
+
+const MiB = 1024 * 1024;
+
+/** Most entries an XLSX archive may hold (a workbook has a dozen or so, plus a few per sheet). */
+export const MAX_ZIP_ENTRIES = 1000;
+/** Largest one part may be once unpacked (a 5,000-row sheet of the record export is about 8 MB of XML). */
+export const MAX_UNPACKED_PART_BYTES = 32 * MiB;
+/** Largest the whole archive may be once unpacked, going by the sizes it declares. */
+export const MAX_UNPACKED_TOTAL_BYTES = 128 * MiB;
+/** Largest the parts actually read may be together, counted while inflating. */
+export const MAX_READ_TOTAL_BYTES = 64 * MiB;
+/**
+ * Highest compression ratio a part larger than RATIO_FLOOR_BYTES may have. Spreadsheet XML deflates to a tenth or a
+ * thirtieth; a ZIP bomb to a thousandth.
+ */
+export const MAX_COMPRESSION_RATIO = 200;
+export const RATIO_FLOOR_BYTES = 1 * MiB;
+/** Deepest element nesting in a part (a sheet's cells sit 4–7 levels down). */
+export const MAX_XML_DEPTH = 64;
+/** Most columns a row may have in the file, as Excel allows; only the first MAX_IMPORT_COLUMNS are kept. */
+export const MAX_FILE_COLUMNS = 16_384;
+/** Longest row of a CSV file, in characters of its cells (ten cells of the longest kind, or 200 of 500). */
+export const MAX_CSV_LINE_LENGTH = 100_000;
+/** Most lines (blank ones too) a CSV file may have; blank lines past the last row are dropped, not kept. */
+export const MAX_CSV_LINES = 100_000;
+/** Most cells (separators, in fact) a CSV file may have: 5,000 rows of 200 columns are a million. */
+export const MAX_CSV_CELLS = 2_000_000;
+
+/**
+ * Most characters the cells kept from a file may hold together: their rows go back to the dry run and the commit as
+ * JSON of at most 16 MB. One long shared string referenced by every cell would otherwise make gigabytes of answer.
+ */
+export const MAX_IMPORT_TEXT_CHARS = 12_000_000;
+
+/** Time and memory one parse may take in its worker process. */
+export const PARSE_TIME_LIMIT_MS = 15_000;
+export const PARSE_HEAP_LIMIT_MB = 256;
+/** Parses run at once; more wait their turn, so a burst of uploads cannot multiply the memory above. */
+export const MAX_CONCURRENT_PARSES = 2;
+
+export const megabytes = (bytes: number) => `${Math.round(bytes / MiB).toLocaleString('en-CA')} MB`;
