@@ -20,10 +20,6 @@ export function hasAnyRole(profile: Pick<Profile, 'roles'>, roles: readonly Role
   return roles.some((r) => profile.roles.includes(r));
 }
 
-export function isAppAdmin(privileges: Privileges): boolean {
-  return privileges.glblAdmin;
-}
-
 /** Read rights: the id is in read, write or admin, or the user reads or administers everything. */
 export function canReadInstitution(privileges: Privileges, institutionId: number): boolean {
   return (

@@ -2,16 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TERMS } from './constants.ts';
 import {
-  compareTerms,
   COUNT_FIELDS,
-  median,
-  outlierWarnings,
   countFieldError,
   DEMOGRAPHIC_FIELDS,
   fieldRuleErrors,
   fiscalYearError,
   fiscalYearOf,
-  isValidRecord,
   missingForSubmission,
   moneyFieldError,
   normalizeMoney,
@@ -23,7 +19,6 @@ import {
   summarizeFieldErrors,
   termError,
   validateRecord,
-  workTermTotals,
   WORK_TERM_SPLITS,
   type CountField,
   type SplitName,
@@ -132,7 +127,6 @@ describe('field rules', () => {
 describe('validateRecord', () => {
   it('accepts a complete, consistent submitted record', () => {
     expect(validateRecord(VALID)).toEqual({});
-    expect(isValidRecord(VALID)).toBe(true);
   });
 
   it('accepts a draft with only its keys, and lists every count a submission would still need', () => {
@@ -220,12 +214,9 @@ describe('validateRecord', () => {
 
 describe('helpers for the form', () => {
   it('gives running work-term totals, counting blanks as 0', () => {
-    expect(workTermTotals(VALID)).toEqual({ duration: 42, location: 42, sector: 42 });
-    expect(workTermTotals({ wt_4_month: 3, wt_8_month: '', wt_public: 2, wt_nonprofit: null })).toEqual({
-      duration: 3,
-      location: 0,
-      sector: 2,
-    });
+    for (const split of ['duration', 'location', 'sector'] as const) expect(splitTotal(VALID, split)).toBe(42);
+    const partial = { wt_4_month: 3, wt_8_month: '', wt_public: 2, wt_nonprofit: null };
+    expect([splitTotal(partial, 'duration'), splitTotal(partial, 'location'), splitTotal(partial, 'sector')]).toEqual([3, 0, 2]);
     expect(splitTotal({ ...VALID, wt_cariboo: 4 }, 'location')).toBe(45);
   });
 
@@ -353,61 +344,5 @@ describe('properties', () => {
         },
       ),
     );
-  });
-});
-
-describe('outlier warnings', () => {
-  const past = (placed: number[], enrolled = 100) =>
-    placed.map((students_placed, i) => ({
-      fiscal_year: fiscalYearOf(2018 + Math.floor(i / 3)),
-      term: TERMS[i % 3],
-      students_placed,
-      students_enrolled: enrolled,
-    }));
-
-  it('computes medians', () => {
-    expect(median([])).toBeNull();
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-  });
-
-  it('orders terms chronologically within and across fiscal years', () => {
-    const sorted = [
-      { fiscal_year: '2024/25', term: 'Spring' },
-      { fiscal_year: '2023/24', term: 'Fall' },
-      { fiscal_year: '2024/25', term: 'Summer' },
-      { fiscal_year: '2024/25', term: 'Fall' },
-    ].sort(compareTerms);
-    expect(sorted.map((r) => `${r.term} ${r.fiscal_year}`)).toEqual([
-      'Fall 2023/24',
-      'Summer 2024/25',
-      'Fall 2024/25',
-      'Spring 2024/25',
-    ]);
-  });
-
-  it('warns when a count is more than double or less than half the median of the last six earlier terms', () => {
-    const history = past([40, 40, 40, 40, 40, 40, 1, 1, 1]); // the last six: 40, 40, 40, 1, 1, 1 → median 20.5
-    const record = { fiscal_year: '2025/26', term: 'Summer', students_placed: 42, students_enrolled: 100 };
-    expect(outlierWarnings(record, history)).toEqual({
-      students_placed: [
-        "Students placed (42) is more than double this program's median over its last 6 terms (20.5); check it before saving",
-      ],
-    });
-    expect(outlierWarnings({ ...record, students_placed: 10 }, history)).toEqual({
-      students_placed: [
-        "Students placed (10) is less than half this program's median over its last 6 terms (20.5); check it before saving",
-      ],
-    });
-    expect(outlierWarnings({ ...record, students_placed: 41 }, history)).toEqual({});
-    expect(outlierWarnings({ ...record, students_placed: 11 }, history)).toEqual({});
-  });
-
-  it('ignores the record’s own and later terms, short histories, small medians and blank values', () => {
-    const record = { fiscal_year: '2018/19', term: 'Fall', students_placed: 100 };
-    expect(outlierWarnings(record, past([40, 40, 40, 40, 40]))).toEqual({}); // only Summer 2018/19 is earlier
-    expect(outlierWarnings({ fiscal_year: '2030/31', term: 'Summer', students_placed: 100 }, past([40, 40]))).toEqual({});
-    expect(outlierWarnings({ fiscal_year: '2030/31', term: 'Summer', students_placed: 20 }, past([4, 4, 4]))).toEqual({});
-    expect(outlierWarnings({ fiscal_year: '2030/31', term: 'Summer', students_placed: null }, past([40, 40, 40]))).toEqual({});
   });
 });

@@ -227,15 +227,6 @@ export function splitTotal(record: RecordLike, split: SplitName): number {
   return WORK_TERM_SPLITS[split].fields.reduce((sum, field) => sum + (countValue(record[field]) ?? 0), 0);
 }
 
-/** The three work-term totals (duration, location, sector) of the values entered so far. */
-export function workTermTotals(record: RecordLike): Record<SplitName, number> {
-  return {
-    duration: splitTotal(record, 'duration'),
-    location: splitTotal(record, 'location'),
-    sector: splitTotal(record, 'sector'),
-  };
-}
-
 /** Placement rate, placed / seeking, as a fraction; null when either is missing or nobody sought a work term. */
 export function placementRate(record: RecordLike): number | null {
   const placed = countValue(record.students_placed);
@@ -307,11 +298,6 @@ export function validateRecord(record: RecordLike, options: { status?: 'draft' |
   return errors;
 }
 
-/** True when a record passes every rule for its status. */
-export function isValidRecord(record: RecordLike): boolean {
-  return Object.keys(validateRecord(record)).length === 0;
-}
-
 /** One sentence for the top of a 400 or an error summary: the first few messages, then how many more. */
 export function summarizeFieldErrors(errors: FieldErrors, max = 3): string {
   const messages = Object.values(errors).flat();
@@ -322,54 +308,10 @@ export function summarizeFieldErrors(errors: FieldErrors, max = 3): string {
 }
 
 // ---- Outliers: warnings, not errors ---------------------------------------------------------------------
+// The server gives a program's medians (GET /api/records/medians); the form compares with them
+// (client/features/records/lib/outlier-check.ts). These are the two thresholds of that comparison.
 
-/** How many of a program's earlier terms the outlier check looks at. */
-export const OUTLIER_HISTORY_TERMS = 6;
 /** Medians below this are too small to call anything an outlier (3 after 1 is not news). */
 export const OUTLIER_MIN_MEDIAN = 5;
-/** Fewer earlier values than this make no history to compare with. */
+/** Fewer earlier terms than this make no history to compare with. */
 export const OUTLIER_MIN_HISTORY = 3;
-
-/** The median of some numbers, or null when there are none. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** Orders records by fiscal year and term (Summer, Fall, Spring): negative when `a` comes first. */
-export function compareTerms(a: { fiscal_year?: unknown; term?: unknown }, b: { fiscal_year?: unknown; term?: unknown }): number {
-  const year = String(a.fiscal_year ?? '').localeCompare(String(b.fiscal_year ?? ''));
-  if (year !== 0) return year;
-  return (TERMS as readonly unknown[]).indexOf(a.term) - (TERMS as readonly unknown[]).indexOf(b.term);
-}
-
-/**
- * Counts far from the program's own history: more than double, or less than half, the median of the same
- * field over the program's last six earlier terms. Warnings only: the person confirms and may save.
- * `history` is any of the program's records (list items will do: their counts are compared); records of the
- * same or a later term than `record` are ignored. A field needs three earlier values and a median of at least 5.
- */
-export function outlierWarnings(record: RecordLike, history: readonly RecordLike[]): FieldErrors {
-  const earlier = history
-    .filter((h) => compareTerms(h, record) < 0)
-    .sort((a, b) => compareTerms(b, a))
-    .slice(0, OUTLIER_HISTORY_TERMS);
-  const warnings: FieldErrors = {};
-  for (const field of COUNT_FIELDS) {
-    const value = countValue(record[field]);
-    if (value === null) continue;
-    const past = earlier.map((h) => countValue(h[field])).filter((v): v is number => v !== null);
-    if (past.length < OUTLIER_MIN_HISTORY) continue;
-    const typical = median(past)!;
-    if (typical < OUTLIER_MIN_MEDIAN) continue;
-    const label = RECORD_FIELD_LABELS[field];
-    const of = `this program's median over its last ${past.length} terms (${numberFormat.format(typical)})`;
-    if (value > 2 * typical)
-      add(warnings, field, `${label} (${numberFormat.format(value)}) is more than double ${of}; check it before saving`);
-    else if (value < typical / 2)
-      add(warnings, field, `${label} (${numberFormat.format(value)}) is less than half ${of}; check it before saving`);
-  }
-  return warnings;
-}

@@ -22,6 +22,18 @@ describe('outlierWarnings: far from the program’s own history', () => {
     );
   });
 
+  it('keeps a count median that falls between two values (an even number of terms) as it is', () => {
+    const history = medians(6, { students_placed: 20.5 });
+    expect(outlierWarnings({ ...VALID_FORM, students_placed: 42 }, history).students_placed).toBe(
+      "Students placed (42) is more than double this program's median over its last 6 terms (20.5); check it before saving",
+    );
+    expect(outlierWarnings({ ...VALID_FORM, students_placed: 41 }, history)).toEqual({});
+    expect(outlierWarnings({ ...VALID_FORM, students_placed: 11 }, history)).toEqual({});
+    expect(outlierWarnings({ ...VALID_FORM, students_placed: 10 }, history).students_placed).toBe(
+      "Students placed (10) is less than half this program's median over its last 6 terms (20.5); check it before saving",
+    );
+  });
+
   it('checks money against its median without rounding it away, worded in CAD', () => {
     const history = medians(4, { avg_hourly_wage: 20 });
     expect(outlierWarnings({ ...VALID_FORM, avg_hourly_wage: '40.01' }, history).avg_hourly_wage).toBe(
