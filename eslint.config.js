@@ -1,8 +1,12 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import clientLayers from './lint-rules/client-layers.js';
 
-/** Import direction (ARCHITECTURE.md): shared imports nothing of ours; server and client import shared, never each other. */
+/**
+ * Import direction (ARCHITECTURE.md, decision 004): shared imports nothing of ours; server and client import shared,
+ * never each other. Inside the client, lint-rules/client-layers.js keeps the layers.
+ */
 const noImport = (group, message) => ['error', { patterns: [{ group, message }] }];
 
 export default tseslint.config(
@@ -39,13 +43,9 @@ export default tseslint.config(
     },
   },
   {
-    // One client feature never reaches into another's internals: only through the other feature's api/ hooks.
-    files: ['src/client/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': noImport(
-        ['**/server/**', '../../*/components/**', '../../*/pages/**'],
-        'Import another feature only through its api/ module, and never the server.',
-      ),
-    },
+    // Inside the client: app above features above ui/ and lib/; a feature reaches another only through its index.ts.
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { local: clientLayers },
+    rules: { 'local/client-layers': 'error' },
   },
 );

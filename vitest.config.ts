@@ -16,6 +16,7 @@ export default defineConfig({
             'src/client/**/*.test.{ts,tsx}',
             'src/server/**/*.unit.test.ts',
             'resilience/**/*.unit.test.ts',
+            'lint-rules/**/*.unit.test.ts',
           ],
           environment: 'node',
           // A few of these open an embedded database or render pages in jsdom: allow for a busy 2-core machine.

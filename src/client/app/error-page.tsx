@@ -5,7 +5,8 @@ import { Page, useDocumentTitle } from '../ui/page.tsx';
 import { directSignInUrl, signInUrl } from '../lib/sign-in.ts';
 import { useSiteConfig } from '../lib/site-config.tsx';
 import { describeError, type ErrorView } from './error-view.ts';
-import { TEXT, UI } from './messages.ts';
+import { TEXT } from '../../shared/messages.ts';
+import { APP_UI } from './messages.ts';
 
 function useReportError(error: unknown): void {
   useEffect(() => {
@@ -73,7 +74,7 @@ export function FatalErrorPage() {
       <Container size="sm" py={64}>
         <Stack gap="md">
           <Text fw={700} c="navy.9">
-            {UI.errorPage.fatalTitle}
+            {APP_UI.errorPage.fatalTitle}
           </Text>
           <Title order={1}>{view.title}</Title>
           <ErrorBody view={view} />

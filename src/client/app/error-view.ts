@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from 'react-router';
 import { isApiError } from '../lib/api-client.ts';
-import { TEXT, UI } from './messages.ts';
+import { TEXT } from '../../shared/messages.ts';
+import { APP_UI } from './messages.ts';
 
 /** What the error page shows (requirements §2): title = status code and status message; body = data, or message and description. */
 export interface ErrorView {
@@ -13,7 +14,7 @@ export interface ErrorView {
 }
 
 export function statusText(status: number): string {
-  return UI.statusText[status] ?? UI.unknownStatusText;
+  return APP_UI.statusText[status] ?? APP_UI.unknownStatusText;
 }
 
 function describeStatus(status: number): string {
@@ -25,7 +26,7 @@ function describeStatus(status: number): string {
     case 404:
       return TEXT.errorPage[404];
     default:
-      return status >= 500 ? TEXT.errorPage[500] : UI.errorPage.clientError;
+      return status >= 500 ? TEXT.errorPage[500] : APP_UI.errorPage.clientError;
   }
 }
 

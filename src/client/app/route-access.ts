@@ -1,7 +1,7 @@
-import { APP_ROUTES, resolveAppRoute, type AppRoute } from '../../shared/app-routes.ts';
+import { resolveAppRoute, type AppRoute } from '../../shared/app-routes.ts';
 import { canAccess, isSignedIn } from '../../shared/permissions.ts';
 import type { Profile } from '../../shared/schemas/profile.ts';
-import { TEXT } from './messages.ts';
+import { TEXT } from '../../shared/messages.ts';
 
 export type RouteDecision =
   { kind: 'allow'; route: AppRoute; params: Record<string, string> } | { kind: 'deny'; status: 401 | 403 | 404; data?: string };
@@ -25,8 +25,4 @@ export function decideRoute(profile: Profile, pathname: string, search: string, 
   if (!match) return { kind: 'deny', status: 404, data: TEXT.notFound(displayPath(pathname)) };
   if (!canAccess(profile, match.route.access)) return { kind: 'deny', status: isSignedIn(profile) ? 403 : 401 };
   return { kind: 'allow', route: match.route, params: match.params };
-}
-
-export function routeById(id: string): AppRoute | undefined {
-  return APP_ROUTES.find((route) => route.id === id);
 }

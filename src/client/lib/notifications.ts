@@ -2,7 +2,8 @@ import { notifications, type NotificationData } from '@mantine/notifications';
 import DOMPurify from 'dompurify';
 import { createElement, type ReactNode } from 'react';
 import { TOAST_TIMEOUT_MS } from '../../shared/constants.ts';
-import { TEXT, UI } from '../app/messages.ts';
+import { TEXT } from '../../shared/messages.ts';
+import { COMMON_WORDS } from '../ui/common-words.ts';
 
 export const NOTIFICATION_LEVELS = ['info', 'success', 'warning', 'error'] as const;
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
@@ -49,7 +50,11 @@ export function notificationRole(level: NotificationLevel): 'alert' | 'status' {
 
 function notificationBody(notification: AppNotification): ReactNode {
   const children: ReactNode[] = [
-    createElement('span', { key: 'level', className: 'visually-hidden' }, `${UI.notificationLevel[notification.level]}: `),
+    createElement(
+      'span',
+      { key: 'level', className: 'visually-hidden' },
+      `${COMMON_WORDS.notificationLevel[notification.level]}: `,
+    ),
     createElement('span', { key: 'message', className: 'toast-message' }, notification.message),
   ];
   if (notification.detail) {
@@ -84,8 +89,4 @@ export function notify(input: NotifyInput): AppNotification {
   const notification = createNotification(input);
   notifications.show(toMantineNotification(notification));
   return notification;
-}
-
-export function dismissNotification(id: number): void {
-  notifications.hide(String(id));
 }

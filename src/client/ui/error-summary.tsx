@@ -1,7 +1,7 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { UI } from '../app/messages.ts';
+import { COMMON_WORDS } from './common-words.ts';
 
 export interface SummaryItem {
   message: string;
@@ -12,7 +12,13 @@ export interface SummaryItem {
 /**
  * The GOV.UK error summary: at the top of a form, focused when it appears, each item linking to its field.
  */
-export function ErrorSummary({ title = UI.errorSummaryTitle, items }: { title?: string; items: readonly SummaryItem[] }) {
+export function ErrorSummary({
+  title = COMMON_WORDS.errorSummaryTitle,
+  items,
+}: {
+  title?: string;
+  items: readonly SummaryItem[];
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (items.length > 0) ref.current?.focus();

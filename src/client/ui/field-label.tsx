@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { UI } from '../app/messages.ts';
+import { COMMON_WORDS } from './common-words.ts';
 
 /** A field's label with "(required)" in words after it, never a bare asterisk (ARCHITECTURE.md). */
 export function RequiredLabel({ children }: { children: string }) {
@@ -7,7 +7,7 @@ export function RequiredLabel({ children }: { children: string }) {
     <>
       {children}{' '}
       <Text span size="sm" fw={400}>
-        {UI.required}
+        {COMMON_WORDS.required}
       </Text>
     </>
   );

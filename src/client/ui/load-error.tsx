@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { UI_PIECES } from './messages.ts';
+import { COMMON_WORDS } from './common-words.ts';
 
 /** A read that failed, said in place with its catalogue message and what was not loaded, and a way to try again. */
 export function LoadError({ message, detail, onRetry }: { message: string; detail?: string; onRetry: () => void }) {
@@ -12,7 +12,7 @@ export function LoadError({ message, detail, onRetry }: { message: string; detai
         </Text>
         {detail ? <Text size="sm">{detail}</Text> : null}
         <Button variant="default" size="xs" onClick={onRetry}>
-          {UI_PIECES.retry}
+          {COMMON_WORDS.retry}
         </Button>
       </Stack>
     </Alert>

@@ -5,7 +5,6 @@
 export const UI_PIECES = {
   table: {
     sortHint: 'Select a column heading to sort by it.',
-    loading: 'Loading…',
   },
   pager: {
     label: (what: string) => `Pages of ${what}`,
@@ -34,5 +33,4 @@ export const UI_PIECES = {
     close: 'Close',
   },
   clearSearch: 'Clear the search',
-  retry: 'Try again',
 } as const;

@@ -2,13 +2,13 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { APP_TITLE } from '../../shared/constants.ts';
-import { UI } from '../app/messages.ts';
+import { COMMON_WORDS } from './common-words.ts';
 import { breadcrumbsFor, type Crumb } from '../lib/breadcrumbs.ts';
 import { useSiteConfig } from '../lib/site-config.tsx';
 
 /** "Find records – B.C. Co-op Education and WIL Statistical Database"; the home page is the product title alone. */
 export function documentTitle(title: string | undefined): string {
-  return title ? `${title}${UI.titleSeparator}${APP_TITLE}` : APP_TITLE;
+  return title ? `${title}${COMMON_WORDS.titleSeparator}${APP_TITLE}` : APP_TITLE;
 }
 
 export function useDocumentTitle(title: string | undefined): void {
@@ -19,7 +19,7 @@ export function useDocumentTitle(title: string | undefined): void {
 
 export function Breadcrumb({ crumbs }: { crumbs: readonly Crumb[] }) {
   return (
-    <nav aria-label={UI.breadcrumb} className="breadcrumb">
+    <nav aria-label={COMMON_WORDS.breadcrumb} className="breadcrumb">
       <ol>
         {crumbs.map((crumb, index) => (
           <li key={`${index}-${crumb.label}`}>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BannerResponseSchema, type Banner, type BannerResponse } from '../../../shared/schemas/banner.ts';
-import { ERRORS } from '../messages.ts';
+import { ERRORS } from '../../../shared/messages.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** GET /global/header.json: the site-wide advisory banner, or `{}` when there is none. */

@@ -1,5 +1,5 @@
 import { HealthSchema, type Health } from '../../../shared/schemas/api.ts';
-import { ERRORS } from '../messages.ts';
+import { ERRORS } from '../../../shared/messages.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notifications.ts';
 

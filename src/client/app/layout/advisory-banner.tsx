@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import type { Banner } from '../../../shared/schemas/banner.ts';
 import { useBanner } from '../api/get-banner.ts';
-import { UI } from '../messages.ts';
+import { APP_UI } from '../messages.ts';
 import { bannerIcon, safeBannerUrl } from './banner-icons.ts';
 
 const BANNER_COLOURS: Record<Banner['type'], string> = { info: 'navy', success: 'green', warning: 'yellow', error: 'red' };
@@ -15,7 +15,7 @@ export function AdvisoryBanner() {
   return (
     <Alert
       role="region"
-      aria-label={UI.banner.region}
+      aria-label={APP_UI.banner.region}
       color={BANNER_COLOURS[banner.type]}
       variant="light"
       radius={0}
@@ -25,13 +25,13 @@ export function AdvisoryBanner() {
       styles={{ root: { borderBottom: '1px solid var(--mantine-color-gray-3)' }, wrapper: { maxWidth: 1140, margin: '0 auto' } }}
     >
       <Text size="sm" c="var(--mantine-color-black)">
-        <span className="visually-hidden">{UI.banner.typeLabel[banner.type]}: </span>
+        <span className="visually-hidden">{APP_UI.banner.typeLabel[banner.type]}: </span>
         {banner.text}
         {url ? (
           <>
             {' '}
             <Anchor href={url} size="sm" fw={600} c="navy.9">
-              {UI.banner.moreInformation}
+              {APP_UI.banner.moreInformation}
             </Anchor>
           </>
         ) : null}

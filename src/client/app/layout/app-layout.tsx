@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { visibleMenu } from '../../../shared/navigation.ts';
 import { useProfile } from '../../features/session/index.ts';
 import { notify } from '../../lib/notifications.ts';
-import { ERRORS } from '../messages.ts';
+import { ERRORS } from '../../../shared/messages.ts';
 import { SiteFooter, PAGE_TOP_ID } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';

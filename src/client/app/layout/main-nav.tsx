@@ -3,7 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { NavItem } from '../../../shared/navigation.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
-import { TEXT } from '../messages.ts';
+import { TEXT } from '../../../shared/messages.ts';
 import { prefetchPage } from '../route-modules.ts';
 
 export const MAIN_NAV_ID = 'main-navigation';

@@ -1,6 +1,7 @@
 import { Container, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSiteConfig } from '../../lib/site-config.tsx';
-import { TEXT, UI } from '../messages.ts';
+import { TEXT } from '../../../shared/messages.ts';
+import { APP_UI } from '../messages.ts';
 
 export const PAGE_TOP_ID = 'top';
 
@@ -17,7 +18,7 @@ export function SiteFooter() {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
           <Stack gap={6}>
             <Title order={2} fz="md" c="white">
-              {UI.footer.addressTitle}
+              {APP_UI.footer.addressTitle}
             </Title>
             <address>
               {footer.addressLines.map((line) => (
@@ -26,42 +27,42 @@ export function SiteFooter() {
                 </Text>
               ))}
               <Text size="sm" c="white" mt={6}>
-                {UI.footer.phone}: <a href={telHref(footer.phone)}>{footer.phone}</a>
+                {APP_UI.footer.phone}: <a href={telHref(footer.phone)}>{footer.phone}</a>
               </Text>
             </address>
           </Stack>
           <Stack gap={6}>
             <Title order={2} fz="md" c="white">
-              {UI.footer.linksTitle}
+              {APP_UI.footer.linksTitle}
             </Title>
             <ul>
               <li>
                 <a href={footer.contactUrl}>{footer.contactLabel}</a>
               </li>
               <li>
-                <a href={footer.mapsUrl}>{UI.footer.maps}</a>
+                <a href={footer.mapsUrl}>{APP_UI.footer.maps}</a>
               </li>
               <li>
-                <a href={footer.hoursUrl}>{UI.footer.hours}</a>
+                <a href={footer.hoursUrl}>{APP_UI.footer.hours}</a>
               </li>
               <li>
-                <a href={footer.emergencyUrl}>{UI.footer.emergency}</a>
+                <a href={footer.emergencyUrl}>{APP_UI.footer.emergency}</a>
               </li>
             </ul>
           </Stack>
           <Stack gap={6}>
             <Title order={2} fz="md" c="white">
-              {UI.footer.legalTitle}
+              {APP_UI.footer.legalTitle}
             </Title>
             <ul>
               <li>
-                <a href={footer.termsUrl}>{UI.footer.terms}</a>
+                <a href={footer.termsUrl}>{APP_UI.footer.terms}</a>
               </li>
               <li>
-                <a href={footer.accessibilityUrl}>{UI.footer.accessibility}</a>
+                <a href={footer.accessibilityUrl}>{APP_UI.footer.accessibility}</a>
               </li>
               <li>
-                <a href={footer.feedbackUrl}>{UI.footer.feedback}</a>
+                <a href={footer.feedbackUrl}>{APP_UI.footer.feedback}</a>
               </li>
             </ul>
           </Stack>

@@ -7,7 +7,8 @@ import { isSignedIn } from '../../../shared/permissions.ts';
 import type { Profile } from '../../../shared/schemas/profile.ts';
 import { SIGN_OUT_URL, directSignInUrl, signInUrl } from '../../lib/sign-in.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
-import { TEXT, UI } from '../messages.ts';
+import { TEXT } from '../../../shared/messages.ts';
+import { APP_UI } from '../messages.ts';
 import { AdvisoryBanner } from './advisory-banner.tsx';
 import { MAIN_NAV_ID, MainNav } from './main-nav.tsx';
 
@@ -30,7 +31,14 @@ export function SiteHeader({ profile, menu, navOpened, onToggleNav }: SiteHeader
       <AdvisoryBanner />
       <div className="site-header-band on-dark">
         <Container size="lg" pt="xs" pb="md">
-          <Group gap="sm" wrap="wrap" justify="flex-end" aria-label={UI.accountActions} role="group" className="account-actions">
+          <Group
+            gap="sm"
+            wrap="wrap"
+            justify="flex-end"
+            aria-label={APP_UI.accountActions}
+            role="group"
+            className="account-actions"
+          >
             {signedIn ? (
               <>
                 <Text size="sm" c="white" data-testid="signed-in-name">

@@ -1,4 +1,4 @@
-import { TEXT } from '../messages.ts';
+import { TEXT } from '../../../shared/messages.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
 

@@ -1,8 +1,2 @@
-/** What other parts of the client may use from the institutions feature. */
-export {
-  INSTITUTIONS_QUERY_KEY,
-  getInstitutions,
-  institutionsQueryOptions,
-  useInstitutions,
-  type InstitutionSummary,
-} from './api/get-institutions.ts';
+/** What other features use from the institutions feature: the cached list of institutions. */
+export { useInstitutions, type InstitutionSummary } from './api/get-institutions.ts';

@@ -1,2 +1,2 @@
-/** What other parts of the client may use from the programs feature. */
-export { PROGRAMS_QUERY_KEY, getPrograms, programsQueryOptions, usePrograms } from './api/get-programs.ts';
+/** What other features use from the programs feature: the cached list of programs. */
+export { usePrograms } from './api/get-programs.ts';

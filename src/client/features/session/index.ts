@@ -1,2 +1,2 @@
-/** What other parts of the client may use from the session feature. */
-export { PROFILE_QUERY_KEY, getProfile, profileQueryOptions, useProfile } from './api/get-profile.ts';
+/** What other features and the app shell use from the session feature: the signed-in person's profile. */
+export { PROFILE_QUERY_KEY, profileQueryOptions, useProfile } from './api/get-profile.ts';

@@ -1,7 +1,8 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { NavItem } from '../../../../shared/navigation.ts';
-import { TEXT, UI } from '../../../app/messages.ts';
+import { TEXT } from '../../../../shared/messages.ts';
+import { HOME_UI } from '../messages.ts';
 
 interface ActionGroup {
   title: string;
@@ -17,7 +18,7 @@ export function actionGroups(menu: readonly NavItem[]): ActionGroup[] {
     if (item.children) {
       groups.push({
         title: item.label,
-        description: UI.home.descriptions[item.label] ?? '',
+        description: HOME_UI.descriptions[item.label] ?? '',
         links: item.children.flatMap((child) => (child.path ? [{ label: child.label, path: child.path }] : [])),
       });
     } else if (item.path) {
@@ -25,7 +26,7 @@ export function actionGroups(menu: readonly NavItem[]): ActionGroup[] {
     }
   }
   if (singles.length > 0)
-    groups.push({ title: UI.home.administrationTitle, description: UI.home.administrationBody, links: singles });
+    groups.push({ title: HOME_UI.administrationTitle, description: HOME_UI.administrationBody, links: singles });
   return groups.filter((group) => group.links.length > 0);
 }
 

@@ -1,6 +1,7 @@
 import { Badge, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Profile } from '../../../../shared/schemas/profile.ts';
-import { TEXT, UI } from '../../../app/messages.ts';
+import { TEXT } from '../../../../shared/messages.ts';
+import { HOME_UI } from '../messages.ts';
 import { useInstitutions } from '../../institutions/index.ts';
 import { summariseAccess, type AccessLevel } from '../lib/access-summary.ts';
 
@@ -11,7 +12,7 @@ export function InstitutionSummary({ profile }: { profile: Profile }) {
   const { read, write, admin } = profile.privileges;
   const named = read.length + write.length + admin.length > 0;
   const institutions = useInstitutions({ enabled: named });
-  const summary = summariseAccess(profile, institutions.data, UI.home.institutionFallback);
+  const summary = summariseAccess(profile, institutions.data, HOME_UI.institutionFallback);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="home-institutions">
@@ -26,10 +27,10 @@ export function InstitutionSummary({ profile }: { profile: Profile }) {
           <Text>{summary.global === 'admin' ? TEXT.home.adminAll : TEXT.home.readAll}</Text>
         </Group>
       ) : null}
-      {profile.institution ? <Text>{UI.home.homeInstitution(profile.institution)}</Text> : null}
+      {profile.institution ? <Text>{HOME_UI.homeInstitution(profile.institution)}</Text> : null}
       {named ? (
         <>
-          <Text size="sm">{UI.home.privilegeCounts(summary.counts.read, summary.counts.write, summary.counts.admin)}</Text>
+          <Text size="sm">{HOME_UI.privilegeCounts(summary.counts.read, summary.counts.write, summary.counts.admin)}</Text>
           {institutions.isPending ? (
             <Stack gap={6}>
               <Skeleton height={18} width="60%" />
@@ -46,7 +47,7 @@ export function InstitutionSummary({ profile }: { profile: Profile }) {
                       w={64}
                       styles={{ label: { color: 'var(--mantine-color-black)' } }}
                     >
-                      {UI.home.accessLevel[inst.level]}
+                      {HOME_UI.accessLevel[inst.level]}
                     </Badge>
                     <Text>{inst.name}</Text>
                   </Group>
@@ -56,7 +57,7 @@ export function InstitutionSummary({ profile }: { profile: Profile }) {
           )}
           {institutions.isError && !summary.namesKnown ? (
             <Text size="sm" c="dimmed">
-              {UI.home.institutionsUnavailable}
+              {HOME_UI.institutionsUnavailable}
             </Text>
           ) : null}
         </>

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { Profile } from '../../../../shared/schemas/profile.ts';
-import { TEXT } from '../../../app/messages.ts';
+import { TEXT } from '../../../../shared/messages.ts';
 import { AccountDetails } from './account-details.tsx';
 
 /** A signed-in user with no privileges yet: says so, and who to ask. */

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { TEXT, UI } from '../../../app/messages.ts';
+import { TEXT } from '../../../../shared/messages.ts';
+import { HOME_UI } from '../messages.ts';
 import { directSignInUrl, signInUrl } from '../../../lib/sign-in.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
 
@@ -31,7 +32,7 @@ export function SignedOutWelcome() {
         component="ul"
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
-        {UI.home.whatItDoes.map((item) => (
+        {HOME_UI.whatItDoes.map((item) => (
           <li key={item.title}>
             <Stack gap={4}>
               <Title order={2} fz="lg">

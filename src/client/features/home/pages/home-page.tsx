@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
 import { visibleMenu } from '../../../../shared/navigation.ts';
 import { PROGRAM_STAFF_ROLES, hasAnyRole, isSignedIn } from '../../../../shared/permissions.ts';
-import { TEXT, UI } from '../../../app/messages.ts';
+import { TEXT } from '../../../../shared/messages.ts';
+import { HOME_UI } from '../messages.ts';
 import { Page } from '../../../ui/page.tsx';
 import { useProfile } from '../../session/index.ts';
 import { ActionCards } from '../components/action-cards.tsx';
@@ -10,7 +11,7 @@ import { NoAccessPanel } from '../components/no-access-panel.tsx';
 import { SignInProblem } from '../components/sign-in-problem.tsx';
 import { SignedOutWelcome } from '../components/signed-out-welcome.tsx';
 
-const HOME_CRUMBS = [{ label: UI.home.title }];
+const HOME_CRUMBS = [{ label: HOME_UI.title }];
 
 /** `/`: a welcome for visitors, a "no access yet" note for new users, otherwise a summary and a way into each task. */
 export default function HomePage() {

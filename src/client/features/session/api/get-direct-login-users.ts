@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { UI } from '../../../app/messages.ts';
+import { SESSION_UI } from '../messages.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const DirectLoginUserSchema = z.object({
@@ -14,7 +14,7 @@ export type DirectLoginUser = z.infer<typeof DirectLoginUserSchema>;
 export function getDirectLoginUsers(signal?: AbortSignal): Promise<DirectLoginUser[]> {
   return apiRequest({
     path: '/api/login/direct/users',
-    errorMessage: UI.login.usersFailed,
+    errorMessage: SESSION_UI.usersFailed,
     schema: z.array(DirectLoginUserSchema),
     ...(signal ? { signal } : {}),
   });

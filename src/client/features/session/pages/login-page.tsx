@@ -4,7 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isSignedIn } from '../../../../shared/permissions.ts';
 import { safeReturnPath } from '../../../../shared/return-path.ts';
-import { ERRORS, TEXT, UI } from '../../../app/messages.ts';
+import { ERRORS, TEXT } from '../../../../shared/messages.ts';
+import { COMMON_WORDS } from '../../../ui/common-words.ts';
+import { SESSION_UI } from '../messages.ts';
 import { ErrorSummary } from '../../../ui/error-summary.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { notify } from '../../../lib/notifications.ts';
@@ -53,13 +55,13 @@ export default function LoginPage() {
         <Alert color="navy" variant="light" icon={<IconInfoCircle aria-hidden="true" />}>
           <Text size="sm">{TEXT.login.devNotice}</Text>
         </Alert>
-        {isSignedIn(profile) ? <Text>{UI.login.signedInAlready(profile.prefName || profile.username)}</Text> : null}
+        {isSignedIn(profile) ? <Text>{SESSION_UI.signedInAlready(profile.prefName || profile.username)}</Text> : null}
 
         <Paper component="form" withBorder p="lg" radius="md" onSubmit={submit} noValidate aria-labelledby="page-title">
           <Stack gap="lg">
             {users.isPending ? (
               <Stack gap="sm" aria-busy="true">
-                <Text size="sm">{UI.loading}</Text>
+                <Text size="sm">{COMMON_WORDS.loading}</Text>
                 {[1, 2, 3, 4].map((n) => (
                   <Skeleton key={n} height={40} />
                 ))}
@@ -69,12 +71,12 @@ export default function LoginPage() {
                 <Stack gap="xs" align="flex-start">
                   <Text fw={600}>{users.error.message}</Text>
                   <Button variant="default" size="xs" onClick={() => void users.refetch()}>
-                    {UI.retry}
+                    {COMMON_WORDS.retry}
                   </Button>
                 </Stack>
               </Alert>
             ) : users.data.length === 0 ? (
-              <Text>{UI.login.noUsers}</Text>
+              <Text>{SESSION_UI.noUsers}</Text>
             ) : (
               <Radio.Group
                 name="username"
@@ -87,7 +89,7 @@ export default function LoginPage() {
                   <>
                     {TEXT.login.userLabel}{' '}
                     <Text span size="sm" fw={400}>
-                      {UI.required}
+                      {COMMON_WORDS.required}
                     </Text>
                   </>
                 }
@@ -120,7 +122,7 @@ export default function LoginPage() {
         {/* Without a configured provider, /api/login only leads back here. */}
         {site.singleSignOn && (
           <Text size="sm">
-            {UI.login.ssoHint} <Anchor href={signInUrl(returnPath)}>{TEXT.login.sso}</Anchor>
+            {SESSION_UI.ssoHint} <Anchor href={signInUrl(returnPath)}>{TEXT.login.sso}</Anchor>
           </Text>
         )}
       </Stack>

@@ -1,0 +1,48 @@
+/**
+ * The words of the home page: what the site does, the signed-in person's account and rights, and why a sign-in
+ * did not complete. Catalogue messages (TEXT) come from src/shared/messages.ts.
+ */
+export const HOME_UI = {
+  title: 'Home',
+  whatItDoes: [
+    { title: 'Keep', body: 'Enter each program’s participation, work terms, employers, wages and fees, term by term.' },
+    {
+      title: 'Find and correct',
+      body: 'Search records across institutions, terms and disciplines, and fix them in one place.',
+    },
+    { title: 'Export', body: 'Download records for Excel, and produce the national CEWIL Canada return.' },
+    { title: 'Compare', body: 'Run reports across terms, fiscal years, regions, disciplines and institutions.' },
+  ],
+  homeInstitutionLabel: 'Home institution',
+  homeInstitution: (name: string) => `Home institution: ${name}`,
+  privilegeCounts: (read: number, write: number, admin: number) =>
+    `Read privileges: ${read} · Write privileges: ${write} · Admin privileges: ${admin}`,
+  institutionFallback: (id: number) => `Institution ${id}`,
+  institutionsUnavailable: 'Some institution names could not be loaded, so those institutions are shown by their id.',
+  accessLevel: { admin: 'Admin', write: 'Write', read: 'Read' },
+  accountTitle: 'Your account',
+  username: 'Username',
+  email: 'Email',
+  open: (label: string) => `Open ${label}`,
+  descriptions: {
+    'Program Information': 'Browse, find and export program records.',
+    Reports: 'Compare statistics across terms, fiscal years, regions, disciplines and institutions.',
+  } as Record<string, string>,
+  administrationTitle: 'Administration',
+  administrationBody: 'Keep the lists of institutions, valid programs and users, and grant access.',
+
+  signInProblem: {
+    failed: {
+      title: 'Sign in did not complete',
+      body: 'The single sign-on service did not confirm who you are. Try signing in again; if it keeps failing, contact your co-op office.',
+    },
+    deactivated: {
+      title: 'This account has been deactivated',
+      body: 'You cannot sign in with it any more. If you still need access, ask an application administrator to reactivate it.',
+    },
+    unavailable: {
+      title: 'Single sign-on is not answering',
+      body: 'The sign-in service could not be reached. Nothing is wrong with your account; try again in a few minutes.',
+    },
+  },
+} as const;
