@@ -1,6 +1,7 @@
 /**
- * Every user-facing string, in one place so a French edition can be added later.
- * The error catalogue is the requirements' §8, word for word (misspellings included).
+ * The words both server and client say: the error catalogue (the requirements' §8, word for word, misspellings
+ * included), the text-field refusals and the texts the requirements fix (TEXT). The client's other words live in
+ * its own layers (docs/architecture.md, "Where words live"), each in one place so a French edition can be added.
  */
 
 export const ERRORS = {
