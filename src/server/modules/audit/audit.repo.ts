@@ -12,7 +12,16 @@ export interface AuditEntry {
 
 /** Writes one audit row; call it inside the transaction that makes the change, so both land or neither does. */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null });
+  await writeAudits(db, [entry]);
+}
+
+/** Audit rows per INSERT: seven bind parameters each, far under PostgreSQL's limit. */
+const AUDIT_BATCH = 500;
+
+/** Writes many audit rows, a few hundred per statement; same transaction rule as writeAudit. */
+export async function writeAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  const rows = entries.map((entry) => ({ ...entry, before: entry.before ?? null, after: entry.after ?? null }));
+  for (let n = 0; n < rows.length; n += AUDIT_BATCH) await db.insert(auditLog).values(rows.slice(n, n + AUDIT_BATCH));
 }
 
 /** The audit action of an update to something soft-deletable: a delete, a reactivation, or a plain update. */

@@ -10,7 +10,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { neutraliseFormulaSql } from '../../files/formula-guard.ts';
 import { CSV_BOM, csvLines, xlsxColumns } from '../../files/table-files.ts';
 import { writeXlsx } from '../../files/xlsx-stream.ts';
-import { recordFilterSql } from '../records/records.repo.ts';
+import { NAME_COLUMNS, recordColumn, recordFilterSql, RECORDS_WITH_NAMES, type NameColumn } from '../records/record-sql.ts';
 
 /**
  * Export Records (PRODUCT.md §6): every matching record, one row each, with readable headers and the names of its
@@ -22,31 +22,44 @@ interface ExportColumn extends ReportColumn {
   value: SQL;
 }
 
-const text = (key: string, label: string, value: SQL): ExportColumn => ({ key, label, kind: 'text', value });
+/** A name column of the record's institution or program, under its one label. */
+const named = (key: NameColumn): ExportColumn => ({ key, kind: 'text', ...NAME_COLUMNS[key] });
+/** A text field of the record itself, under the shared field label. */
+const field = (key: 'fiscal_year' | 'term' | 'status' | 'notes'): ExportColumn => ({
+  key,
+  label: RECORD_FIELD_LABELS[key],
+  kind: 'text',
+  value: recordColumn(key),
+});
 
 export const RECORD_EXPORT_COLUMNS: ExportColumn[] = [
-  { key: 'id', label: 'Record ID', kind: 'count', value: sql`r.id` },
-  text('institution', 'Institution', sql`i.short_name`),
-  text('institution_name', 'Institution name', sql`i.name`),
-  text('program', 'Program', sql`p.name`),
-  text('discipline', 'Discipline grouping', sql`p.discipline`),
-  text('credential', 'Credential', sql`p.credential`),
-  text('wil_type', 'WIL type', sql`p.wil_type`),
-  text('fiscal_year', 'Fiscal year', sql`r.fiscal_year`),
-  text('term', 'Term', sql`r.term`),
-  text('status', 'Status', sql`r.status`),
-  ...COUNT_FIELDS.map((f): ExportColumn => ({ key: f, label: RECORD_FIELD_LABELS[f], kind: 'count', value: sql.raw(`r.${f}`) })),
+  { key: 'id', label: 'Record ID', kind: 'count', value: recordColumn('id') },
+  named('institution'),
+  named('institution_name'),
+  named('program'),
+  named('discipline'),
+  named('credential'),
+  named('wil_type'),
+  field('fiscal_year'),
+  field('term'),
+  field('status'),
+  ...COUNT_FIELDS.map((f): ExportColumn => ({ key: f, label: RECORD_FIELD_LABELS[f], kind: 'count', value: recordColumn(f) })),
   ...MONEY_FIELDS.map((f): ExportColumn => ({
     key: f,
     label: RECORD_FIELD_LABELS[f],
     kind: 'money',
-    value: sql.raw(`r.${f}::text`),
+    value: sql`${recordColumn(f)}::text`,
   })),
-  text('notes', 'Notes', sql`r.notes`),
-  text('updated_at', 'Last changed (UTC)', sql`to_char(r.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`),
+  field('notes'),
+  {
+    key: 'updated_at',
+    label: 'Last changed (UTC)',
+    kind: 'text',
+    value: sql`to_char(${recordColumn('updated_at')} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
+  },
 ];
 
-const FROM = sql`FROM records r JOIN institutions i ON i.id = r.institution_id JOIN programs p ON p.id = r.program_id`;
+const FROM = RECORDS_WITH_NAMES;
 /** The columns as the XLSX writer takes them: it puts every text cell through the formula rule itself. */
 const SELECT_LIST = sql.join(
   RECORD_EXPORT_COLUMNS.map((c) => sql`${c.value} AS ${sql.identifier(c.key)}`),

@@ -16,7 +16,8 @@ import { fieldError, forbidden, HttpError } from '../../http-errors.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import type { FileKind } from './import-files.ts';
 import { parseInWorker } from './parse-in-worker.ts';
-import { commitImport, ImportRefused, planImport } from './imports.repo.ts';
+import { commitImport } from './import-commit.ts';
+import { planImport } from './import-plan.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 const megabytes = `${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MB`;
@@ -143,15 +144,13 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireImportRights,
     },
     async (request, reply) => {
-      try {
-        const counts = await commitImport(db, request.body, signedInUser(request));
-        return { counts };
-      } catch (err) {
-        if (err instanceof ImportRefused) {
-          return reply.code(400).send({ statusCode: 400, message: err.message, result: err.result });
-        }
-        throw err;
+      const outcome = await commitImport(db, request.body, signedInUser(request));
+      if (outcome.ok) return { counts: outcome.counts };
+      // Rows with errors: the dry run goes back with the 400. Someone else's change meanwhile: a 409.
+      if (outcome.error === 'refused') {
+        return reply.code(400).send({ statusCode: 400, message: outcome.message, result: outcome.result });
       }
+      throw new HttpError(409, outcome.message);
     },
   );
 }

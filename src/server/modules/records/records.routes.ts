@@ -21,21 +21,20 @@ import {
   type FindCriteriaParsed,
   type RecordWire,
 } from '../../../shared/schemas/record.ts';
-import { fieldError, forbidden, notFound } from '../../http-errors.ts';
+import { fieldError, forbidden, HttpError, notFound } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import type { SessionUser } from '../users/users.repo.ts';
 import { findInstitution } from '../institutions/institutions.repo.ts';
+import type { RecordFilter } from './record-sql.ts';
 import {
-  createRecord,
   findRecord,
   listRecords,
   programInstitutionId,
   recordHistory,
   recordMedians,
   recordInstitutionId,
-  updateRecord,
-  type RecordFilter,
 } from './records.repo.ts';
+import { createRecord, updateRecord, type RecordWriteError } from './records.service.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
@@ -200,7 +199,9 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const result = await createRecord(db, request.body, signedInUser(request).id);
       if (result.ok) return { id: result.value };
-      return reply.code(409).send({ statusCode: 409, message: result.message, ...conflictDetail(result) });
+      // Evaluated before the status is set: a refusal that is not a conflict throws its own status.
+      const conflict = conflictOf(result);
+      return reply.code(409).send(conflict);
     },
   );
 
@@ -221,15 +222,26 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
       const user = signedInUser(request);
       const { id, ...patch } = request.body;
       if (id !== undefined && id !== request.params.id) throw fieldError('id', 'The id in the body does not match the address');
-      const result = await updateRecord(db, request.params.id, patch, user.id, (institutionId) =>
-        canEditInstitution(user.privileges, institutionId),
-      );
+      const result = await updateRecord(db, request.params.id, patch, user);
       if (result.ok) return result.value;
-      return reply.code(409).send({ statusCode: 409, message: result.message, ...conflictDetail(result) });
+      const conflict = conflictOf(result);
+      return reply.code(409).send(conflict);
     },
   );
 }
 
-function conflictDetail(result: { conflict: 'duplicate'; existingId: number } | { conflict: 'version'; current: RecordWire }) {
-  return result.conflict === 'duplicate' ? { existingId: result.existingId } : { current: result.current };
+/** The 409 body of a conflict; any other refusal is thrown with its status (404, 403, 400). */
+function conflictOf(result: RecordWriteError) {
+  switch (result.error) {
+    case 'duplicate':
+      return { statusCode: 409, message: result.message, existingId: result.existingId };
+    case 'version':
+      return { statusCode: 409, message: result.message, current: result.current };
+    case 'not-found':
+      throw notFound('The record');
+    case 'forbidden':
+      throw forbidden();
+    case 'invalid':
+      throw new HttpError(400, result.message, result.fieldErrors);
+  }
 }

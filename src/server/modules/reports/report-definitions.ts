@@ -1,6 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { REGIONS } from '../../../shared/constants.ts';
+import {
+  DURATION_FIELDS,
+  LOCATION_FIELDS,
+  RECORD_FIELD_LABELS,
+  type CountField,
+  type MoneyField,
+} from '../../../shared/record-rules.ts';
 import type { ReportType } from '../../../shared/reports.ts';
 import type { ReportColumnKind } from '../../../shared/schemas/report.ts';
+import { NAME_COLUMNS, recordColumn, sumOfColumns, TERM_ORDER } from '../records/record-sql.ts';
 
 /**
  * The ten reports of PRODUCT.md §5 as data: what each groups by and which measures it shows. Every measure is one
@@ -43,15 +52,21 @@ export interface ReportDefinition {
 // ---- Building blocks -----------------------------------------------------------------------------------
 
 /** Sum of a count column; float8 so both drivers return a JSON number (exact far beyond any real total). */
-const total = (column: string): SQL => sql`coalesce(sum(${sql.raw(`r.${column}`)}), 0)::float8`;
-const WORK_TERMS_SUM = sql`coalesce(sum(coalesce(r.wt_4_month, 0) + coalesce(r.wt_8_month, 0) + coalesce(r.wt_12_month_plus, 0)), 0)::float8`;
+const total = (field: CountField): SQL => sql`coalesce(sum(${recordColumn(field)}), 0)::float8`;
+const WORK_TERMS_SUM = sql`coalesce(sum(${sumOfColumns(DURATION_FIELDS)}), 0)::float8`;
 /** 100 × part ÷ whole, from sums, to one decimal; null when the whole is zero. */
 const percentOf = (part: SQL, whole: SQL): SQL => sql`round(100 * (${part})::numeric / nullif(${whole}, 0)::numeric, 1)::float8`;
 
-const count = (key: string, label: string, column = key): Measure => ({ key, label, kind: 'count', value: total(column) });
-const ENROLLED = count('students_enrolled', 'Students enrolled');
-const SEEKING = count('students_seeking', 'Students seeking a work term');
-const PLACED = count('students_placed', 'Students placed');
+/** The sum of a count field, under the field's own label unless the report words it shorter. */
+const count = (field: CountField, label = RECORD_FIELD_LABELS[field]): Measure => ({
+  key: field,
+  label,
+  kind: 'count',
+  value: total(field),
+});
+const ENROLLED = count('students_enrolled');
+const SEEKING = count('students_seeking');
+const PLACED = count('students_placed');
 const WORK_TERMS: Measure = { key: 'work_terms', label: 'Work terms', kind: 'count', value: WORK_TERMS_SUM };
 const PLACEMENT_PCT: Measure = {
   key: 'placement_pct',
@@ -66,15 +81,11 @@ const WEIGHTED_WAGE: Measure = {
   kind: 'money',
   value: sql`round(sum(r.avg_hourly_wage * r.students_placed) / nullif(sum(r.students_placed) FILTER (WHERE r.avg_hourly_wage IS NOT NULL), 0), 2)::text`,
 };
-const DEMOGRAPHICS = [
-  count('intl_students', 'International students placed'),
-  count('indigenous_students', 'Indigenous students placed'),
-  count('students_with_disability', 'Students with a disability placed'),
-];
+const DEMOGRAPHICS = [count('intl_students'), count('indigenous_students'), count('students_with_disability')];
 
 /** Minimum, median and maximum of a fee over the records that report it. */
-function feeRange(column: string, label: string): Measure[] {
-  const c = sql.raw(`r.${column}`);
+function feeRange(column: MoneyField, label: string): Measure[] {
+  const c = recordColumn(column);
   return [
     { key: `${column}_min`, label: `${label}: lowest`, kind: 'money', value: sql`min(${c})::text` },
     {
@@ -104,29 +115,25 @@ function yearOverYear(key: string, label: string): WindowMeasure[] {
 
 // ---- Dimensions ----------------------------------------------------------------------------------------
 
-const FISCAL_YEAR: Dimension = { key: 'fiscal_year', label: 'Fiscal year', value: sql`r.fiscal_year` };
-const TERM: Dimension = {
-  key: 'term',
-  label: 'Term',
-  value: sql`r.term`,
-  order: sql`(CASE r.term WHEN 'Summer' THEN 1 WHEN 'Fall' THEN 2 ELSE 3 END)`,
+const FISCAL_YEAR: Dimension = {
+  key: 'fiscal_year',
+  label: RECORD_FIELD_LABELS.fiscal_year,
+  value: recordColumn('fiscal_year'),
 };
+const TERM: Dimension = { key: 'term', label: RECORD_FIELD_LABELS.term, value: recordColumn('term'), order: TERM_ORDER };
 const INSTITUTION: Dimension = {
   key: 'institution',
-  label: 'Institution',
-  value: sql`i.short_name`,
-  order: sql`lower(i.short_name)`,
+  ...NAME_COLUMNS.institution,
+  order: sql`lower(${NAME_COLUMNS.institution.value})`,
 };
 const DISCIPLINE: Dimension = {
   key: 'discipline',
-  label: 'Discipline grouping',
-  value: sql`p.discipline`,
-  order: sql`(SELECT d.sort_order FROM disciplines d WHERE d.name = p.discipline)`,
+  ...NAME_COLUMNS.discipline,
+  order: sql`(SELECT d.sort_order FROM disciplines d WHERE d.name = ${NAME_COLUMNS.discipline.value})`,
 };
 const CREDENTIAL: Dimension = {
   key: 'credential',
-  label: 'Credential',
-  value: sql`p.credential`,
+  ...NAME_COLUMNS.credential,
   // The ladder of credentials, not the alphabet.
   order: sql`(CASE p.credential WHEN 'Certificate' THEN 1 WHEN 'Diploma' THEN 2 WHEN 'Associate Degree' THEN 3
     WHEN 'Bachelor''s Degree' THEN 4 WHEN 'Post-Degree' THEN 5 WHEN 'Master''s Degree' THEN 6 ELSE 7 END)`,
@@ -134,23 +141,13 @@ const CREDENTIAL: Dimension = {
 
 // ---- The ten reports -----------------------------------------------------------------------------------
 
-const LOCATIONS: [string, string][] = [
-  ['wt_vancouver_island_coast', 'Vancouver Island/Coast'],
-  ['wt_mainland_southwest', 'Mainland/Southwest'],
-  ['wt_thompson_okanagan', 'Thompson-Okanagan'],
-  ['wt_kootenay', 'Kootenay'],
-  ['wt_cariboo', 'Cariboo'],
-  ['wt_north_coast', 'North Coast'],
-  ['wt_nechako', 'Nechako'],
-  ['wt_northeast', 'Northeast'],
-  ['wt_other_canada', 'Other Canada'],
-  ['wt_international', 'International'],
-];
+/** The region report names each location by its place alone: the eight regions (LOCATION_FIELDS is in REGIONS order), then the rest. */
+const LOCATION_NAMES = [...REGIONS, 'Other Canada', 'International'] as const satisfies { length: typeof LOCATION_FIELDS.length };
 
 export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
   region: {
     dimensions: [FISCAL_YEAR],
-    measures: [...LOCATIONS.map(([key, label]) => count(key, label)), WORK_TERMS, PLACED, ...DEMOGRAPHICS],
+    measures: [...LOCATION_FIELDS.map((field, n) => count(field, LOCATION_NAMES[n])), WORK_TERMS, PLACED, ...DEMOGRAPHICS],
   },
   employer: {
     dimensions: [FISCAL_YEAR],
@@ -159,8 +156,8 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
       count('wt_public', 'Public sector'),
       count('wt_nonprofit', 'Non-profit sector'),
       WORK_TERMS,
-      count('employers_total', 'Employers'),
-      count('employers_new', 'New employers'),
+      count('employers_total'),
+      count('employers_new'),
       {
         key: 'employers_new_pct',
         label: 'New employers %',
@@ -198,8 +195,8 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
       PLACED,
       PLACEMENT_PCT,
       WORK_TERMS,
-      count('employers_total', 'Employers'),
-      count('employers_new', 'New employers'),
+      count('employers_total'),
+      count('employers_new'),
       ...DEMOGRAPHICS,
       WEIGHTED_WAGE,
     ],
@@ -226,11 +223,6 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
   },
   duration: {
     dimensions: [DISCIPLINE],
-    measures: [
-      count('wt_4_month', '4-month work terms'),
-      count('wt_8_month', '8-month work terms'),
-      count('wt_12_month_plus', '12-month-plus work terms'),
-      WORK_TERMS,
-    ],
+    measures: [count('wt_4_month'), count('wt_8_month'), count('wt_12_month_plus', '12-month-plus work terms'), WORK_TERMS],
   },
 };

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportType } from '../../../shared/reports.ts';
 import type { Report, ReportColumn, ReportParams, ReportRow } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
-import { recordFilterSql, type RecordFilter } from '../records/records.repo.ts';
+import { recordFilterSql, RECORDS_WITH_NAMES, type RecordFilter } from '../records/record-sql.ts';
 import { REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
 
-const FROM = sql`FROM records r JOIN programs p ON p.id = r.program_id JOIN institutions i ON i.id = r.institution_id`;
+const FROM = RECORDS_WITH_NAMES;
 
 /** The report's columns: its groupings, then its measures, then the year-over-year measures. */
 export function reportColumns(definition: ReportDefinition): ReportColumn[] {

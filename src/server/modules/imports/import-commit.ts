@@ -1,0 +1,72 @@
+import type { ImportCounts, ImportDryRun, ImportRequest } from '../../../shared/schemas/import.ts';
+import type { Privileges } from '../../../shared/schemas/profile.ts';
+import type { Db } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { writeAudit } from '../audit/audit.repo.ts';
+import { insertRecords, ONE_RECORD_PER_TERM, updateRecords } from '../records/record-store.ts';
+import { planImport } from './import-plan.ts';
+
+/** Why an import wrote nothing; the route chooses the status. */
+export type ImportCommitResult =
+  | { ok: true; counts: ImportCounts }
+  | { ok: false; error: 'refused'; message: string; result: ImportDryRun }
+  | { ok: false; error: 'changed' | 'raced'; message: string };
+
+const refusedMessage = (n: number) =>
+  `Nothing was imported: ${n.toLocaleString('en-CA')} row${n === 1 ? ' has' : 's have'} errors. Correct the file, check it again, then import.`;
+const CHANGED =
+  'Records in this file were changed or added by someone else after you checked it. Nothing was imported: check the file again to see what it would do now.';
+const RACED =
+  'Someone else added a record for one of these programs and terms while the import ran. Nothing was imported: check the file again, then import.';
+
+/**
+ * Writes an import in one transaction: the plan is made again under row locks; any row with an error (or a record
+ * added by someone else meanwhile) and nothing is written. The writes go through the record store like any edit:
+ * each created or updated record gets its own audit row there, and the import one more (who, when, how many).
+ */
+export async function commitImport(
+  db: Db,
+  request: ImportRequest,
+  user: { id: number; privileges: Privileges },
+): Promise<ImportCommitResult> {
+  try {
+    return await db.transaction(async (tx): Promise<ImportCommitResult> => {
+      const plan = await planImport(tx, request, user.privileges, { lock: true });
+      if (plan.counts.error > 0) {
+        const result = { counts: plan.counts, rows: plan.rows, fingerprint: plan.fingerprint };
+        return { ok: false, error: 'refused', message: refusedMessage(plan.counts.error), result };
+      }
+      if (request.fingerprint !== undefined && request.fingerprint !== plan.fingerprint) {
+        return { ok: false, error: 'changed', message: CHANGED };
+      }
+      // Updates first, each changed like a PATCH from the record as the locked plan read it; then the creates.
+      const updates = plan.writes.filter((w) => w.kind === 'update');
+      const outcome = await updateRecords(tx, updates, user.id);
+      // Cannot happen under the plan's locks; if it did, nothing was written.
+      if (!outcome.ok) return { ok: false, error: 'changed', message: CHANGED };
+      const created = await insertRecords(
+        tx,
+        plan.writes.filter((w) => w.kind === 'create'),
+        user.id,
+      );
+      await writeAudit(tx, {
+        entityType: 'import',
+        entityId: null,
+        action: 'records',
+        changedBy: user.id,
+        after: {
+          fileName: request.fileName ?? null,
+          fiscalYear: request.fiscalYear ?? null,
+          term: request.term ?? null,
+          counts: plan.counts,
+          created: created.map((r) => r.id),
+          updated: updates.map((w) => w.before.id),
+        },
+      });
+      return { ok: true, counts: plan.counts };
+    });
+  } catch (err) {
+    if (uniqueViolation(err) === ONE_RECORD_PER_TERM) return { ok: false, error: 'raced', message: RACED };
+    throw err;
+  }
+}
