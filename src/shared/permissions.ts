@@ -40,6 +40,11 @@ export function canEditInstitution(privileges: Privileges, institutionId: number
   return privileges.glblAdmin || privileges.admin.includes(institutionId) || privileges.write.includes(institutionId);
 }
 
+/** Who may see which people hold rights on an institution (their names and e-mail addresses): its admins and app admins. */
+export function canSeeInstitutionAccess(privileges: Privileges, institutionId: number): boolean {
+  return privileges.glblAdmin || privileges.admin.includes(institutionId);
+}
+
 /** Whether the user may edit the records of at least one institution (write or admin somewhere, or app admin). */
 export function canEditSomeInstitution(privileges: Privileges): boolean {
   return privileges.glblAdmin || privileges.write.length > 0 || privileges.admin.length > 0;
