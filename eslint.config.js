@@ -37,6 +37,17 @@ export default tseslint.config(
     },
   },
   {
+    // Server layers (architecture.md): the plugins, the session user and the database sit below the feature modules,
+    // which build on them; a step the other way would make a cycle (modules import the plugins).
+    files: ['src/server/plugins/**/*.ts', 'src/server/db/**/*.ts', 'src/server/session/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noImport(
+        ['**/client/**', '**/modules/**'],
+        'Plugins, the session user and db/ never import a feature module (src/server/modules) nor client code.',
+      ),
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': noImport(['**/server/**', '**/client/**'], 'src/shared imports nothing of the server or client.'),

@@ -1,3 +1,5 @@
+import type { Outcome, Refusal } from './refusals.ts';
+
 /** An error with an HTTP status and a message meant for people; the error handler sends it as is. */
 export class HttpError extends Error {
   constructor(
@@ -15,3 +17,18 @@ export const fieldError = (field: string, message: string) => new HttpError(400,
 export const unauthorized = () => new HttpError(401, 'Sign in to continue.');
 export const forbidden = () => new HttpError(403, 'You do not have access to this.');
 export const notFound = (what = 'This item') => new HttpError(404, `${what} was not found.`);
+
+/**
+ * A repository's refusal as the HTTP error a route throws: 404 for what is not there (named by the route, such as
+ * "The user"), else a 400 whose message lists every field's sentence.
+ */
+export function refusalError(refusal: Refusal, what: string): HttpError {
+  if (refusal.kind === 'not-found') return notFound(what);
+  return new HttpError(400, Object.values(refusal.fieldErrors).flat().join('. '), refusal.fieldErrors);
+}
+
+/** The value of a repository's answer, or the HTTP error its refusal maps to (see `refusalError`). */
+export function valueOrHttpError<T>(outcome: Outcome<T>, what: string): T {
+  if (!outcome.ok) throw refusalError(outcome.refusal, what);
+  return outcome.value;
+}

@@ -5,6 +5,7 @@ import {
   canEditInstitution,
   canEditSomeInstitution,
   canReadInstitution,
+  canSeeInstitutionAccess,
   deriveRoles,
   readableInstitutions,
 } from './permissions.ts';
@@ -85,6 +86,15 @@ describe('institution rights', () => {
     expect(canEditInstitution(DEMO.reader!, UVIC)).toBe(false);
     expect(canEditInstitution(DEMO.globalreader!, UVIC)).toBe(false);
     expect(canEditInstitution(DEMO.appadmin!, UVIC)).toBe(true);
+  });
+
+  it('shows who holds rights on an institution to its admins and app admins only', () => {
+    expect(canSeeInstitutionAccess(DEMO.instadmin!, UBC)).toBe(true);
+    expect(canSeeInstitutionAccess(DEMO.instadmin!, UVIC)).toBe(false);
+    expect(canSeeInstitutionAccess(DEMO.appadmin!, UVIC)).toBe(true);
+    expect(canSeeInstitutionAccess(DEMO.writer!, UVIC)).toBe(false);
+    expect(canSeeInstitutionAccess(DEMO.reader!, UVIC)).toBe(false);
+    expect(canSeeInstitutionAccess(DEMO.globalreader!, UVIC)).toBe(false);
   });
 
   it('lists readable institutions without duplicates', () => {

@@ -20,6 +20,11 @@ export function hasAnyRole(profile: Pick<Profile, 'roles'>, roles: readonly Role
   return roles.some((r) => profile.roles.includes(r));
 }
 
+/** App admins hold every right on every screen. */
+export function isAppAdmin(privileges: Privileges): boolean {
+  return privileges.glblAdmin;
+}
+
 /** Read rights: the id is in read, write or admin, or the user reads or administers everything. */
 export function canReadInstitution(privileges: Privileges, institutionId: number): boolean {
   return (
@@ -34,6 +39,11 @@ export function canReadInstitution(privileges: Privileges, institutionId: number
 /** Edit rights, the requirements' rule: the id is in the admin or write list, or glblAdmin. */
 export function canEditInstitution(privileges: Privileges, institutionId: number): boolean {
   return privileges.glblAdmin || privileges.admin.includes(institutionId) || privileges.write.includes(institutionId);
+}
+
+/** Who may see which people hold rights on an institution (their names and e-mail addresses): its admins and app admins. */
+export function canSeeInstitutionAccess(privileges: Privileges, institutionId: number): boolean {
+  return privileges.glblAdmin || privileges.admin.includes(institutionId);
 }
 
 /** Whether the user may edit the records of at least one institution (write or admin somewhere, or app admin). */

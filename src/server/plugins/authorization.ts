@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { isAppAdmin } from '../../shared/permissions.ts';
 import { forbidden, unauthorized } from '../http-errors.ts';
-import type { SessionUser } from '../modules/users/users.repo.ts';
+import type { SessionUser } from '../session/session-user.ts';
 
 /** The signed-in user, or a 401. */
 export function signedInUser(request: FastifyRequest): SessionUser {
@@ -15,5 +16,5 @@ export async function requireSignedIn(request: FastifyRequest): Promise<void> {
 
 /** Route onRequest hook: app admins only (401 signed out, 403 otherwise). */
 export async function requireAppAdmin(request: FastifyRequest): Promise<void> {
-  if (!signedInUser(request).privileges.glblAdmin) throw forbidden();
+  if (!isAppAdmin(signedInUser(request).privileges)) throw forbidden();
 }

@@ -1,4 +1,4 @@
-import type { LoadedSession } from '../modules/users/users.repo.ts';
+import type { LoadedSession } from '../session/session-user.ts';
 
 /** The channel the database's triggers notify when users, privileges, sessions or institution names change (migration 0002). */
 export const SESSION_CACHE_CHANNEL = 'wil_session_cache';

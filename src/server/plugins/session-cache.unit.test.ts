@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LoadedSession } from '../modules/users/users.repo.ts';
+import type { LoadedSession } from '../session/session-user.ts';
 import { SessionCache } from './session-cache.ts';
 
 const session = (username: string, expiresInMs = 3_600_000): LoadedSession => ({

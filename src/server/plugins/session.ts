@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { listenForNotices } from '../db/notices.ts';
 import { sessions } from '../db/schema.ts';
-import { loadSessionUser, type SessionUser } from '../modules/users/users.repo.ts';
+import { loadSessionUser, type SessionUser } from '../session/session-user.ts';
 import { SESSION_CACHE_CHANNEL, SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {

@@ -5,12 +5,12 @@ import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
 import { safeReturnPath } from '../../../shared/return-path.ts';
 import { DirectLoginSchema, LoginQuerySchema, ProfileSchema } from '../../../shared/schemas/profile.ts';
 import { fieldError, HttpError } from '../../http-errors.ts';
+import { loadActiveUser } from '../../session/session-user.ts';
 import {
   createUnprivilegedUser,
   findInstitutionIdByShortName,
   findUserByUsername,
   listUsersForDirectSignIn,
-  loadActiveUser,
 } from '../users/users.repo.ts';
 import { identityFromClaims } from './claims.ts';
 import { OidcSignIn, type LoginFlow } from './oidc.ts';

@@ -8,7 +8,7 @@ import type {
 import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { institutions } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../http-errors.ts';
+import { NOT_FOUND, outcomeOf, refuse, Refused, type Outcome } from '../../refusals.ts';
 import { activationAction, writeAudit } from '../audit/audit.repo.ts';
 
 type Row = typeof institutions.$inferSelect;
@@ -26,7 +26,7 @@ const toInstitution = (r: Row): Institution => ({
 const SHORT_NAME_TAKEN = 'Another institution already uses this short name';
 const NAME_CODE_TAKEN = 'Another institution already uses this name code';
 
-/** Refuses a short name or name code another institution holds (ignoring letter case), naming the field. */
+/** Refuses a short name or name code another institution holds (ignoring letter case), naming each field taken. */
 async function assertUnique(db: Db, values: { short_name?: string; name_code?: string }, exceptId?: number): Promise<void> {
   const clauses = [
     values.short_name ? sql`lower(${institutions.shortName}) = lower(${values.short_name})` : undefined,
@@ -44,15 +44,14 @@ async function assertUnique(db: Db, values: { short_name?: string; name_code?: s
     if (values.name_code && c.nameCode.toLowerCase() === values.name_code.toLowerCase())
       fieldErrors.name_code = [NAME_CODE_TAKEN];
   }
-  if (Object.keys(fieldErrors).length > 0) throw new HttpError(400, Object.values(fieldErrors).flat().join('. '), fieldErrors);
+  if (Object.keys(fieldErrors).length > 0) throw new Refused({ kind: 'invalid', fieldErrors });
 }
 
 /** A concurrent insert can still win the race past assertUnique: the unique index decides, reported the same way. */
 function rethrowUnique(err: unknown): never {
   const constraint = uniqueViolation(err);
-  if (constraint === 'institutions_short_name_key')
-    throw new HttpError(400, SHORT_NAME_TAKEN, { short_name: [SHORT_NAME_TAKEN] });
-  if (constraint === 'institutions_name_code_key') throw new HttpError(400, NAME_CODE_TAKEN, { name_code: [NAME_CODE_TAKEN] });
+  if (constraint === 'institutions_short_name_key') throw refuse('short_name', SHORT_NAME_TAKEN);
+  if (constraint === 'institutions_name_code_key') throw refuse('name_code', NAME_CODE_TAKEN);
   throw err;
 }
 
@@ -68,7 +67,11 @@ export async function findInstitution(db: Db, id: number): Promise<Institution |
 }
 
 /** Creates an institution (always active), audited in the same transaction. */
-export async function createInstitution(db: Db, input: InstitutionCreate, userId: number): Promise<number> {
+export function createInstitution(db: Db, input: InstitutionCreate, userId: number): Promise<Outcome<number>> {
+  return outcomeOf(() => insertInstitution(db, input, userId));
+}
+
+async function insertInstitution(db: Db, input: InstitutionCreate, userId: number): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
       await assertUnique(tx, input);
@@ -98,11 +101,15 @@ export async function createInstitution(db: Db, input: InstitutionCreate, userId
 }
 
 /** Applies a partial update (soft delete is active_ind false), audited with before and after. */
-export async function updateInstitution(db: Db, id: number, patch: InstitutionUpdate, userId: number): Promise<Institution> {
+export function updateInstitution(db: Db, id: number, patch: InstitutionUpdate, userId: number): Promise<Outcome<Institution>> {
+  return outcomeOf(() => changeInstitution(db, id, patch, userId));
+}
+
+async function changeInstitution(db: Db, id: number, patch: InstitutionUpdate, userId: number): Promise<Institution> {
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(institutions).where(eq(institutions.id, id)).for('update');
-      if (!current) throw notFound('The institution');
+      if (!current) throw new Refused(NOT_FOUND);
       await assertUnique(tx, patch, id);
       const [row] = await tx
         .update(institutions)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INSTITUTION_TYPES } from '../../../shared/constants.ts';
+import { canSeeInstitutionAccess } from '../../../shared/permissions.ts';
 import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
 import {
   InstitutionCreateSchema,
@@ -9,7 +10,7 @@ import {
   InstitutionSchema,
   InstitutionUpdateSchema,
 } from '../../../shared/schemas/institution.ts';
-import { fieldError, forbidden, notFound } from '../../http-errors.ts';
+import { fieldError, forbidden, notFound, valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import {
   createInstitution,
@@ -19,6 +20,8 @@ import {
   updateInstitution,
 } from './institutions.repo.ts';
 
+/** How a missing institution is named in a 404. */
+const INSTITUTION = 'The institution';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Institutions: any signed-in user reads (forms need the list); only app admins write. Nothing is ever deleted. */
@@ -59,8 +62,8 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = signedInUser(request);
       // Names and e-mail addresses of colleagues: only for those who manage access to the institution.
-      if (!user.privileges.glblAdmin && !user.privileges.admin.includes(request.params.id)) throw forbidden();
-      if (!(await findInstitution(db, request.params.id))) throw notFound('The institution');
+      if (!canSeeInstitutionAccess(user.privileges, request.params.id)) throw forbidden();
+      if (!(await findInstitution(db, request.params.id))) throw notFound(INSTITUTION);
       return institutionRoleHolders(db, request.params.id);
     },
   );
@@ -76,7 +79,9 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: requireAppAdmin,
     },
-    async (request) => ({ id: await createInstitution(db, request.body, signedInUser(request).id) }),
+    async (request) => ({
+      id: valueOrHttpError(await createInstitution(db, request.body, signedInUser(request).id), INSTITUTION),
+    }),
   );
 
   r.patch(
@@ -94,7 +99,7 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id, ...patch } = request.body;
       if (id !== undefined && id !== request.params.id) throw fieldError('id', 'The id in the body does not match the address');
-      return updateInstitution(db, request.params.id, patch, signedInUser(request).id);
+      return valueOrHttpError(await updateInstitution(db, request.params.id, patch, signedInUser(request).id), INSTITUTION);
     },
   );
 }

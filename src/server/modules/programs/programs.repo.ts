@@ -3,7 +3,7 @@ import type { Program, ProgramCreate, ProgramUpdate } from '../../../shared/sche
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { institutions, programs } from '../../db/schema.ts';
-import { fieldError, notFound } from '../../http-errors.ts';
+import { NOT_FOUND, outcomeOf, refuse, Refused, type Outcome } from '../../refusals.ts';
 import { activationAction, writeAudit } from '../audit/audit.repo.ts';
 
 type Row = typeof programs.$inferSelect;
@@ -27,8 +27,8 @@ const COOP = 'Co-operative Education';
 
 async function assertActiveInstitution(db: Db, institutionId: number): Promise<void> {
   const [row] = await db.select({ active: institutions.activeInd }).from(institutions).where(eq(institutions.id, institutionId));
-  if (!row) throw fieldError('institution_id', 'No institution has this id');
-  if (!row.active) throw fieldError('institution_id', 'This institution is inactive; reactivate it before adding programs to it');
+  if (!row) throw refuse('institution_id', 'No institution has this id');
+  if (!row.active) throw refuse('institution_id', 'This institution is inactive; reactivate it before adding programs to it');
 }
 
 async function assertUniqueName(db: Db, institutionId: number, name: string, exceptId?: number): Promise<void> {
@@ -42,11 +42,11 @@ async function assertUniqueName(db: Db, institutionId: number, name: string, exc
         exceptId ? ne(programs.id, exceptId) : undefined,
       ),
     );
-  if (clash) throw fieldError('name', NAME_TAKEN);
+  if (clash) throw refuse('name', NAME_TAKEN);
 }
 
 function rethrowUnique(err: unknown): never {
-  if (uniqueViolation(err) === 'programs_institution_name_key') throw fieldError('name', NAME_TAKEN);
+  if (uniqueViolation(err) === 'programs_institution_name_key') throw refuse('name', NAME_TAKEN);
   throw err;
 }
 
@@ -62,7 +62,11 @@ export async function findProgram(db: Db, id: number): Promise<Program | null> {
 }
 
 /** Creates a program (always active) under an active institution, audited in the same transaction. */
-export async function createProgram(db: Db, input: ProgramCreate, userId: number): Promise<number> {
+export function createProgram(db: Db, input: ProgramCreate, userId: number): Promise<Outcome<number>> {
+  return outcomeOf(() => insertProgram(db, input, userId));
+}
+
+async function insertProgram(db: Db, input: ProgramCreate, userId: number): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
       await assertActiveInstitution(tx, input.institution_id);
@@ -97,19 +101,23 @@ export async function createProgram(db: Db, input: ProgramCreate, userId: number
 }
 
 /** Applies a partial update (removal is active_ind false); the merged program must still pass every rule. */
-export async function updateProgram(db: Db, id: number, patch: ProgramUpdate, userId: number): Promise<Program> {
+export function updateProgram(db: Db, id: number, patch: ProgramUpdate, userId: number): Promise<Outcome<Program>> {
+  return outcomeOf(() => changeProgram(db, id, patch, userId));
+}
+
+async function changeProgram(db: Db, id: number, patch: ProgramUpdate, userId: number): Promise<Program> {
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(programs).where(eq(programs.id, id)).for('update');
-      if (!current) throw notFound('The program');
+      if (!current) throw new Refused(NOT_FOUND);
       const before = toProgram(current);
       const merged = { ...before, ...patch };
       if (merged.institution_id !== before.institution_id) {
         // Records name both the program and its institution; moving a program would split them.
-        throw fieldError('institution_id', 'A program cannot move to another institution; add a new program there instead');
+        throw refuse('institution_id', 'A program cannot move to another institution; add a new program there instead');
       }
       if (merged.coop_model && merged.wil_type !== COOP) {
-        throw fieldError('coop_model', `Co-op model applies only to ${COOP} programs; clear it or keep the WIL type`);
+        throw refuse('coop_model', `Co-op model applies only to ${COOP} programs; clear it or keep the WIL type`);
       }
       if (patch.name !== undefined) await assertUniqueName(tx, merged.institution_id, merged.name, id);
       if (!before.active_ind && merged.active_ind) await assertActiveInstitution(tx, merged.institution_id);

@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
 import { ProgramCreateSchema, ProgramSchema, ProgramUpdateSchema } from '../../../shared/schemas/program.ts';
-import { fieldError, notFound } from '../../http-errors.ts';
+import { fieldError, notFound, valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { createProgram, findProgram, listPrograms, updateProgram } from './programs.repo.ts';
 
+/** How a missing program is named in a 404. */
+const PROGRAM = 'The program';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Valid programs: any signed-in user reads; only app admins write; removal is a soft delete. */
@@ -32,7 +34,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const program = await findProgram(db, request.params.id);
-      if (!program) throw notFound('The program');
+      if (!program) throw notFound(PROGRAM);
       return program;
     },
   );
@@ -48,7 +50,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: requireAppAdmin,
     },
-    async (request) => ({ id: await createProgram(db, request.body, signedInUser(request).id) }),
+    async (request) => ({ id: valueOrHttpError(await createProgram(db, request.body, signedInUser(request).id), PROGRAM) }),
   );
 
   r.patch(
@@ -66,7 +68,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id, ...patch } = request.body;
       if (id !== undefined && id !== request.params.id) throw fieldError('id', 'The id in the body does not match the address');
-      return updateProgram(db, request.params.id, patch, signedInUser(request).id);
+      return valueOrHttpError(await updateProgram(db, request.params.id, patch, signedInUser(request).id), PROGRAM);
     },
   );
 }

@@ -23,7 +23,7 @@ import {
 } from '../../../shared/schemas/record.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
-import type { SessionUser } from '../users/users.repo.ts';
+import type { SessionUser } from '../../session/session-user.ts';
 import { findInstitution } from '../institutions/institutions.repo.ts';
 import type { RecordFilter } from './record-sql.ts';
 import {

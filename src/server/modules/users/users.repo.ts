@@ -1,100 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { deriveRoles } from '../../../shared/permissions.ts';
-import type { Privileges, Profile } from '../../../shared/schemas/profile.ts';
 import type { PrivilegesInput, User, UserCreateSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
-import { preparedStatement, queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { institutions, sessions, userPrivileges, users } from '../../db/schema.ts';
-import { fieldError, notFound } from '../../http-errors.ts';
+import { NOT_FOUND, outcomeOf, refuse, Refused, type Outcome } from '../../refusals.ts';
+import { toSessionUser, userRowsWhere, type UserRow } from '../../session/session-user.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 
-/** The signed-in user as the server sees it: the profile plus the database id. */
-export type SessionUser = Profile & { id: number };
-
-/** A live session: its user, when it was last used, and when it ends whatever happens. */
-export interface LoadedSession {
-  user: SessionUser;
-  lastSeenAt: Date;
-  expiresAt: Date;
-}
-
-interface UserRow {
-  id: number;
-  username: string;
-  pref_name: string;
-  email: string;
-  home_institution_id: number | null;
-  institution: string | null;
-  active: boolean;
-  glbl_admin: boolean;
-  glbl_read: boolean;
-  read: number[];
-  write: number[];
-  admin: number[];
-}
-
-const userRowsWhere = (where: ReturnType<typeof sql>) => sql`
-  SELECT u.id, u.username, u.pref_name, u.email, u.home_institution_id, i.short_name AS institution,
-         u.active, u.glbl_admin, u.glbl_read,
-         ${privilegeList('read')} AS read, ${privilegeList('write')} AS write, ${privilegeList('admin')} AS admin
-  FROM users u LEFT JOIN institutions i ON i.id = u.home_institution_id
-  WHERE ${where}`;
-
-function privilegeList(level: 'read' | 'write' | 'admin') {
-  return sql`coalesce((SELECT json_agg(p.institution_id ORDER BY p.institution_id) FROM user_privileges p
-                       WHERE p.user_id = u.id AND p.level = ${level}), '[]'::json)`;
-}
-
-function toSessionUser(row: UserRow, affiliations: readonly string[]): SessionUser {
-  const privileges: Privileges = {
-    read: row.read,
-    write: row.write,
-    admin: row.admin,
-    glblAdmin: row.glbl_admin,
-    glblRead: row.glbl_read,
-  };
-  return {
-    id: row.id,
-    username: row.username,
-    institution: row.institution ?? '',
-    prefName: row.pref_name,
-    email: row.email,
-    homeInstitution: row.home_institution_id,
-    roles: deriveRoles(privileges, affiliations),
-    privileges,
-  };
-}
-
-/** Loads an active user with privileges and derived roles, or null when missing or deactivated. */
-export async function loadActiveUser(db: Db, userId: number, affiliations: readonly string[] = []): Promise<SessionUser | null> {
-  const [row] = await queryRows<UserRow>(db, userRowsWhere(sql`u.id = ${userId} AND u.active`));
-  return row ? toSessionUser(row, affiliations) : null;
-}
-
-/**
- * The user of a live session in one round trip (session, user, home institution and privileges), with the
- * session's last-seen time; null when the session is unknown, expired, idle too long, or its user deactivated.
- */
-const selectSession = preparedStatement<
-  UserRow & { affiliations: string[]; last_seen_at: Date | string; expires_at: Date | string },
-  { sessionId: string; idleCutoff: string }
->(
-  sql`SELECT x.*, s.affiliations, s.last_seen_at, s.expires_at
-      FROM sessions s CROSS JOIN LATERAL (${userRowsWhere(sql`u.id = s.user_id AND u.active`)}) x
-      WHERE s.id = ${sql.placeholder('sessionId')} AND s.expires_at > now()
-        AND s.last_seen_at > ${sql.placeholder('idleCutoff')}`,
-);
-
-export async function loadSessionUser(db: Db, sessionId: string, idleCutoff: Date): Promise<LoadedSession | null> {
-  const [row] = await selectSession(db, { sessionId, idleCutoff: idleCutoff.toISOString() });
-  if (!row) return null;
-  return {
-    user: toSessionUser(row, row.affiliations),
-    lastSeenAt: new Date(row.last_seen_at),
-    expiresAt: new Date(row.expires_at),
-  };
-}
+// Kept for the records module, which another change moves to session/session-user.ts directly.
 
 /** Finds a user by username, ignoring letter case; deactivated users included. */
 export async function findUserByUsername(db: Db, username: string) {
@@ -175,7 +89,7 @@ function toUser(row: UserRow): User {
 const LEVELS = ['read', 'write', 'admin'] as const;
 const USER_ADMIN_LOCK = 727202;
 
-/** 400 unless every institution a request names exists (field: the list or homeInstitution that names it). */
+/** Refused unless every institution a request names exists (field: the list or homeInstitution that names it). */
 async function assertInstitutionsExist(db: Db, privileges: PrivilegesInput, homeInstitution: number | null | undefined) {
   const named = new Map<number, string>();
   if (homeInstitution) named.set(homeInstitution, 'homeInstitution');
@@ -190,7 +104,7 @@ async function assertInstitutionsExist(db: Db, privileges: PrivilegesInput, home
   );
   const existing = new Set(found.map((r) => r.id));
   for (const [id, field] of named) {
-    if (!existing.has(id)) throw fieldError(field, `No institution has id ${id}`);
+    if (!existing.has(id)) throw refuse(field, `No institution has id ${id}`);
   }
 }
 
@@ -208,14 +122,14 @@ async function replacePrivileges(db: Db, userId: number, privileges: PrivilegesI
 const USERNAME_TAKEN = 'A user with this username already exists';
 
 /**
- * 400 when a body sent back a derived field that contradicts the saved user: `institution` follows from
+ * Refused when a body sent back a derived field that contradicts the saved user: `institution` follows from
  * homeInstitution and `roles` from privileges, so neither is ever set itself, and dropping a different value
  * silently would let the caller believe it was saved. Runs inside the write's transaction: a refusal undoes it.
  */
 function assertDerivedFieldsMatch(sent: { institution?: string; roles?: readonly string[] }, saved: User): void {
   if (sent.institution !== undefined && sent.institution !== saved.institution) {
     const shown = JSON.stringify(sent.institution.slice(0, 50));
-    throw fieldError(
+    throw refuse(
       'institution',
       saved.institution === ''
         ? `institution ${shown} names a home institution, but the user has none: send "" or leave institution out`
@@ -223,7 +137,7 @@ function assertDerivedFieldsMatch(sent: { institution?: string; roles?: readonly
     );
   }
   if (sent.roles !== undefined && [...sent.roles].sort().join() !== [...saved.roles].sort().join()) {
-    throw fieldError(
+    throw refuse(
       'roles',
       `Roles follow from privileges, which give ${saved.roles.join(', ')}: change privileges to change them, or leave roles out`,
     );
@@ -231,9 +145,13 @@ function assertDerivedFieldsMatch(sent: { institution?: string; roles?: readonly
 }
 
 /** Creates a user (who signs in later by this username), with privileges; audited. */
-export async function createUser(db: Db, input: z.output<typeof UserCreateSchema>, actorId: number): Promise<number> {
+export function createUser(db: Db, input: z.output<typeof UserCreateSchema>, actorId: number): Promise<Outcome<number>> {
+  return outcomeOf(() => insertUser(db, input, actorId));
+}
+
+async function insertUser(db: Db, input: z.output<typeof UserCreateSchema>, actorId: number): Promise<number> {
   await assertInstitutionsExist(db, input.privileges, input.homeInstitution);
-  if (await findUserByUsername(db, input.username)) throw fieldError('username', USERNAME_TAKEN);
+  if (await findUserByUsername(db, input.username)) throw refuse('username', USERNAME_TAKEN);
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -255,7 +173,7 @@ export async function createUser(db: Db, input: z.output<typeof UserCreateSchema
     });
   } catch (err) {
     // Two admins adding the same person at once: the unique index decides.
-    if (uniqueViolation(err) === 'users_username_key') throw fieldError('username', USERNAME_TAKEN);
+    if (uniqueViolation(err) === 'users_username_key') throw refuse('username', USERNAME_TAKEN);
     throw err;
   }
 }
@@ -268,20 +186,26 @@ async function assertAdminsRemain(db: Db, target: User, next: { glblAdmin: boole
   if (!target.privileges.glblAdmin || !target.active || (next.glblAdmin && next.active)) return;
   const field = next.active ? 'privileges.glblAdmin' : 'active';
   if (target.id === actorId) {
-    throw fieldError(
-      field,
-      next.active ? 'You cannot remove your own app admin rights' : 'You cannot deactivate your own account',
-    );
+    throw refuse(field, next.active ? 'You cannot remove your own app admin rights' : 'You cannot deactivate your own account');
   }
   const others = await queryRows<{ id: number }>(
     db,
     sql`SELECT id FROM users WHERE glbl_admin AND active AND id <> ${target.id}`,
   );
-  if (others.length === 0) throw fieldError(field, 'The last app admin cannot be removed: make someone else an app admin first');
+  if (others.length === 0) throw refuse(field, 'The last app admin cannot be removed: make someone else an app admin first');
 }
 
 /** Edits a user; privilege lists sent replace the stored ones. Takes effect on the user's next request. Audited. */
-export async function updateUser(db: Db, id: number, patch: z.output<typeof UserUpdateSchema>, actorId: number): Promise<User> {
+export function updateUser(
+  db: Db,
+  id: number,
+  patch: z.output<typeof UserUpdateSchema>,
+  actorId: number,
+): Promise<Outcome<User>> {
+  return outcomeOf(() => changeUser(db, id, patch, actorId));
+}
+
+async function changeUser(db: Db, id: number, patch: z.output<typeof UserUpdateSchema>, actorId: number): Promise<User> {
   const { id: _id, privileges = {}, ...fields } = patch;
   await assertInstitutionsExist(db, privileges, fields.homeInstitution);
   return db.transaction(async (tx) => {
@@ -289,10 +213,10 @@ export async function updateUser(db: Db, id: number, patch: z.output<typeof User
     // locks alone would not serialize without risking a deadlock between two admins editing each other.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${USER_ADMIN_LOCK})`);
     const before = await findUser(tx, id);
-    if (!before) throw notFound('The user');
+    if (!before) throw new Refused(NOT_FOUND);
     // A body read from GET carries the username back: it names the account, so it must be this one's.
     if (fields.username !== undefined && fields.username !== before.username) {
-      throw fieldError('username', 'A username never changes (single sign-on recognizes people by it): add a new user instead');
+      throw refuse('username', 'A username never changes (single sign-on recognizes people by it): add a new user instead');
     }
     await assertAdminsRemain(
       tx,
@@ -326,6 +250,6 @@ export async function updateUser(db: Db, id: number, patch: z.output<typeof User
 }
 
 /** `DELETE /api/users/{id}`: deactivates (history stays); every session of the user ends at once. */
-export function deactivateUser(db: Db, id: number, actorId: number): Promise<User> {
+export function deactivateUser(db: Db, id: number, actorId: number): Promise<Outcome<User>> {
   return updateUser(db, id, { active: false }, actorId);
 }

@@ -5,10 +5,12 @@ import { ROLE_DESCRIPTIONS } from '../../../shared/permissions.ts';
 import { ROLES } from '../../../shared/schemas/profile.ts';
 import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
 import { UserCreateSchema, UserRolesSchema, UserSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
-import { fieldError, notFound } from '../../http-errors.ts';
+import { fieldError, notFound, valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, signedInUser } from '../../plugins/authorization.ts';
 import { createUser, deactivateUser, findUser, listUsers, updateUser } from './users.repo.ts';
 
+/** How a missing user is named in a 404. */
+const USER = 'The user';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Users (requirements §7, PRODUCT.md §3): app admins only. Nothing is deleted: DELETE deactivates. */
@@ -43,7 +45,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await findUser(db, request.params.id);
-      if (!user) throw notFound('The user');
+      if (!user) throw notFound(USER);
       return user;
     },
   );
@@ -59,7 +61,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: requireAppAdmin,
     },
-    async (request) => ({ id: await createUser(db, request.body, signedInUser(request).id) }),
+    async (request) => ({ id: valueOrHttpError(await createUser(db, request.body, signedInUser(request).id), USER) }),
   );
 
   r.patch(
@@ -78,7 +80,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (request.body.id !== undefined && request.body.id !== request.params.id) {
         throw fieldError('id', 'The id in the body does not match the address');
       }
-      return updateUser(db, request.params.id, request.body, signedInUser(request).id);
+      return valueOrHttpError(await updateUser(db, request.params.id, request.body, signedInUser(request).id), USER);
     },
   );
 
@@ -93,6 +95,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: requireAppAdmin,
     },
-    async (request) => deactivateUser(db, request.params.id, signedInUser(request).id),
+    async (request) => valueOrHttpError(await deactivateUser(db, request.params.id, signedInUser(request).id), USER),
   );
 }
