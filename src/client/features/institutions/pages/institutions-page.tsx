@@ -1,17 +1,13 @@
-import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { INSTITUTION_TYPES, REGIONS } from '../../../../shared/constants.ts';
 import type { Institution } from '../../../../shared/schemas/institution.ts';
-import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
-import { formatSort, paginate, toggleSort } from '../../../ui/list-state.ts';
-import { ListSearchInput } from '../../../ui/list-search-input.tsx';
-import { LoadError } from '../../../ui/load-error.tsx';
-import { Page } from '../../../ui/page.tsx';
+import { type DataColumn } from '../../../ui/data-table.tsx';
+import { FilterSelect, ListPage } from '../../../ui/list-page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
-import { TablePager } from '../../../ui/table-pager.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useListSearch } from '../../../ui/use-list-search.ts';
 import { useInstitutions } from '../api/get-institutions.ts';
@@ -21,7 +17,6 @@ import {
   hasInstitutionFilters,
   readInstitutionListState,
   selectInstitutions,
-  type InstitutionSortKey,
 } from '../lib/institution-list.ts';
 import { INSTITUTION_UI } from '../messages.ts';
 
@@ -52,96 +47,48 @@ export default function InstitutionsPage() {
   useErrorToast(institutions.error);
   const { state, update } = useListSearch(readInstitutionListState, INSTITUTION_LIST_DEFAULTS);
   const selected = useMemo(() => selectInstitutions(institutions.data ?? [], state), [institutions.data, state]);
-  const slice = paginate(selected, state.page, INSTITUTIONS_PAGE_SIZE);
-  const filtered = hasInstitutionFilters(state);
 
   return (
-    <Page title={routeTitle('institutions')}>
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Text maw="48rem">{T.intro}</Text>
+    <ListPage
+      title={routeTitle('institutions')}
+      words={T}
+      what={INSTITUTION_UI.what}
+      idPrefix="institutions"
+      addAction={
         <Button component={Link} to="/institutions/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
           {T.add}
         </Button>
-      </Group>
-
-      <Paper component="form" role="search" aria-label={T.filtersTitle} withBorder p="md" onSubmit={(e) => e.preventDefault()}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" verticalSpacing="sm" style={{ alignItems: 'end' }}>
-          <ListSearchInput
-            id="institutions-search"
-            label={T.search}
-            description={T.searchHint}
-            value={state.q}
-            onCommit={(q) => update({ q })}
-          />
-          <NativeSelect
+      }
+      filters={
+        <>
+          <FilterSelect
             id="institutions-type"
             label={T.type}
-            value={state.type ?? ''}
-            data={[{ value: '', label: T.allTypes }, ...INSTITUTION_TYPES]}
-            onChange={(e) => update({ type: e.currentTarget.value })}
+            value={state.type}
+            allLabel={T.allTypes}
+            options={INSTITUTION_TYPES}
+            onChange={(type) => update({ type })}
           />
-          <NativeSelect
+          <FilterSelect
             id="institutions-region"
             label={T.region}
-            value={state.region ?? ''}
-            data={[{ value: '', label: T.allRegions }, ...REGIONS]}
-            onChange={(e) => update({ region: e.currentTarget.value })}
+            value={state.region}
+            allLabel={T.allRegions}
+            options={REGIONS}
+            onChange={(region) => update({ region })}
           />
-          <NativeSelect
-            id="institutions-status"
-            label={T.status}
-            value={state.status}
-            data={(['active', 'inactive', 'all'] as const).map((value) => ({ value, label: T.statusOptions[value] }))}
-            onChange={(e) => update({ status: e.currentTarget.value })}
-          />
-        </SimpleGrid>
-        {filtered ? (
-          <Group justify="flex-end" mt="sm">
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => update({ q: null, type: null, region: null, status: null })}
-            >
-              {T.clearFilters}
-            </Button>
-          </Group>
-        ) : null}
-      </Paper>
-
-      {institutions.isError ? (
-        <LoadError message={institutions.error.message} detail={T.loadFailed} onRetry={() => void institutions.refetch()} />
-      ) : (
-        <Stack gap="sm">
-          <DataTable
-            caption={T.caption}
-            columns={COLUMNS}
-            rows={slice.rows}
-            rowKey={(i) => i.id}
-            sort={state.sort}
-            onSortChange={(key) => update({ sort: formatSort(toggleSort(state.sort, key as InstitutionSortKey)) })}
-            loading={institutions.isPending}
-            rowMuted={(i) => !i.active_ind}
-            testId="institutions-table"
-            empty={
-              <Stack gap={4} align="center" py="md">
-                <Text fw={700}>{filtered ? T.noMatchTitle : T.noneTitle}</Text>
-                <Text size="sm">{filtered ? T.noMatchBody : T.noneBody}</Text>
-              </Stack>
-            }
-          />
-          {institutions.isPending ? null : (
-            <TablePager
-              what={INSTITUTION_UI.what}
-              page={slice.page}
-              pageCount={slice.pageCount}
-              total={slice.total}
-              from={slice.from}
-              to={slice.to}
-              onPageChange={(page) => update({ page: String(page) }, { push: true })}
-            />
-          )}
-        </Stack>
-      )}
-    </Page>
+        </>
+      }
+      filterKeys={['type', 'region']}
+      gridCols={{ base: 1, sm: 2, md: 4 }}
+      state={state}
+      update={update}
+      filtered={hasInstitutionFilters(state)}
+      selected={selected}
+      pageSize={INSTITUTIONS_PAGE_SIZE}
+      query={institutions}
+      loading={institutions.isPending}
+      table={{ columns: COLUMNS, rowKey: (i) => i.id, rowMuted: (i) => !i.active_ind, testId: 'institutions-table' }}
+    />
   );
 }
