@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconRestore } from '@tabler/icons-react';
+import { IconArchive, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { TEXT } from '../../shared/messages.ts';
@@ -107,6 +107,34 @@ export interface Activation extends ActivationWrites {
   deactivateId?: string;
   /** Said in the inactive notice after its body. */
   inactiveExtra?: ReactNode;
+}
+
+/** The words of an item that "Delete" marks inactive (institutions, valid programs), as their messages files hold them. */
+export interface SoftDeleteWords {
+  inactive: ActivationWords['inactive'];
+  deleteDialog: ActivationWords['dialog'];
+  form: { delete: string };
+  toast: { deleted: string; reactivated: string };
+}
+
+/** "Delete" that marks the item inactive, and "Reactivate", through one mutation taking the new `active` value. */
+export function softDeleteActivation(
+  words: SoftDeleteWords,
+  setActive: Parameters<typeof writesOfSetActive>[0],
+): Activation {
+  return {
+    words: {
+      inactive: words.inactive,
+      dialog: words.deleteDialog,
+      deactivate: words.form.delete,
+      deactivated: words.toast.deleted,
+      reactivated: words.toast.reactivated,
+    },
+    ...writesOfSetActive(setActive),
+    onFailure: notifyWriteFailure,
+    inactiveIcon: <IconArchive aria-hidden="true" />,
+    deactivateIcon: <IconTrash size={16} aria-hidden="true" />,
+  };
 }
 
 export interface DetailPageProps {

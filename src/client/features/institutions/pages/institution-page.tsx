@@ -1,8 +1,7 @@
-import { IconArchive, IconTrash } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { Institution } from '../../../../shared/schemas/institution.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { DetailLoad, DetailPage, notifyWriteFailure, writesOfSetActive } from '../../../ui/detail-page.tsx';
+import { DetailLoad, DetailPage, softDeleteActivation } from '../../../ui/detail-page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useInstitutions } from '../api/get-institutions.ts';
 import { useSetInstitutionActive } from '../api/set-institution-active.ts';
@@ -25,19 +24,7 @@ function InstitutionDetails({ institution }: { institution: Institution }) {
       name={institution.name}
       active={institution.active_ind}
       summary={[institution.short_name, institution.institution_type, institution.region].join(' · ')}
-      activation={{
-        words: {
-          inactive: T.inactive,
-          dialog: T.deleteDialog,
-          deactivate: T.form.delete,
-          deactivated: T.toast.deleted,
-          reactivated: T.toast.reactivated,
-        },
-        ...writesOfSetActive(setActive),
-        onFailure: notifyWriteFailure,
-        inactiveIcon: <IconArchive aria-hidden="true" />,
-        deactivateIcon: <IconTrash size={16} aria-hidden="true" />,
-      }}
+      activation={softDeleteActivation(T, setActive)}
       form={(deleteButton) => (
         <InstitutionForm
           key={institution.id}

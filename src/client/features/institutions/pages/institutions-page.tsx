@@ -1,23 +1,15 @@
-import { Anchor, Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { INSTITUTION_TYPES, REGIONS } from '../../../../shared/constants.ts';
 import type { Institution } from '../../../../shared/schemas/institution.ts';
 import { type DataColumn } from '../../../ui/data-table.tsx';
-import { FilterSelect, ListPage } from '../../../ui/list-page.tsx';
+import { ListPage, useListView } from '../../../ui/list-page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
-import { useListSearch } from '../../../ui/use-list-search.ts';
 import { useInstitutions } from '../api/get-institutions.ts';
-import {
-  INSTITUTIONS_PAGE_SIZE,
-  INSTITUTION_LIST_DEFAULTS,
-  hasInstitutionFilters,
-  readInstitutionListState,
-  selectInstitutions,
-} from '../lib/institution-list.ts';
+import { INSTITUTION_LIST, selectInstitutions } from '../lib/institution-list.ts';
 import { INSTITUTION_UI } from '../messages.ts';
 
 const T = INSTITUTION_UI.list;
@@ -45,47 +37,20 @@ const COLUMNS: DataColumn<Institution>[] = [
 export default function InstitutionsPage() {
   const institutions = useInstitutions();
   useErrorToast(institutions.error);
-  const { state, update } = useListSearch(readInstitutionListState, INSTITUTION_LIST_DEFAULTS);
+  const list = useListView(INSTITUTION_LIST);
+  const { state } = list;
   const selected = useMemo(() => selectInstitutions(institutions.data ?? [], state), [institutions.data, state]);
 
   return (
     <ListPage
-      title={routeTitle('institutions')}
-      words={T}
-      what={INSTITUTION_UI.what}
-      idPrefix="institutions"
-      addAction={
-        <Button component={Link} to="/institutions/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-          {T.add}
-        </Button>
-      }
-      filters={
-        <>
-          <FilterSelect
-            id="institutions-type"
-            label={T.type}
-            value={state.type}
-            allLabel={T.allTypes}
-            options={INSTITUTION_TYPES}
-            onChange={(type) => update({ type })}
-          />
-          <FilterSelect
-            id="institutions-region"
-            label={T.region}
-            value={state.region}
-            allLabel={T.allRegions}
-            options={REGIONS}
-            onChange={(region) => update({ region })}
-          />
-        </>
-      }
-      filterKeys={['type', 'region']}
-      gridCols={{ base: 1, sm: 2, md: 4 }}
-      state={state}
-      update={update}
-      filtered={hasInstitutionFilters(state)}
+      screen={{ title: routeTitle('institutions'), words: T, what: INSTITUTION_UI.what, idPrefix: 'institutions' }}
+      add={{ label: T.add, to: '/institutions/create' }}
+      filters={[
+        { name: 'type', label: T.type, allLabel: T.allTypes, options: INSTITUTION_TYPES },
+        { name: 'region', label: T.region, allLabel: T.allRegions, options: REGIONS },
+      ]}
+      list={list}
       selected={selected}
-      pageSize={INSTITUTIONS_PAGE_SIZE}
       query={institutions}
       loading={institutions.isPending}
       table={{ columns: COLUMNS, rowKey: (i) => i.id, rowMuted: (i) => !i.active_ind, testId: 'institutions-table' }}
