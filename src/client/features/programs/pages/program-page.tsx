@@ -1,9 +1,8 @@
 import { Text } from '@mantine/core';
-import { IconArchive, IconTrash } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { Program } from '../../../../shared/schemas/program.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { DetailLoad, DetailPage, notifyWriteFailure, writesOfSetActive } from '../../../ui/detail-page.tsx';
+import { DetailLoad, DetailPage, softDeleteActivation } from '../../../ui/detail-page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutions } from '../../institutions/index.ts';
@@ -33,18 +32,9 @@ function ProgramDetails({ program }: { program: Program }) {
       active={program.active_ind}
       summary={[institution?.short_name, program.credential, program.wil_type].filter(Boolean).join(' · ')}
       activation={{
-        words: {
-          inactive: T.inactive,
-          dialog: T.deleteDialog,
-          deactivate: T.form.delete,
-          deactivated: T.toast.deleted,
-          reactivated: T.toast.reactivated,
-        },
-        ...writesOfSetActive(setActive),
-        onFailure: notifyWriteFailure,
-        inactiveIcon: <IconArchive aria-hidden="true" />,
-        deactivateIcon: <IconTrash size={16} aria-hidden="true" />,
-        inactiveExtra: institution && !institution.active_ind ? <Text size="sm">{T.inactive.institutionInactive}</Text> : null,
+        ...softDeleteActivation(T, setActive),
+        inactiveExtra:
+          institution && !institution.active_ind ? <Text size="sm">{T.inactive.institutionInactive}</Text> : null,
       }}
       form={(deleteButton) => (
         <ProgramForm

@@ -1,26 +1,17 @@
-import { Anchor, Button, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DISCIPLINES, WIL_TYPES } from '../../../../shared/constants.ts';
 import type { Program } from '../../../../shared/schemas/program.ts';
 import { type DataColumn } from '../../../ui/data-table.tsx';
-import { FilterSelect, ListPage } from '../../../ui/list-page.tsx';
+import { ListPage, useListView } from '../../../ui/list-page.tsx';
 import { compareValues } from '../../../ui/list-state.ts';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
-import { useListSearch } from '../../../ui/use-list-search.ts';
 import { useInstitutions } from '../../institutions/index.ts';
 import { usePrograms } from '../api/get-programs.ts';
-import {
-  PROGRAMS_PAGE_SIZE,
-  PROGRAM_LIST_DEFAULTS,
-  hasProgramFilters,
-  readProgramListState,
-  selectPrograms,
-  type InstitutionNames,
-} from '../lib/program-list.ts';
+import { PROGRAM_LIST, selectPrograms, type InstitutionNames } from '../lib/program-list.ts';
 import { PROGRAM_UI } from '../messages.ts';
 
 const T = PROGRAM_UI.list;
@@ -59,7 +50,8 @@ export default function ProgramsPage() {
   const institutions = useInstitutions();
   useErrorToast(programs.error);
   useErrorToast(institutions.error);
-  const { state, update } = useListSearch(readProgramListState, PROGRAM_LIST_DEFAULTS);
+  const list = useListView(PROGRAM_LIST);
+  const { state } = list;
 
   const byId = useMemo(() => new Map((institutions.data ?? []).map((i) => [i.id, i])), [institutions.data]);
   const institutionOptions = useMemo(
@@ -77,50 +69,21 @@ export default function ProgramsPage() {
 
   return (
     <ListPage
-      title={routeTitle('programs')}
-      words={T}
-      what={PROGRAM_UI.what}
-      idPrefix="programs"
-      addAction={
-        <Button component={Link} to="/programs/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-          {T.add}
-        </Button>
-      }
-      filters={
-        <>
-          <FilterSelect
-            id="programs-institution"
-            label={T.institution}
-            value={state.institutionId === null ? '' : String(state.institutionId)}
-            allLabel={T.allInstitutions}
-            options={institutionOptions}
-            onChange={(institutionId) => update({ institutionId })}
-          />
-          <FilterSelect
-            id="programs-discipline"
-            label={T.discipline}
-            value={state.discipline}
-            allLabel={T.allDisciplines}
-            options={DISCIPLINES}
-            onChange={(discipline) => update({ discipline })}
-          />
-          <FilterSelect
-            id="programs-wil-type"
-            label={T.wilType}
-            value={state.wilType}
-            allLabel={T.allWilTypes}
-            options={WIL_TYPES}
-            onChange={(wilType) => update({ wilType })}
-          />
-        </>
-      }
-      filterKeys={['institutionId', 'discipline', 'wilType']}
-      gridCols={{ base: 1, sm: 2, lg: 5 }}
-      state={state}
-      update={update}
-      filtered={hasProgramFilters(state)}
+      screen={{ title: routeTitle('programs'), words: T, what: PROGRAM_UI.what, idPrefix: 'programs' }}
+      add={{ label: T.add, to: '/programs/create' }}
+      filters={[
+        {
+          name: 'institutionId',
+          id: 'programs-institution',
+          label: T.institution,
+          allLabel: T.allInstitutions,
+          options: institutionOptions,
+        },
+        { name: 'discipline', label: T.discipline, allLabel: T.allDisciplines, options: DISCIPLINES },
+        { name: 'wilType', id: 'programs-wil-type', label: T.wilType, allLabel: T.allWilTypes, options: WIL_TYPES },
+      ]}
+      list={list}
       selected={selected}
-      pageSize={PROGRAMS_PAGE_SIZE}
       query={programs}
       loading={programs.isPending || institutions.isPending}
       table={{
