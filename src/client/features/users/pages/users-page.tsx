@@ -1,30 +1,21 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ROLES } from '../../../../shared/schemas/profile.ts';
 import type { User } from '../../../../shared/schemas/user.ts';
 import { type DataColumn } from '../../../ui/data-table.tsx';
-import { FilterSelect, ListPage } from '../../../ui/list-page.tsx';
+import { ListPage, useListView } from '../../../ui/list-page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
-import { useListSearch } from '../../../ui/use-list-search.ts';
 import { useInstitutions } from '../../institutions/index.ts';
 import { useUserRoles } from '../api/get-user-roles.ts';
 import { useUsers } from '../api/get-users.ts';
 import { AddUserDialog } from '../components/add-user-dialog.tsx';
 import { RoleBadges } from '../components/role-badges.tsx';
 import { institutionOptions } from '../lib/institution-options.ts';
-import {
-  USERS_PAGE_SIZE,
-  USER_LIST_DEFAULTS,
-  accessSummary,
-  hasUserFilters,
-  readUserListState,
-  selectUsers,
-  type InstitutionName,
-} from '../lib/user-list.ts';
+import { USER_LIST, accessSummary, selectUsers, type InstitutionName } from '../lib/user-list.ts';
 import { USER_UI } from '../messages.ts';
 
 const T = USER_UI.list;
@@ -60,7 +51,8 @@ export default function UsersPage() {
   useErrorToast(institutions.error);
   useErrorToast(roles.error);
   const [adding, setAdding] = useState(false);
-  const { state, update } = useListSearch(readUserListState, USER_LIST_DEFAULTS);
+  const list = useListView(USER_LIST);
+  const { state } = list;
 
   const byId = useMemo(() => new Map((institutions.data ?? []).map((i) => [i.id, i])), [institutions.data]);
   const cols = useMemo(() => columns(byId), [byId]);
@@ -69,44 +61,26 @@ export default function UsersPage() {
 
   return (
     <ListPage
-      title={routeTitle('admin')}
-      words={T}
-      what={USER_UI.what}
-      idPrefix="users"
-      addAction={
-        <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setAdding(true)}>
-          {T.add}
-        </Button>
-      }
-      filters={
-        <>
-          <FilterSelect
-            id="users-institution"
-            label={T.institution}
-            description={T.institutionHint}
-            value={state.institution === null ? '' : String(state.institution)}
-            allLabel={T.allInstitutions}
-            options={institutionOptions(institutions.data ?? [], state.institution)}
-            onChange={(institution) => update({ institution })}
-          />
-          <FilterSelect
-            id="users-role"
-            label={T.role}
-            description={T.roleHint}
-            value={state.role}
-            allLabel={T.allRoles}
-            options={roleChoices.map((role) => ({ value: role, label: USER_UI.roles[role] }))}
-            onChange={(role) => update({ role })}
-          />
-        </>
-      }
-      filterKeys={['institution', 'role']}
-      gridCols={{ base: 1, sm: 2, md: 4 }}
-      state={state}
-      update={update}
-      filtered={hasUserFilters(state)}
+      screen={{ title: routeTitle('admin'), words: T, what: USER_UI.what, idPrefix: 'users' }}
+      add={{ label: T.add, icon: <IconUserPlus size={18} aria-hidden="true" />, onClick: () => setAdding(true) }}
+      filters={[
+        {
+          name: 'institution',
+          label: T.institution,
+          description: T.institutionHint,
+          allLabel: T.allInstitutions,
+          options: institutionOptions(institutions.data ?? [], state.institution),
+        },
+        {
+          name: 'role',
+          label: T.role,
+          description: T.roleHint,
+          allLabel: T.allRoles,
+          options: roleChoices.map((role) => ({ value: role, label: USER_UI.roles[role] })),
+        },
+      ]}
+      list={list}
       selected={selected}
-      pageSize={USERS_PAGE_SIZE}
       query={users}
       loading={users.isPending}
       table={{ columns: cols, rowKey: (u) => u.id, rowMuted: (u) => !u.active, minWidth: 960, testId: 'users-table' }}
