@@ -10,7 +10,7 @@ import {
   checkInstitutionForm,
   validateInstitutionForm,
   type InstitutionFormValues,
-} from '../lib/institution-form.ts';
+} from '../lib/institution-form-model.ts';
 import { INSTITUTION_UI } from '../messages.ts';
 
 const F = INSTITUTION_UI.fields;

@@ -9,7 +9,7 @@ import { useUpdateInstitution } from '../api/update-institution.ts';
 import { InstitutionForm } from '../components/institution-form.tsx';
 import { InstitutionPrograms } from '../components/institution-programs.tsx';
 import { InstitutionRoleHolders } from '../components/institution-role-holders.tsx';
-import { institutionToFormValues } from '../lib/institution-form.ts';
+import { institutionToFormValues } from '../lib/institution-form-model.ts';
 import { INSTITUTION_UI } from '../messages.ts';
 
 const T = INSTITUTION_UI;

@@ -11,7 +11,7 @@ import {
   validateProgramForm,
   withWilType,
   type ProgramFormValues,
-} from '../lib/program-form.ts';
+} from '../lib/program-form-model.ts';
 import { PROGRAM_UI } from '../messages.ts';
 
 const F = PROGRAM_UI.fields;

@@ -10,7 +10,7 @@ import { useProgram } from '../api/get-program.ts';
 import { useSetProgramActive } from '../api/set-program-active.ts';
 import { useUpdateProgram } from '../api/update-program.ts';
 import { ProgramForm } from '../components/program-form.tsx';
-import { programToFormValues } from '../lib/program-form.ts';
+import { programToFormValues } from '../lib/program-form-model.ts';
 import { PROGRAM_UI } from '../messages.ts';
 
 const T = PROGRAM_UI;
@@ -33,8 +33,7 @@ function ProgramDetails({ program }: { program: Program }) {
       summary={[institution?.short_name, program.credential, program.wil_type].filter(Boolean).join(' · ')}
       activation={{
         ...softDeleteActivation(T, setActive),
-        inactiveExtra:
-          institution && !institution.active_ind ? <Text size="sm">{T.inactive.institutionInactive}</Text> : null,
+        inactiveExtra: institution && !institution.active_ind ? <Text size="sm">{T.inactive.institutionInactive}</Text> : null,
       }}
       form={(deleteButton) => (
         <ProgramForm

@@ -28,7 +28,7 @@ import {
   type RecordFormField,
   type RecordFormValues,
   type RecordStatus,
-} from '../lib/record-form.ts';
+} from '../lib/record-form-model.ts';
 import { FIGURE_SECTIONS } from '../lib/sections.ts';
 import { formatPlacementRate, splitStatus } from '../lib/sums.ts';
 import { RECORD_UI } from '../messages.ts';

@@ -11,7 +11,7 @@ import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes.tsx';
 import { useUserRoles } from '../api/get-user-roles.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { institutionOptions } from '../lib/institution-options.ts';
-import { previewRoles, type AccessState, type GridInstitution } from '../lib/privilege-grid.ts';
+import { previewRoles, type AccessState, type GridInstitution } from '../lib/privilege-grid-model.ts';
 import {
   USER_FORM_FIELDS,
   USER_FORM_FIELD_NAMES,
