@@ -1,4 +1,5 @@
 import { Anchor, Checkbox, Group, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COOP_MODELS, CREDENTIALS, DISCIPLINES, PARTICIPATION, WIL_TYPES } from '../../../../shared/constants.ts';
 import type { ProgramCreate } from '../../../../shared/schemas/program.ts';
@@ -42,6 +43,63 @@ function Optional({ children }: { children: string }) {
   );
 }
 
+/** Editing: the institution shown, not changeable (the server refuses moves), with a link to it. */
+function FixedInstitution({ label, href, error }: { label: string; href: string; error: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <TextInput
+        id={ID.institution_id}
+        label={F.institution_id}
+        description={H.institutionReadOnly}
+        inputWrapperOrder={FIELD_ORDER}
+        size="md"
+        value={label}
+        readOnly
+        variant="filled"
+        error={error}
+      />
+      <Anchor component={Link} to={href} size="sm">
+        {PROGRAM_UI.form.institutionLink}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function ParticipationField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string | null;
+  error: ReactNode;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Radio.Group
+      label={<RequiredLabel>{F.participation}</RequiredLabel>}
+      description={H.participation}
+      inputWrapperOrder={FIELD_ORDER}
+      size="md"
+      value={value ?? ''}
+      onChange={onChange}
+      error={error}
+      name="participation"
+    >
+      <Group gap="lg" mt="xs">
+        {PARTICIPATION.map((option, index) => (
+          <Radio
+            key={option}
+            value={option}
+            label={option}
+            id={index === 0 ? ID.participation : `${ID.participation}-${index}`}
+            size="md"
+          />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
 /**
  * The valid-program form for adding and editing: checked with the shared schema before sending; the co-op model is
  * offered only for co-operative education (and cleared otherwise); on failure the summary at the top links to each
@@ -71,22 +129,7 @@ export function ProgramForm(props: ProgramFormProps) {
           )}
         />
       ) : (
-        <Stack gap={4}>
-          <TextInput
-            id={ID.institution_id}
-            label={F.institution_id}
-            description={H.institutionReadOnly}
-            inputWrapperOrder={FIELD_ORDER}
-            size="md"
-            value={institution.label}
-            readOnly
-            variant="filled"
-            error={form.errors.institution_id}
-          />
-          <Anchor component={Link} to={institution.href} size="sm">
-            {PROGRAM_UI.form.institutionLink}
-          </Anchor>
-        </Stack>
+        <FixedInstitution label={institution.label} href={institution.href} error={form.errors.institution_id} />
       )}
 
       <TextInput
@@ -128,31 +171,14 @@ export function ProgramForm(props: ProgramFormProps) {
         />
       ) : null}
 
-      <Radio.Group
-        label={<RequiredLabel>{F.participation}</RequiredLabel>}
-        description={H.participation}
-        inputWrapperOrder={FIELD_ORDER}
-        size="md"
-        value={form.values.participation ?? ''}
+      <ParticipationField
+        value={form.values.participation}
+        error={form.errors.participation}
         onChange={(value) => {
           form.setFieldValue('participation', value || null);
           form.clearFieldError('participation');
         }}
-        error={form.errors.participation}
-        name="participation"
-      >
-        <Group gap="lg" mt="xs">
-          {PARTICIPATION.map((option, index) => (
-            <Radio
-              key={option}
-              value={option}
-              label={option}
-              id={index === 0 ? ID.participation : `${ID.participation}-${index}`}
-              size="md"
-            />
-          ))}
-        </Group>
-      </Radio.Group>
+      />
 
       <Checkbox
         id={ID.accredited}
