@@ -192,27 +192,23 @@ const keyOf = (programId: number, fiscalYear: string, term: string) => `${progra
 const labelOf = (field: string) =>
   (IMPORT_FIELD_LABELS as Record<string, string>)[field] ?? (RECORD_FIELD_LABELS as Record<string, string>)[field] ?? field;
 
-/**
- * Decides every row of an import (writes nothing). `lock` takes row locks on the records it would update, for the
- * commit's transaction.
- */
-export async function planImport(
-  db: Db,
-  request: ImportRequest,
-  privileges: Privileges,
-  options: { lock?: boolean } = {},
-): Promise<ImportPlan> {
-  const { mapping } = request;
-  // Every mapped cell is read once, under the text rule every form and route applies; the dry run and the commit
-  // both come here, so a row the dry run calls clean is one the database takes.
-  const readRows = request.rows.map((row) => readCells(row, mapping));
-  const cell = (row: ReadRow, field: ImportField): string | undefined => row.texts[field];
-  const present = (row: ReadRow, field: ImportField) => {
-    const text = cell(row, field);
-    return text === undefined || isBlankCell(text) ? undefined : text;
-  };
+/** A cell of the row, unless the row leaves it blank. */
+function presentCell(row: ReadRow, field: ImportField): string | undefined {
+  const text = row.texts[field];
+  return text === undefined || isBlankCell(text) ? undefined : text;
+}
 
-  // ---- What the rows point at, read in a few queries ----
+/** What the rows point at: institutions, programs and records, read in a few queries. */
+interface Lookups {
+  institutionByName: Map<string, InstitutionRow>;
+  institutionById: Map<number, InstitutionRow>;
+  programById: Map<number, ProgramRow>;
+  programByName: Map<string, ProgramRow>;
+  recordById: Map<number, ExistingRecord>;
+  recordByKey: Map<string, ExistingRecord>;
+}
+
+async function loadLookups(db: Db, request: ImportRequest, readRows: ReadRow[], lock: boolean): Promise<Lookups> {
   const institutions = await loadInstitutions(db);
   const institutionByName = new Map<string, InstitutionRow>();
   // Short names first, so a short name wins over another institution's full name.
@@ -225,26 +221,25 @@ export async function planImport(
   const recordIds = new Set<number>();
   const fiscalYears = new Set<string>(request.fiscalYear ? [request.fiscalYear] : []);
   for (const row of readRows) {
-    const inst = present(row, 'institution');
+    const inst = presentCell(row, 'institution');
     const found = inst ? institutionByName.get(lower(inst)) : undefined;
     if (found) namedInstitutions.add(found.id);
-    const pid = present(row, 'program_id');
+    const pid = presentCell(row, 'program_id');
     if (pid) {
       const id = convertId('Program ID', pid);
       if (id.ok) programIds.add(id.value);
     }
-    const rid = present(row, 'record_id');
+    const rid = presentCell(row, 'record_id');
     if (rid) {
       const id = convertId('Record ID', rid);
       if (id.ok) recordIds.add(id.value);
     }
-    const fy = present(row, 'fiscal_year');
+    const fy = presentCell(row, 'fiscal_year');
     if (fy) {
       const year = convertFiscalYear(fy);
       if (year.ok) fiscalYears.add(year.value);
     }
   }
-  const lock = options.lock ?? false;
   const recordsById = await loadRecords(db, [...recordIds], [], [], lock);
   for (const r of recordsById) programIds.add(r.program_id);
   const programs = await loadPrograms(db, [...namedInstitutions], [...programIds]);
@@ -253,218 +248,278 @@ export async function planImport(
   const records = [...recordsById, ...(await loadRecords(db, [], [...programById.keys()], [...fiscalYears], lock))];
   const recordById = new Map(records.map((r) => [r.id, r]));
   const recordByKey = new Map(records.map((r) => [keyOf(r.program_id, String(r.fiscal_year), String(r.term)), r]));
+  return { institutionByName, institutionById, programById, programByName, recordById, recordByKey };
+}
 
-  // ---- Each row ----
+/** What the rows share while each is decided. */
+interface PlanContext {
+  request: ImportRequest;
+  privileges: Privileges;
+  lookups: Lookups;
+  /** The row that first named each program, fiscal year and term. */
+  rowOfKey: Map<string, number>;
+}
+
+/** One row being decided: its errors, its result, and what it was found to point at. */
+interface RowState {
+  row: ReadRow;
+  rowNumber: number;
+  errors: { field: string; label: string; message: string }[];
+  result: ImportRowResult;
+  institution?: InstitutionRow;
+  program?: ProgramRow;
+  existing?: ExistingRecord;
+}
+
+const fail = (st: RowState, field: string, message: string) => st.errors.push({ field, label: labelOf(field), message });
+
+/**
+ * Which record the row is for: by record ID, by program ID, or by institution and program names; and whether the
+ * person may write it. False when the row can go no further.
+ */
+function identifyRow(st: RowState, ctx: PlanContext): boolean {
+  // A cell that is not text (a control character, half of a character) says nothing reliable about the row.
+  if (st.row.unreadable.length > 0) {
+    for (const { field, message } of st.row.unreadable) fail(st, field, message);
+    return false;
+  }
+  const instText = presentCell(st.row, 'institution');
+  const progText = presentCell(st.row, 'program');
+  const ridText = presentCell(st.row, 'record_id');
+  const pidText = presentCell(st.row, 'program_id');
+
+  if (ridText) {
+    const id = convertId('Record ID', ridText);
+    if (!id.ok) fail(st, 'record_id', id.message);
+    else {
+      st.existing = ctx.lookups.recordById.get(id.value);
+      if (!st.existing) fail(st, 'record_id', `No record has ID ${id.value}`);
+      else if (!canEditInstitution(ctx.privileges, st.existing.institution_id)) {
+        // Say nothing of a record the person may not edit: it may belong to an institution they cannot read.
+        fail(
+          st,
+          'record_id',
+          `You do not have write access to record ${id.value}: it belongs to an institution you may not edit`,
+        );
+        return false;
+      } else {
+        st.institution = ctx.lookups.institutionById.get(st.existing.institution_id);
+        st.program = ctx.lookups.programById.get(st.existing.program_id);
+        st.result.recordId = st.existing.id;
+        if (instText && ctx.lookups.institutionByName.get(lower(instText))?.id !== st.existing.institution_id) {
+          fail(
+            st,
+            'institution',
+            `Record ${st.existing.id} belongs to ${st.institution?.short_name ?? 'another institution'}, not ${instText}`,
+          );
+        }
+        if (pidText && convertId('Program ID', pidText).ok && Number(pidText.replace(/\.0+$/, '')) !== st.existing.program_id) {
+          fail(st, 'program_id', `Record ${st.existing.id} is for program ${st.existing.program_id}, not ${pidText}`);
+        }
+        if (progText && st.program && lower(progText) !== nameKey(st.program.name)) {
+          fail(st, 'program', `Record ${st.existing.id} is for ${st.program.name}, not ${progText}`);
+        }
+      }
+    }
+  } else if (pidText) {
+    const id = convertId('Program ID', pidText);
+    if (!id.ok) fail(st, 'program_id', id.message);
+    else {
+      st.program = ctx.lookups.programById.get(id.value);
+      if (!st.program) fail(st, 'program_id', `No program has ID ${id.value}`);
+      else {
+        st.institution = ctx.lookups.institutionById.get(st.program.institution_id);
+        if (instText && ctx.lookups.institutionByName.get(lower(instText))?.id !== st.program.institution_id) {
+          fail(
+            st,
+            'institution',
+            `Program ${id.value} (${st.program.name}) belongs to ${st.institution?.short_name}, not ${instText}`,
+          );
+        }
+      }
+    }
+  } else {
+    if (!instText) fail(st, 'institution', 'Institution is required: give its short name, such as UVic');
+    else {
+      st.institution = ctx.lookups.institutionByName.get(lower(instText));
+      if (!st.institution) fail(st, 'institution', `No institution is called "${instText}"; use its short name, such as UVic`);
+    }
+    if (!progText) fail(st, 'program', 'Program is required: give its name as the list of valid programs has it');
+    else if (st.institution) {
+      st.program = ctx.lookups.programByName.get(`${st.institution.id}|${lower(progText)}`);
+      if (!st.program) fail(st, 'program', `${st.institution.short_name} has no program called "${progText}"`);
+    }
+  }
+
+  if (st.institution) {
+    st.result.institution = st.institution.short_name;
+    if (!canEditInstitution(ctx.privileges, st.institution.id)) {
+      fail(st, 'institution', `You do not have write access to the records of ${st.institution.short_name}`);
+      return false;
+    }
+  }
+  if (st.program) st.result.program = st.program.name;
+  return true;
+}
+
+/** The row's fiscal year and term (its own, the record's, or the file's), and the checks that need them. */
+function rowTermOf(st: RowState, ctx: PlanContext): { fiscalYear?: string; term?: Term } {
+  let fiscalYear: string | undefined;
+  let term: Term | undefined;
+  const fyText = presentCell(st.row, 'fiscal_year');
+  const termText = presentCell(st.row, 'term');
+  const ridText = presentCell(st.row, 'record_id');
+  if (fyText) {
+    const fy = convertFiscalYear(fyText);
+    if (fy.ok) fiscalYear = fy.value;
+    else fail(st, 'fiscal_year', fy.message);
+  } else if (st.existing) fiscalYear = String(st.existing.fiscal_year);
+  else if (ctx.request.fiscalYear) fiscalYear = ctx.request.fiscalYear;
+  else if (!ridText)
+    fail(st, 'fiscal_year', 'Fiscal year is required: this row has none, and no fiscal year was chosen for the file');
+  if (termText) {
+    const t = convertTerm(termText);
+    if (t.ok) term = t.value;
+    else fail(st, 'term', t.message);
+  } else if (st.existing) term = st.existing.term as Term;
+  else if (ctx.request.term) term = ctx.request.term;
+  else if (!ridText) fail(st, 'term', 'Term is required: this row has none, and no term was chosen for the file');
+  if (fiscalYear) st.result.fiscal_year = fiscalYear;
+  if (term) st.result.term = term;
+
+  if (st.existing && fiscalYear && term && (fiscalYear !== st.existing.fiscal_year || term !== st.existing.term)) {
+    fail(
+      st,
+      fiscalYear !== st.existing.fiscal_year ? 'fiscal_year' : 'term',
+      `Record ${st.existing.id} is for ${st.existing.term} ${st.existing.fiscal_year}, but this row says ${term} ${fiscalYear}. ` +
+        'An import does not move a record to another term; change it on the record’s page',
+    );
+  }
+  if (!st.existing && st.program && fiscalYear && term) {
+    st.existing = ctx.lookups.recordByKey.get(keyOf(st.program.id, fiscalYear, term));
+    if (st.existing) st.result.recordId = st.existing.id;
+  }
+  if (st.program && fiscalYear && term) {
+    const key = keyOf(st.program.id, fiscalYear, term);
+    const earlier = ctx.rowOfKey.get(key);
+    if (earlier !== undefined) {
+      fail(
+        st,
+        'program',
+        `Row ${earlier} is already for ${st.program.name}, ${term} ${fiscalYear}: each program and term may appear once`,
+      );
+    } else ctx.rowOfKey.set(key, st.rowNumber);
+  }
+  if (!st.existing && st.program && !st.program.active_ind) {
+    fail(st, 'program', `${st.program.name} is no longer an active program; records cannot be added to it`);
+  }
+  if (!st.existing && st.institution && !st.institution.active_ind) {
+    fail(st, 'institution', `${st.institution.short_name} is inactive; records cannot be added to it`);
+  }
+  return { fiscalYear, term };
+}
+
+/** The row's values, checked by the record rules, and the write they make (null for none or an error). */
+function rowWrite(st: RowState, ctx: PlanContext, fiscalYear: string | undefined, term: Term | undefined): PlannedWrite | null {
+  const values: Values = {};
+  const badFields = new Set<string>();
+  for (const field of VALUE_FIELDS) {
+    const text = st.row.texts[field];
+    if (text === undefined) continue;
+    const converted = convertValue(field, text);
+    if (converted.ok) values[field] = converted.value;
+    else {
+      fail(st, field, converted.message);
+      badFields.add(field);
+    }
+  }
+  if (ctx.request.mapping.status === undefined) values.status = 'submitted';
+  if (st.errors.length > 0 && (!st.program || !fiscalYear || !term)) return null;
+
+  const merged: Values = {};
+  for (const field of EDITABLE_FIELDS) merged[field] = st.existing ? st.existing[field] : null;
+  for (const [field, value] of Object.entries(values)) merged[field as EditableField] = value;
+  merged.fiscal_year = fiscalYear ?? null;
+  merged.term = term ?? null;
+  const rules = validateRecord(merged);
+  // Figures a submitted record needs that the file has no column for: one message naming them all, not one each.
+  const notInFile = COUNT_FIELDS.filter((f) => rules[f] && ctx.request.mapping[f] === undefined && merged[f] === null);
+  for (const [field, messages] of Object.entries(rules)) {
+    if (badFields.has(field)) continue;
+    if ((notInFile as readonly string[]).includes(field)) {
+      if (field === notInFile[0]) fail(st, 'status', missingColumnsMessage(notInFile));
+      continue;
+    }
+    for (const message of messages) fail(st, field, message);
+  }
+
+  const changes: NonNullable<ImportRowResult['changes']> = [];
+  for (const field of EDITABLE_FIELDS) {
+    const before = st.existing ? (st.existing[field] ?? null) : null;
+    const after = merged[field] ?? null;
+    if (before !== after) changes.push({ field, label: RECORD_FIELD_LABELS[field], before, after });
+  }
+  if (st.errors.length > 0) return null;
+  if (st.existing) {
+    if (changes.length === 0) st.result.action = 'unchanged';
+    else {
+      st.result.action = 'update';
+      st.result.changes = changes;
+      const changed: Values = {};
+      for (const c of changes) changed[c.field as EditableField] = c.after;
+      return {
+        kind: 'update',
+        id: st.existing.id,
+        changed,
+        status: merged.status === 'draft' ? 'draft' : 'submitted',
+        beforeStatus: String(st.existing.status),
+      };
+    }
+  } else {
+    st.result.action = 'create';
+    st.result.changes = changes;
+    return { kind: 'create', institutionId: st.institution!.id, programId: st.program!.id, values: merged };
+  }
+  return null;
+}
+
+/**
+ * Decides every row of an import (writes nothing). `lock` takes row locks on the records it would update, for the
+ * commit's transaction.
+ */
+export async function planImport(
+  db: Db,
+  request: ImportRequest,
+  privileges: Privileges,
+  options: { lock?: boolean } = {},
+): Promise<ImportPlan> {
+  // Every mapped cell is read once, under the text rule every form and route applies; the dry run and the commit
+  // both come here, so a row the dry run calls clean is one the database takes.
+  const readRows = request.rows.map((row) => readCells(row, request.mapping));
+  const lookups = await loadLookups(db, request, readRows, options.lock ?? false);
+  const ctx: PlanContext = { request, privileges, lookups, rowOfKey: new Map() };
+
   const results: ImportRowResult[] = [];
   const writes: PlannedWrite[] = [];
-  const rowOfKey = new Map<string, number>();
   /** What the plan depends on in the database: each row's outcome and the version of the record it met. */
   const seen: (string | number | null)[][] = [];
 
   readRows.forEach((row, index) => {
     if (request.rows[index]!.every((text) => isBlankCell(text))) return;
     const rowNumber = index + 2;
-    const errors: { field: string; label: string; message: string }[] = [];
-    const error = (field: string, message: string) => errors.push({ field, label: labelOf(field), message });
-    const result: ImportRowResult = { row: rowNumber, action: 'error' };
-    const finish = () => {
-      seen.push([rowNumber, result.recordId ?? null, existing?.version ?? null]);
-      if (errors.length > 0) {
-        result.action = 'error';
-        result.errors = errors;
-        delete result.changes;
-      }
-      results.push(result);
-    };
-
-    let institution: InstitutionRow | undefined;
-    let program: ProgramRow | undefined;
-    let existing: ExistingRecord | undefined;
-    // A cell that is not text (a control character, half of a character) says nothing reliable about the row.
-    if (row.unreadable.length > 0) {
-      for (const { field, message } of row.unreadable) error(field, message);
-      return finish();
+    const st: RowState = { row, rowNumber, errors: [], result: { row: rowNumber, action: 'error' } };
+    if (identifyRow(st, ctx)) {
+      const { fiscalYear, term } = rowTermOf(st, ctx);
+      const write = rowWrite(st, ctx, fiscalYear, term);
+      if (write) writes.push(write);
     }
-    const instText = present(row, 'institution');
-    const progText = present(row, 'program');
-    const ridText = present(row, 'record_id');
-    const pidText = present(row, 'program_id');
-
-    if (ridText) {
-      const id = convertId('Record ID', ridText);
-      if (!id.ok) error('record_id', id.message);
-      else {
-        existing = recordById.get(id.value);
-        if (!existing) error('record_id', `No record has ID ${id.value}`);
-        else if (!canEditInstitution(privileges, existing.institution_id)) {
-          // Say nothing of a record the person may not edit: it may belong to an institution they cannot read.
-          error('record_id', `You do not have write access to record ${id.value}: it belongs to an institution you may not edit`);
-          return finish();
-        } else {
-          institution = institutionById.get(existing.institution_id);
-          program = programById.get(existing.program_id);
-          result.recordId = existing.id;
-          if (instText && institutionByName.get(lower(instText))?.id !== existing.institution_id) {
-            error(
-              'institution',
-              `Record ${existing.id} belongs to ${institution?.short_name ?? 'another institution'}, not ${instText}`,
-            );
-          }
-          if (pidText && convertId('Program ID', pidText).ok && Number(pidText.replace(/\.0+$/, '')) !== existing.program_id) {
-            error('program_id', `Record ${existing.id} is for program ${existing.program_id}, not ${pidText}`);
-          }
-          if (progText && program && lower(progText) !== nameKey(program.name)) {
-            error('program', `Record ${existing.id} is for ${program.name}, not ${progText}`);
-          }
-        }
-      }
-    } else if (pidText) {
-      const id = convertId('Program ID', pidText);
-      if (!id.ok) error('program_id', id.message);
-      else {
-        program = programById.get(id.value);
-        if (!program) error('program_id', `No program has ID ${id.value}`);
-        else {
-          institution = institutionById.get(program.institution_id);
-          if (instText && institutionByName.get(lower(instText))?.id !== program.institution_id) {
-            error('institution', `Program ${id.value} (${program.name}) belongs to ${institution?.short_name}, not ${instText}`);
-          }
-        }
-      }
-    } else {
-      if (!instText) error('institution', 'Institution is required: give its short name, such as UVic');
-      else {
-        institution = institutionByName.get(lower(instText));
-        if (!institution) error('institution', `No institution is called "${instText}"; use its short name, such as UVic`);
-      }
-      if (!progText) error('program', 'Program is required: give its name as the list of valid programs has it');
-      else if (institution) {
-        program = programByName.get(`${institution.id}|${lower(progText)}`);
-        if (!program) error('program', `${institution.short_name} has no program called "${progText}"`);
-      }
+    seen.push([rowNumber, st.result.recordId ?? null, st.existing?.version ?? null]);
+    if (st.errors.length > 0) {
+      st.result.action = 'error';
+      st.result.errors = st.errors;
+      delete st.result.changes;
     }
-
-    if (institution) {
-      result.institution = institution.short_name;
-      if (!canEditInstitution(privileges, institution.id)) {
-        error('institution', `You do not have write access to the records of ${institution.short_name}`);
-        return finish();
-      }
-    }
-    if (program) result.program = program.name;
-
-    // ---- Fiscal year and term ----
-    let fiscalYear: string | undefined;
-    let term: Term | undefined;
-    const fyText = present(row, 'fiscal_year');
-    const termText = present(row, 'term');
-    if (fyText) {
-      const fy = convertFiscalYear(fyText);
-      if (fy.ok) fiscalYear = fy.value;
-      else error('fiscal_year', fy.message);
-    } else if (existing) fiscalYear = String(existing.fiscal_year);
-    else if (request.fiscalYear) fiscalYear = request.fiscalYear;
-    else if (!ridText)
-      error('fiscal_year', 'Fiscal year is required: this row has none, and no fiscal year was chosen for the file');
-    if (termText) {
-      const t = convertTerm(termText);
-      if (t.ok) term = t.value;
-      else error('term', t.message);
-    } else if (existing) term = existing.term as Term;
-    else if (request.term) term = request.term;
-    else if (!ridText) error('term', 'Term is required: this row has none, and no term was chosen for the file');
-    if (fiscalYear) result.fiscal_year = fiscalYear;
-    if (term) result.term = term;
-
-    if (existing && fiscalYear && term && (fiscalYear !== existing.fiscal_year || term !== existing.term)) {
-      error(
-        fiscalYear !== existing.fiscal_year ? 'fiscal_year' : 'term',
-        `Record ${existing.id} is for ${existing.term} ${existing.fiscal_year}, but this row says ${term} ${fiscalYear}. ` +
-          'An import does not move a record to another term; change it on the record’s page',
-      );
-    }
-    if (!existing && program && fiscalYear && term) {
-      existing = recordByKey.get(keyOf(program.id, fiscalYear, term));
-      if (existing) result.recordId = existing.id;
-    }
-    if (program && fiscalYear && term) {
-      const key = keyOf(program.id, fiscalYear, term);
-      const earlier = rowOfKey.get(key);
-      if (earlier !== undefined) {
-        error(
-          'program',
-          `Row ${earlier} is already for ${program.name}, ${term} ${fiscalYear}: each program and term may appear once`,
-        );
-      } else rowOfKey.set(key, rowNumber);
-    }
-    if (!existing && program && !program.active_ind) {
-      error('program', `${program.name} is no longer an active program; records cannot be added to it`);
-    }
-    if (!existing && institution && !institution.active_ind) {
-      error('institution', `${institution.short_name} is inactive; records cannot be added to it`);
-    }
-
-    // ---- Values ----
-    const values: Values = {};
-    const badFields = new Set<string>();
-    for (const field of VALUE_FIELDS) {
-      const text = cell(row, field);
-      if (text === undefined) continue;
-      const converted = convertValue(field, text);
-      if (converted.ok) values[field] = converted.value;
-      else {
-        error(field, converted.message);
-        badFields.add(field);
-      }
-    }
-    if (mapping.status === undefined) values.status = 'submitted';
-    if (errors.length > 0 && (!program || !fiscalYear || !term)) return finish();
-
-    const merged: Values = {};
-    for (const field of EDITABLE_FIELDS) merged[field] = existing ? existing[field] : null;
-    for (const [field, value] of Object.entries(values)) merged[field as EditableField] = value;
-    merged.fiscal_year = fiscalYear ?? null;
-    merged.term = term ?? null;
-    const rules = validateRecord(merged);
-    // Figures a submitted record needs that the file has no column for: one message naming them all, not one each.
-    const notInFile = COUNT_FIELDS.filter((f) => rules[f] && mapping[f] === undefined && merged[f] === null);
-    for (const [field, messages] of Object.entries(rules)) {
-      if (badFields.has(field)) continue;
-      if ((notInFile as readonly string[]).includes(field)) {
-        if (field === notInFile[0]) error('status', missingColumnsMessage(notInFile));
-        continue;
-      }
-      for (const message of messages) error(field, message);
-    }
-
-    const changes: NonNullable<ImportRowResult['changes']> = [];
-    for (const field of EDITABLE_FIELDS) {
-      const before = existing ? (existing[field] ?? null) : null;
-      const after = merged[field] ?? null;
-      if (before !== after) changes.push({ field, label: RECORD_FIELD_LABELS[field], before, after });
-    }
-    if (errors.length > 0) return finish();
-    if (existing) {
-      if (changes.length === 0) result.action = 'unchanged';
-      else {
-        result.action = 'update';
-        result.changes = changes;
-        const changed: Values = {};
-        for (const c of changes) changed[c.field as EditableField] = c.after;
-        writes.push({
-          kind: 'update',
-          id: existing.id,
-          changed,
-          status: merged.status === 'draft' ? 'draft' : 'submitted',
-          beforeStatus: String(existing.status),
-        });
-      }
-    } else {
-      result.action = 'create';
-      result.changes = changes;
-      writes.push({ kind: 'create', institutionId: institution!.id, programId: program!.id, values: merged });
-    }
-    return finish();
+    results.push(st.result);
   });
 
   const counts: ImportCounts = { rows: results.length, create: 0, update: 0, unchanged: 0, error: 0 };
