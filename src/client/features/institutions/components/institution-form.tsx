@@ -5,17 +5,12 @@ import { DetailFormFrame, fieldIds, requiredSelects, useDetailForm, type DetailF
 import { FIELD_ORDER, RequiredLabel, inputWidth } from '../../../ui/field-label.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutionTypes } from '../api/get-institution-types.ts';
-import {
-  INSTITUTION_FIELDS,
-  checkInstitutionForm,
-  validateInstitutionForm,
-  type InstitutionFormValues,
-} from '../lib/institution-form-model.ts';
+import { INSTITUTION_FORM, type InstitutionFormValues } from '../lib/institution-form-model.ts';
 import { INSTITUTION_UI } from '../messages.ts';
 
 const F = INSTITUTION_UI.fields;
 const H = INSTITUTION_UI.hints;
-const ID = fieldIds(INSTITUTION_FIELDS);
+const ID = fieldIds(INSTITUTION_FORM.fields);
 
 export type InstitutionFormProps = DetailFormProps<InstitutionFormValues, InstitutionCreate>;
 
@@ -27,12 +22,7 @@ export function InstitutionForm(props: InstitutionFormProps) {
   const types = useInstitutionTypes();
   useErrorToast(types.error);
   const typeOptions = types.data && types.data.length > 0 ? types.data : [...INSTITUTION_TYPES];
-  const detailForm = useDetailForm(props, {
-    validate: validateInstitutionForm,
-    check: checkInstitutionForm,
-    fields: INSTITUTION_FIELDS,
-    words: INSTITUTION_UI.form,
-  });
+  const detailForm = useDetailForm(props, { ...INSTITUTION_FORM, words: INSTITUTION_UI.form });
   const { form } = detailForm;
 
   const select = requiredSelects(form, { ids: ID, labels: F, hints: H, prompts: INSTITUTION_UI.choose });

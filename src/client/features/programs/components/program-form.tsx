@@ -1,23 +1,16 @@
-import { Anchor, Checkbox, Group, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COOP_MODELS, CREDENTIALS, DISCIPLINES, PARTICIPATION, WIL_TYPES } from '../../../../shared/constants.ts';
 import type { ProgramCreate } from '../../../../shared/schemas/program.ts';
 import { DetailFormFrame, fieldIds, requiredSelects, useDetailForm, type DetailFormProps } from '../../../ui/detail-form.tsx';
-import { FIELD_ORDER, RequiredLabel, inputWidth } from '../../../ui/field-label.tsx';
-import {
-  COOP,
-  PROGRAM_FIELDS,
-  checkProgramForm,
-  validateProgramForm,
-  withWilType,
-  type ProgramFormValues,
-} from '../lib/program-form-model.ts';
+import { FIELD_ORDER, OptionalLabel, RequiredLabel, inputWidth } from '../../../ui/field-label.tsx';
+import { COOP, PROGRAM_FORM, withWilType, type ProgramFormValues } from '../lib/program-form-model.ts';
 import { PROGRAM_UI } from '../messages.ts';
 
 const F = PROGRAM_UI.fields;
 const H = PROGRAM_UI.hints;
-const ID = fieldIds(PROGRAM_FIELDS);
+const ID = fieldIds(PROGRAM_FORM.fields);
 
 export interface InstitutionChoice {
   id: number;
@@ -32,16 +25,7 @@ export interface ProgramFormProps extends DetailFormProps<ProgramFormValues, Pro
   institution: InstitutionField;
 }
 
-function Optional({ children }: { children: string }) {
-  return (
-    <>
-      {children}{' '}
-      <Text span size="sm" fw={400}>
-        {PROGRAM_UI.optional}
-      </Text>
-    </>
-  );
-}
+const Optional = ({ children }: { children: string }) => <OptionalLabel word={PROGRAM_UI.optional}>{children}</OptionalLabel>;
 
 /** Editing: the institution shown, not changeable (the server refuses moves), with a link to it. */
 function FixedInstitution({ label, href, error }: { label: string; href: string; error: ReactNode }) {
@@ -107,12 +91,7 @@ function ParticipationField({
  */
 export function ProgramForm(props: ProgramFormProps) {
   const { institution } = props;
-  const detailForm = useDetailForm(props, {
-    validate: validateProgramForm,
-    check: checkProgramForm,
-    fields: PROGRAM_FIELDS,
-    words: PROGRAM_UI.form,
-  });
+  const detailForm = useDetailForm(props, { ...PROGRAM_FORM, words: PROGRAM_UI.form });
   const { form } = detailForm;
 
   const choose = requiredSelects(form, { ids: ID, labels: F, hints: H, prompts: PROGRAM_UI.choose });

@@ -20,7 +20,7 @@ import { CREDENTIALS, DISCIPLINES, RECORD_STATUSES, TERMS, WIL_TYPES } from '../
 import type { RecordCriteria } from '../../../../shared/find-criteria-url.ts';
 import type { Privileges } from '../../../../shared/schemas/profile.ts';
 import { ErrorSummary } from '../../../ui/error-summary.tsx';
-import { FIELD_ORDER } from '../../../ui/field-label.tsx';
+import { FIELD_ORDER, OptionalLabel } from '../../../ui/field-label.tsx';
 import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 import type { FindFormValues } from '../lib/find-form.ts';
 import { institutionChoices, programChoices, type InstitutionLike, type ProgramLike } from '../lib/record-choices.ts';
@@ -30,16 +30,7 @@ import { FIND_IDS, useFindForm, type FindForm } from './use-find-form.ts';
 const T = RECORD_BROWSE_UI.find;
 const words = { inactive: (label: string) => `${label} (inactive)` };
 
-function Optional({ children }: { children: string }) {
-  return (
-    <>
-      {children}{' '}
-      <Text span size="sm" fw={400}>
-        {T.optional}
-      </Text>
-    </>
-  );
-}
+const Optional = ({ children }: { children: string }) => <OptionalLabel word={T.optional}>{children}</OptionalLabel>;
 
 /** A titled group of fields: a fieldset, so screen readers hear the group's name with each field. */
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
