@@ -118,10 +118,7 @@ export interface SoftDeleteWords {
 }
 
 /** "Delete" that marks the item inactive, and "Reactivate", through one mutation taking the new `active` value. */
-export function softDeleteActivation(
-  words: SoftDeleteWords,
-  setActive: Parameters<typeof writesOfSetActive>[0],
-): Activation {
+export function softDeleteActivation(words: SoftDeleteWords, setActive: Parameters<typeof writesOfSetActive>[0]): Activation {
   return {
     words: {
       inactive: words.inactive,
