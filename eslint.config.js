@@ -59,4 +59,10 @@ export default tseslint.config(
     plugins: { local: clientLayers },
     rules: { 'local/client-layers': 'error' },
   },
+  {
+    // Small functions (issue 18): product code only; tests may hold long tables of cases.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.{ts,tsx}', '**/test-fixtures.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
 );

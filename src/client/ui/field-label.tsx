@@ -13,6 +13,18 @@ export function RequiredLabel({ children }: { children: string }) {
   );
 }
 
+/** A field's label with its "(optional)" after it, in the screen's own words. */
+export function OptionalLabel({ children, word }: { children: string; word: string }) {
+  return (
+    <>
+      {children}{' '}
+      <Text span size="sm" fw={400}>
+        {word}
+      </Text>
+    </>
+  );
+}
+
 /** Labels above, hint under the label, then the error, then the input (the GOV.UK order). */
 export const FIELD_ORDER = ['label', 'description', 'error', 'input'] as ('label' | 'description' | 'error' | 'input')[];
 

@@ -105,6 +105,308 @@ const keyOf = (programId: number, fiscalYear: string, term: string) => `${progra
 const labelOf = (field: string) =>
   (IMPORT_FIELD_LABELS as Record<string, string>)[field] ?? (RECORD_FIELD_LABELS as Record<string, string>)[field] ?? field;
 
+/** Everything the rows point at, read in a few queries, and the rows' own bookkeeping across rows. */
+interface PlanContext {
+  request: ImportRequest;
+  privileges: Privileges;
+  institutionByName: Map<string, InstitutionRow>;
+  institutionById: Map<number, InstitutionRow>;
+  programById: Map<number, ProgramRow>;
+  programByName: Map<string, ProgramRow>;
+  recordById: Map<number, RecordWire>;
+  recordByKey: Map<string, RecordWire>;
+  /** The first row of each program, year and term, so a second one is refused. */
+  rowOfKey: Map<string, number>;
+}
+
+/** One row being decided: what it names so far, and what is wrong with it. */
+interface RowState {
+  row: ReadRow;
+  rowNumber: number;
+  result: ImportRowResult;
+  errors: { field: string; label: string; message: string }[];
+  institution?: InstitutionRow;
+  program?: ProgramRow;
+  existing?: RecordWire;
+}
+
+const present = (row: ReadRow, field: ImportField) => {
+  const text = row.texts[field];
+  return text === undefined || isBlankCell(text) ? undefined : text;
+};
+const fail = (st: RowState, field: string, message: string) => st.errors.push({ field, label: labelOf(field), message });
+
+/** Reads the institutions, the programs and the records the rows name (locked for the commit). */
+async function loadContext(db: Db, request: ImportRequest, privileges: Privileges, readRows: ReadRow[], lock: boolean) {
+  const institutions = await loadInstitutions(db);
+  const institutionByName = new Map<string, InstitutionRow>();
+  // Short names second, so a short name wins over another institution's full name.
+  for (const i of institutions) institutionByName.set(nameKey(i.name), i);
+  for (const i of institutions) institutionByName.set(nameKey(i.short_name), i);
+
+  const namedInstitutions = new Set<number>();
+  const programIds = new Set<number>();
+  const recordIds = new Set<number>();
+  const fiscalYears = new Set<string>(request.fiscalYear ? [request.fiscalYear] : []);
+  const idOf = (row: ReadRow, field: 'program_id' | 'record_id', label: string) => {
+    const text = present(row, field);
+    const id = text ? convertId(label, text) : undefined;
+    return id?.ok ? id.value : undefined;
+  };
+  for (const row of readRows) {
+    const inst = present(row, 'institution');
+    const found = inst ? institutionByName.get(lower(inst)) : undefined;
+    if (found) namedInstitutions.add(found.id);
+    const programId = idOf(row, 'program_id', 'Program ID');
+    if (programId !== undefined) programIds.add(programId);
+    const recordId = idOf(row, 'record_id', 'Record ID');
+    if (recordId !== undefined) recordIds.add(recordId);
+    const fy = present(row, 'fiscal_year');
+    const year = fy ? convertFiscalYear(fy) : undefined;
+    if (year?.ok) fiscalYears.add(year.value);
+  }
+  const recordsById = await loadRecords(db, [...recordIds], [], [], lock);
+  for (const r of recordsById) programIds.add(r.program_id);
+  const programs = await loadPrograms(db, [...namedInstitutions], [...programIds]);
+  const programById = new Map(programs.map((p) => [p.id, p]));
+  const records = [...recordsById, ...(await loadRecords(db, [], [...programById.keys()], [...fiscalYears], lock))];
+  const context: PlanContext = {
+    request,
+    privileges,
+    institutionByName,
+    institutionById: new Map(institutions.map((i) => [i.id, i])),
+    programById,
+    programByName: new Map(programs.map((p) => [`${p.institution_id}|${nameKey(p.name)}`, p])),
+    recordById: new Map(records.map((r) => [r.id, r])),
+    recordByKey: new Map(records.map((r) => [keyOf(r.program_id, String(r.fiscal_year), String(r.term)), r])),
+    rowOfKey: new Map(),
+  };
+  return context;
+}
+
+/** A Record ID row: the record, which must be one the person may edit and agree with the row's other names. */
+function identifyByRecordId(st: RowState, ctx: PlanContext, ridText: string): boolean {
+  const id = convertId('Record ID', ridText);
+  if (!id.ok) {
+    fail(st, 'record_id', id.message);
+    return true;
+  }
+  const existing = ctx.recordById.get(id.value);
+  if (!existing) {
+    fail(st, 'record_id', `No record has ID ${id.value}`);
+    return true;
+  }
+  st.existing = existing; // its version is part of what the plan met, even when refused
+  if (!canEditInstitution(ctx.privileges, existing.institution_id)) {
+    // Say nothing of a record the person may not edit: it may belong to an institution they cannot read.
+    fail(st, 'record_id', `You do not have write access to record ${id.value}: it belongs to an institution you may not edit`);
+    return false;
+  }
+  st.institution = ctx.institutionById.get(existing.institution_id);
+  st.program = ctx.programById.get(existing.program_id);
+  st.result.recordId = existing.id;
+  const instText = present(st.row, 'institution');
+  const progText = present(st.row, 'program');
+  const pidText = present(st.row, 'program_id');
+  if (instText && ctx.institutionByName.get(lower(instText))?.id !== existing.institution_id) {
+    fail(
+      st,
+      'institution',
+      `Record ${existing.id} belongs to ${st.institution?.short_name ?? 'another institution'}, not ${instText}`,
+    );
+  }
+  if (pidText && convertId('Program ID', pidText).ok && Number(pidText.replace(/\.0+$/, '')) !== existing.program_id) {
+    fail(st, 'program_id', `Record ${existing.id} is for program ${existing.program_id}, not ${pidText}`);
+  }
+  if (progText && st.program && lower(progText) !== nameKey(st.program.name)) {
+    fail(st, 'program', `Record ${existing.id} is for ${st.program.name}, not ${progText}`);
+  }
+  return true;
+}
+
+/** A Program ID row, or a row naming its institution and program. */
+function identifyByProgram(st: RowState, ctx: PlanContext): void {
+  const instText = present(st.row, 'institution');
+  const pidText = present(st.row, 'program_id');
+  if (pidText) {
+    const id = convertId('Program ID', pidText);
+    if (!id.ok) return void fail(st, 'program_id', id.message);
+    const program = ctx.programById.get(id.value);
+    if (!program) return void fail(st, 'program_id', `No program has ID ${id.value}`);
+    st.program = program;
+    st.institution = ctx.institutionById.get(program.institution_id);
+    if (instText && ctx.institutionByName.get(lower(instText))?.id !== program.institution_id) {
+      fail(st, 'institution', `Program ${id.value} (${program.name}) belongs to ${st.institution?.short_name}, not ${instText}`);
+    }
+    return;
+  }
+  const progText = present(st.row, 'program');
+  if (!instText) fail(st, 'institution', 'Institution is required: give its short name, such as UVic');
+  else {
+    st.institution = ctx.institutionByName.get(lower(instText));
+    if (!st.institution) fail(st, 'institution', `No institution is called "${instText}"; use its short name, such as UVic`);
+  }
+  if (!progText) fail(st, 'program', 'Program is required: give its name as the list of valid programs has it');
+  else if (st.institution) {
+    st.program = ctx.programByName.get(`${st.institution.id}|${lower(progText)}`);
+    if (!st.program) fail(st, 'program', `${st.institution.short_name} has no program called "${progText}"`);
+  }
+}
+
+/** Which record, program and institution the row is for; false when nothing more may be said about it. */
+function identifyRow(st: RowState, ctx: PlanContext): boolean {
+  const ridText = present(st.row, 'record_id');
+  if (ridText) {
+    if (!identifyByRecordId(st, ctx, ridText)) return false;
+  } else identifyByProgram(st, ctx);
+  if (st.institution) {
+    st.result.institution = st.institution.short_name;
+    if (!canEditInstitution(ctx.privileges, st.institution.id)) {
+      fail(st, 'institution', `You do not have write access to the records of ${st.institution.short_name}`);
+      return false;
+    }
+  }
+  if (st.program) st.result.program = st.program.name;
+  return true;
+}
+
+/** The row's fiscal year and term: its own cells, else the record's, else the file's; an import never moves a record. */
+function rowTermOf(st: RowState, ctx: PlanContext): { fiscalYear?: string; term?: Term } {
+  const { existing, program } = st;
+  const byRecordId = present(st.row, 'record_id') !== undefined;
+  let fiscalYear: string | undefined;
+  let term: Term | undefined;
+  const fyText = present(st.row, 'fiscal_year');
+  const termText = present(st.row, 'term');
+  if (fyText) {
+    const fy = convertFiscalYear(fyText);
+    if (fy.ok) fiscalYear = fy.value;
+    else fail(st, 'fiscal_year', fy.message);
+  } else if (existing) fiscalYear = String(existing.fiscal_year);
+  else if (ctx.request.fiscalYear) fiscalYear = ctx.request.fiscalYear;
+  else if (!byRecordId)
+    fail(st, 'fiscal_year', 'Fiscal year is required: this row has none, and no fiscal year was chosen for the file');
+  if (termText) {
+    const t = convertTerm(termText);
+    if (t.ok) term = t.value;
+    else fail(st, 'term', t.message);
+  } else if (existing) term = existing.term as Term;
+  else if (ctx.request.term) term = ctx.request.term;
+  else if (!byRecordId) fail(st, 'term', 'Term is required: this row has none, and no term was chosen for the file');
+  if (fiscalYear) st.result.fiscal_year = fiscalYear;
+  if (term) st.result.term = term;
+
+  if (existing && fiscalYear && term && (fiscalYear !== existing.fiscal_year || term !== existing.term)) {
+    fail(
+      st,
+      fiscalYear !== existing.fiscal_year ? 'fiscal_year' : 'term',
+      `Record ${existing.id} is for ${existing.term} ${existing.fiscal_year}, but this row says ${term} ${fiscalYear}. ` +
+        'An import does not move a record to another term; change it on the record’s page',
+    );
+  }
+  if (!st.existing && program && fiscalYear && term) {
+    st.existing = ctx.recordByKey.get(keyOf(program.id, fiscalYear, term));
+    if (st.existing) st.result.recordId = st.existing.id;
+  }
+  if (program && fiscalYear && term) {
+    const key = keyOf(program.id, fiscalYear, term);
+    const earlier = ctx.rowOfKey.get(key);
+    if (earlier !== undefined) {
+      fail(
+        st,
+        'program',
+        `Row ${earlier} is already for ${program.name}, ${term} ${fiscalYear}: each program and term may appear once`,
+      );
+    } else ctx.rowOfKey.set(key, st.rowNumber);
+  }
+  if (!st.existing && program && !program.active_ind) {
+    fail(st, 'program', `${program.name} is no longer an active program; records cannot be added to it`);
+  }
+  if (!st.existing && st.institution && !st.institution.active_ind) {
+    fail(st, 'institution', `${st.institution.short_name} is inactive; records cannot be added to it`);
+  }
+  return { fiscalYear, term };
+}
+
+/** The row's values over the stored record, checked by the shared record rules; the write it makes, if any. */
+function rowWrite(st: RowState, ctx: PlanContext, fiscalYear: string | undefined, term: Term | undefined): PlannedWrite | null {
+  const { mapping } = ctx.request;
+  const { existing, program, institution } = st;
+  const values: RecordValues = {};
+  const badFields = new Set<string>();
+  for (const field of VALUE_FIELDS) {
+    const text = st.row.texts[field];
+    if (text === undefined) continue;
+    const converted = convertValue(field, text);
+    if (converted.ok) values[field] = converted.value;
+    else {
+      fail(st, field, converted.message);
+      badFields.add(field);
+    }
+  }
+  if (mapping.status === undefined) values.status = 'submitted';
+  if (st.errors.length > 0 && (!program || !fiscalYear || !term)) return null;
+
+  const merged: RecordValues = {};
+  for (const field of EDITABLE_FIELDS) merged[field] = existing ? existing[field] : null;
+  for (const [field, value] of Object.entries(values)) merged[field as EditableField] = value;
+  merged.fiscal_year = fiscalYear ?? null;
+  merged.term = term ?? null;
+  const rules = validateRecord(merged);
+  // Figures a submitted record needs that the file has no column for: one message naming them all, not one each.
+  const notInFile = COUNT_FIELDS.filter((f) => rules[f] && mapping[f] === undefined && merged[f] === null);
+  for (const [field, messages] of Object.entries(rules)) {
+    if (badFields.has(field)) continue;
+    if ((notInFile as readonly string[]).includes(field)) {
+      if (field === notInFile[0]) fail(st, 'status', missingColumnsMessage(notInFile));
+      continue;
+    }
+    for (const message of messages) fail(st, field, message);
+  }
+
+  const changes: NonNullable<ImportRowResult['changes']> = [];
+  for (const field of EDITABLE_FIELDS) {
+    const before = existing ? (existing[field] ?? null) : null;
+    const after = merged[field] ?? null;
+    if (before !== after) changes.push({ field, label: RECORD_FIELD_LABELS[field], before, after });
+  }
+  if (st.errors.length > 0) return null;
+  if (existing) {
+    if (changes.length === 0) {
+      st.result.action = 'unchanged';
+      return null;
+    }
+    st.result.action = 'update';
+    st.result.changes = changes;
+    const changed: RecordValues = {};
+    for (const c of changes) changed[c.field as EditableField] = c.after;
+    return { kind: 'update', before: existing, version: existing.version, changed };
+  }
+  st.result.action = 'create';
+  st.result.changes = changes;
+  return { kind: 'create', institutionId: institution!.id, programId: program!.id, values: merged };
+}
+
+/** Decides one row; its result carries its errors in words. */
+function planRow(row: ReadRow, rowNumber: number, ctx: PlanContext) {
+  const st: RowState = { row, rowNumber, result: { row: rowNumber, action: 'error' }, errors: [] };
+  let write: PlannedWrite | null = null;
+  // A cell that is not text (a control character, half of a character) says nothing reliable about the row.
+  if (row.unreadable.length > 0) {
+    for (const { field, message } of row.unreadable) fail(st, field, message);
+  } else if (identifyRow(st, ctx)) {
+    const { fiscalYear, term } = rowTermOf(st, ctx);
+    write = rowWrite(st, ctx, fiscalYear, term);
+  }
+  if (st.errors.length > 0) {
+    st.result.action = 'error';
+    st.result.errors = st.errors;
+    delete st.result.changes;
+    write = null;
+  }
+  return { result: st.result, write, seenVersion: st.existing?.version ?? null };
+}
+
 /**
  * Decides every row of an import (writes nothing). `lock` takes row locks on the records it would update, for the
  * commit's transaction.
@@ -115,265 +417,21 @@ export async function planImport(
   privileges: Privileges,
   options: { lock?: boolean } = {},
 ): Promise<ImportPlan> {
-  const { mapping } = request;
   // Every mapped cell is read once, under the text rule every form and route applies; the dry run and the commit
   // both come here, so a row the dry run calls clean is one the database takes.
-  const readRows = request.rows.map((row) => readCells(row, mapping));
-  const cell = (row: ReadRow, field: ImportField): string | undefined => row.texts[field];
-  const present = (row: ReadRow, field: ImportField) => {
-    const text = cell(row, field);
-    return text === undefined || isBlankCell(text) ? undefined : text;
-  };
-
-  // ---- What the rows point at, read in a few queries ----
-  const institutions = await loadInstitutions(db);
-  const institutionByName = new Map<string, InstitutionRow>();
-  // Short names first, so a short name wins over another institution's full name.
-  for (const i of institutions) institutionByName.set(nameKey(i.name), i);
-  for (const i of institutions) institutionByName.set(nameKey(i.short_name), i);
-  const institutionById = new Map(institutions.map((i) => [i.id, i]));
-
-  const namedInstitutions = new Set<number>();
-  const programIds = new Set<number>();
-  const recordIds = new Set<number>();
-  const fiscalYears = new Set<string>(request.fiscalYear ? [request.fiscalYear] : []);
-  for (const row of readRows) {
-    const inst = present(row, 'institution');
-    const found = inst ? institutionByName.get(lower(inst)) : undefined;
-    if (found) namedInstitutions.add(found.id);
-    const pid = present(row, 'program_id');
-    if (pid) {
-      const id = convertId('Program ID', pid);
-      if (id.ok) programIds.add(id.value);
-    }
-    const rid = present(row, 'record_id');
-    if (rid) {
-      const id = convertId('Record ID', rid);
-      if (id.ok) recordIds.add(id.value);
-    }
-    const fy = present(row, 'fiscal_year');
-    if (fy) {
-      const year = convertFiscalYear(fy);
-      if (year.ok) fiscalYears.add(year.value);
-    }
-  }
-  const lock = options.lock ?? false;
-  const recordsById = await loadRecords(db, [...recordIds], [], [], lock);
-  for (const r of recordsById) programIds.add(r.program_id);
-  const programs = await loadPrograms(db, [...namedInstitutions], [...programIds]);
-  const programById = new Map(programs.map((p) => [p.id, p]));
-  const programByName = new Map(programs.map((p) => [`${p.institution_id}|${nameKey(p.name)}`, p]));
-  const records = [...recordsById, ...(await loadRecords(db, [], [...programById.keys()], [...fiscalYears], lock))];
-  const recordById = new Map(records.map((r) => [r.id, r]));
-  const recordByKey = new Map(records.map((r) => [keyOf(r.program_id, String(r.fiscal_year), String(r.term)), r]));
-
-  // ---- Each row ----
+  const readRows = request.rows.map((row) => readCells(row, request.mapping));
+  const ctx = await loadContext(db, request, privileges, readRows, options.lock ?? false);
   const results: ImportRowResult[] = [];
   const writes: PlannedWrite[] = [];
-  const rowOfKey = new Map<string, number>();
   /** What the plan depends on in the database: each row's outcome and the version of the record it met. */
   const seen: (string | number | null)[][] = [];
-
   readRows.forEach((row, index) => {
     if (request.rows[index]!.every((text) => isBlankCell(text))) return;
-    const rowNumber = index + 2;
-    const errors: { field: string; label: string; message: string }[] = [];
-    const error = (field: string, message: string) => errors.push({ field, label: labelOf(field), message });
-    const result: ImportRowResult = { row: rowNumber, action: 'error' };
-    const finish = () => {
-      seen.push([rowNumber, result.recordId ?? null, existing?.version ?? null]);
-      if (errors.length > 0) {
-        result.action = 'error';
-        result.errors = errors;
-        delete result.changes;
-      }
-      results.push(result);
-    };
-
-    let institution: InstitutionRow | undefined;
-    let program: ProgramRow | undefined;
-    let existing: RecordWire | undefined;
-    // A cell that is not text (a control character, half of a character) says nothing reliable about the row.
-    if (row.unreadable.length > 0) {
-      for (const { field, message } of row.unreadable) error(field, message);
-      return finish();
-    }
-    const instText = present(row, 'institution');
-    const progText = present(row, 'program');
-    const ridText = present(row, 'record_id');
-    const pidText = present(row, 'program_id');
-
-    if (ridText) {
-      const id = convertId('Record ID', ridText);
-      if (!id.ok) error('record_id', id.message);
-      else {
-        existing = recordById.get(id.value);
-        if (!existing) error('record_id', `No record has ID ${id.value}`);
-        else if (!canEditInstitution(privileges, existing.institution_id)) {
-          // Say nothing of a record the person may not edit: it may belong to an institution they cannot read.
-          error('record_id', `You do not have write access to record ${id.value}: it belongs to an institution you may not edit`);
-          return finish();
-        } else {
-          institution = institutionById.get(existing.institution_id);
-          program = programById.get(existing.program_id);
-          result.recordId = existing.id;
-          if (instText && institutionByName.get(lower(instText))?.id !== existing.institution_id) {
-            error(
-              'institution',
-              `Record ${existing.id} belongs to ${institution?.short_name ?? 'another institution'}, not ${instText}`,
-            );
-          }
-          if (pidText && convertId('Program ID', pidText).ok && Number(pidText.replace(/\.0+$/, '')) !== existing.program_id) {
-            error('program_id', `Record ${existing.id} is for program ${existing.program_id}, not ${pidText}`);
-          }
-          if (progText && program && lower(progText) !== nameKey(program.name)) {
-            error('program', `Record ${existing.id} is for ${program.name}, not ${progText}`);
-          }
-        }
-      }
-    } else if (pidText) {
-      const id = convertId('Program ID', pidText);
-      if (!id.ok) error('program_id', id.message);
-      else {
-        program = programById.get(id.value);
-        if (!program) error('program_id', `No program has ID ${id.value}`);
-        else {
-          institution = institutionById.get(program.institution_id);
-          if (instText && institutionByName.get(lower(instText))?.id !== program.institution_id) {
-            error('institution', `Program ${id.value} (${program.name}) belongs to ${institution?.short_name}, not ${instText}`);
-          }
-        }
-      }
-    } else {
-      if (!instText) error('institution', 'Institution is required: give its short name, such as UVic');
-      else {
-        institution = institutionByName.get(lower(instText));
-        if (!institution) error('institution', `No institution is called "${instText}"; use its short name, such as UVic`);
-      }
-      if (!progText) error('program', 'Program is required: give its name as the list of valid programs has it');
-      else if (institution) {
-        program = programByName.get(`${institution.id}|${lower(progText)}`);
-        if (!program) error('program', `${institution.short_name} has no program called "${progText}"`);
-      }
-    }
-
-    if (institution) {
-      result.institution = institution.short_name;
-      if (!canEditInstitution(privileges, institution.id)) {
-        error('institution', `You do not have write access to the records of ${institution.short_name}`);
-        return finish();
-      }
-    }
-    if (program) result.program = program.name;
-
-    // ---- Fiscal year and term ----
-    let fiscalYear: string | undefined;
-    let term: Term | undefined;
-    const fyText = present(row, 'fiscal_year');
-    const termText = present(row, 'term');
-    if (fyText) {
-      const fy = convertFiscalYear(fyText);
-      if (fy.ok) fiscalYear = fy.value;
-      else error('fiscal_year', fy.message);
-    } else if (existing) fiscalYear = String(existing.fiscal_year);
-    else if (request.fiscalYear) fiscalYear = request.fiscalYear;
-    else if (!ridText)
-      error('fiscal_year', 'Fiscal year is required: this row has none, and no fiscal year was chosen for the file');
-    if (termText) {
-      const t = convertTerm(termText);
-      if (t.ok) term = t.value;
-      else error('term', t.message);
-    } else if (existing) term = existing.term as Term;
-    else if (request.term) term = request.term;
-    else if (!ridText) error('term', 'Term is required: this row has none, and no term was chosen for the file');
-    if (fiscalYear) result.fiscal_year = fiscalYear;
-    if (term) result.term = term;
-
-    if (existing && fiscalYear && term && (fiscalYear !== existing.fiscal_year || term !== existing.term)) {
-      error(
-        fiscalYear !== existing.fiscal_year ? 'fiscal_year' : 'term',
-        `Record ${existing.id} is for ${existing.term} ${existing.fiscal_year}, but this row says ${term} ${fiscalYear}. ` +
-          'An import does not move a record to another term; change it on the record’s page',
-      );
-    }
-    if (!existing && program && fiscalYear && term) {
-      existing = recordByKey.get(keyOf(program.id, fiscalYear, term));
-      if (existing) result.recordId = existing.id;
-    }
-    if (program && fiscalYear && term) {
-      const key = keyOf(program.id, fiscalYear, term);
-      const earlier = rowOfKey.get(key);
-      if (earlier !== undefined) {
-        error(
-          'program',
-          `Row ${earlier} is already for ${program.name}, ${term} ${fiscalYear}: each program and term may appear once`,
-        );
-      } else rowOfKey.set(key, rowNumber);
-    }
-    if (!existing && program && !program.active_ind) {
-      error('program', `${program.name} is no longer an active program; records cannot be added to it`);
-    }
-    if (!existing && institution && !institution.active_ind) {
-      error('institution', `${institution.short_name} is inactive; records cannot be added to it`);
-    }
-
-    // ---- Values ----
-    const values: RecordValues = {};
-    const badFields = new Set<string>();
-    for (const field of VALUE_FIELDS) {
-      const text = cell(row, field);
-      if (text === undefined) continue;
-      const converted = convertValue(field, text);
-      if (converted.ok) values[field] = converted.value;
-      else {
-        error(field, converted.message);
-        badFields.add(field);
-      }
-    }
-    if (mapping.status === undefined) values.status = 'submitted';
-    if (errors.length > 0 && (!program || !fiscalYear || !term)) return finish();
-
-    const merged: RecordValues = {};
-    for (const field of EDITABLE_FIELDS) merged[field] = existing ? existing[field] : null;
-    for (const [field, value] of Object.entries(values)) merged[field as EditableField] = value;
-    merged.fiscal_year = fiscalYear ?? null;
-    merged.term = term ?? null;
-    const rules = validateRecord(merged);
-    // Figures a submitted record needs that the file has no column for: one message naming them all, not one each.
-    const notInFile = COUNT_FIELDS.filter((f) => rules[f] && mapping[f] === undefined && merged[f] === null);
-    for (const [field, messages] of Object.entries(rules)) {
-      if (badFields.has(field)) continue;
-      if ((notInFile as readonly string[]).includes(field)) {
-        if (field === notInFile[0]) error('status', missingColumnsMessage(notInFile));
-        continue;
-      }
-      for (const message of messages) error(field, message);
-    }
-
-    const changes: NonNullable<ImportRowResult['changes']> = [];
-    for (const field of EDITABLE_FIELDS) {
-      const before = existing ? (existing[field] ?? null) : null;
-      const after = merged[field] ?? null;
-      if (before !== after) changes.push({ field, label: RECORD_FIELD_LABELS[field], before, after });
-    }
-    if (errors.length > 0) return finish();
-    if (existing) {
-      if (changes.length === 0) result.action = 'unchanged';
-      else {
-        result.action = 'update';
-        result.changes = changes;
-        const changed: RecordValues = {};
-        for (const c of changes) changed[c.field as EditableField] = c.after;
-        writes.push({ kind: 'update', before: existing, version: existing.version, changed });
-      }
-    } else {
-      result.action = 'create';
-      result.changes = changes;
-      writes.push({ kind: 'create', institutionId: institution!.id, programId: program!.id, values: merged });
-    }
-    return finish();
+    const planned = planRow(row, index + 2, ctx);
+    results.push(planned.result);
+    if (planned.write) writes.push(planned.write);
+    seen.push([index + 2, planned.result.recordId ?? null, planned.seenVersion]);
   });
-
   const counts: ImportCounts = { rows: results.length, create: 0, update: 0, unchanged: 0, error: 0 };
   for (const r of results) counts[r.action]++;
   const fingerprint = createHash('sha256').update(JSON.stringify(seen)).digest('base64url');

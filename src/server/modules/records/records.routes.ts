@@ -51,27 +51,15 @@ function filterAndPaging(user: SessionUser, criteria: FindCriteriaParsed, readab
  * caller without them learns nothing from validation messages.
  */
 export async function recordRoutes(app: FastifyInstance): Promise<void> {
+  recordReadRoutes(app);
+  recordWriteRoutes(app);
+}
+
+/** List, find, medians, one record and its history: only of institutions the user may read. */
+function recordReadRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const tags = ['records'];
-
-  /** preValidation of PUT: edit rights on the body's institution (its type is checked by validation next). */
-  async function requireCreateRights(request: FastifyRequest): Promise<void> {
-    const user = signedInUser(request);
-    if (!canEditSomeInstitution(user.privileges)) throw forbidden();
-    const institutionId = (request.body as { institution_id?: unknown } | null)?.institution_id;
-    if (typeof institutionId === 'number' && !canEditInstitution(user.privileges, institutionId)) throw forbidden();
-  }
-
-  /** preValidation of PATCH: edit rights on the stored record's institution (a missing record is a 404 later). */
-  async function requireUpdateRights(request: FastifyRequest): Promise<void> {
-    const user = signedInUser(request);
-    if (!canEditSomeInstitution(user.privileges)) throw forbidden();
-    const params = IdParamSchema.safeParse(request.params);
-    if (!params.success) return;
-    const institutionId = await recordInstitutionId(db, params.data.id);
-    if (institutionId !== null && !canEditInstitution(user.privileges, institutionId)) throw forbidden();
-  }
 
   /** The record, when it exists (404) and the user may read its institution (403). */
   async function readableRecord(request: FastifyRequest, id: number): Promise<RecordWire> {
@@ -182,6 +170,31 @@ export async function recordRoutes(app: FastifyInstance): Promise<void> {
       return recordHistory(db, request.params.id);
     },
   );
+}
+
+/** Create and edit: edit rights on the record's institution, checked before the body is validated. */
+function recordWriteRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const tags = ['records'];
+
+  /** preValidation of PUT: edit rights on the body's institution (its type is checked by validation next). */
+  async function requireCreateRights(request: FastifyRequest): Promise<void> {
+    const user = signedInUser(request);
+    if (!canEditSomeInstitution(user.privileges)) throw forbidden();
+    const institutionId = (request.body as { institution_id?: unknown } | null)?.institution_id;
+    if (typeof institutionId === 'number' && !canEditInstitution(user.privileges, institutionId)) throw forbidden();
+  }
+
+  /** preValidation of PATCH: edit rights on the stored record's institution (a missing record is a 404 later). */
+  async function requireUpdateRights(request: FastifyRequest): Promise<void> {
+    const user = signedInUser(request);
+    if (!canEditSomeInstitution(user.privileges)) throw forbidden();
+    const params = IdParamSchema.safeParse(request.params);
+    if (!params.success) return;
+    const institutionId = await recordInstitutionId(db, params.data.id);
+    if (institutionId !== null && !canEditInstitution(user.privileges, institutionId)) throw forbidden();
+  }
 
   r.put(
     '/api/records',

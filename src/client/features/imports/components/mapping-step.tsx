@@ -39,6 +39,105 @@ export interface MappingStepProps {
   error: string | null;
 }
 
+interface GroupTableProps {
+  title: string;
+  fields: readonly ImportField[];
+  mapping: ImportMapping;
+  options: { value: string; label: string }[];
+  firstRow: readonly string[];
+  /** Fields whose column another field has taken, with that field. */
+  clashes: ReadonlyMap<ImportField, ImportField>;
+  onColumnChange: (field: ImportField, value: string) => void;
+}
+
+/** One group of record fields: each with its column select and the first row's value. */
+function GroupTable({ title, fields, mapping, options, firstRow, clashes, onColumnChange }: GroupTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table verticalSpacing={6} horizontalSpacing="sm" withTableBorder layout="fixed">
+        <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 650, padding: '0 0 6px' }}>{title}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w="34%">
+              {M.fieldColumn}
+            </Table.Th>
+            <Table.Th scope="col" w="38%">
+              {M.fileColumn}
+            </Table.Th>
+            <Table.Th scope="col">{M.example}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {fields.map((field) => {
+            const index = mapping[field];
+            const clash = clashes.get(field);
+            const example = index === undefined ? '' : (firstRow[index] ?? '');
+            return (
+              <Table.Tr key={field}>
+                <Table.Th scope="row" fw={500}>
+                  <label htmlFor={selectId(field)}>{IMPORT_FIELD_LABELS[field]}</label>
+                </Table.Th>
+                <Table.Td>
+                  <NativeSelect
+                    id={selectId(field)}
+                    size="sm"
+                    data={options}
+                    value={index === undefined ? '' : String(index)}
+                    onChange={(event) => onColumnChange(field, event.currentTarget.value)}
+                    error={clash ? M.duplicate(columnLetter(index!), IMPORT_FIELD_LABELS[clash]) : undefined}
+                    data-mapped={index === undefined ? undefined : true}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={index === undefined ? 'dimmed' : undefined} truncate="end" title={example}>
+                    {index === undefined ? '' : example.trim() === '' ? M.empty : example}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The fiscal year and term for rows that do not give their own. */
+function FileDefaults(props: MappingStepProps & { fyError: string | null }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {M.defaultsTitle}
+      </Title>
+      <Group align="flex-start" gap="lg">
+        <TextInput
+          id="import-fiscal-year"
+          label={M.fiscalYear}
+          description={M.fiscalYearHint}
+          inputWrapperOrder={FIELD_ORDER}
+          placeholder="2024/25"
+          value={props.fiscalYear}
+          onChange={(event) => props.onFiscalYearChange(event.currentTarget.value)}
+          error={props.fyError}
+          maw="22rem"
+          styles={inputWidth('9rem')}
+        />
+        <NativeSelect
+          id="import-term"
+          label={M.term}
+          description={M.termHint}
+          inputWrapperOrder={FIELD_ORDER}
+          data={[{ value: '', label: M.noTerm }, ...TERMS.map((t) => ({ value: t, label: t }))]}
+          value={props.term}
+          onChange={(event) => props.onTermChange(event.currentTarget.value)}
+          maw="22rem"
+          styles={inputWidth('12rem')}
+        />
+      </Group>
+    </Stack>
+  );
+}
+
 /** Step 2: one select per record field, the first row's value beside it, and the fiscal year and term for the file. */
 export function MappingStep(props: MappingStepProps) {
   const { file, mapping } = props;
@@ -48,7 +147,6 @@ export function MappingStep(props: MappingStepProps) {
     { value: '', label: M.notInFile },
     ...file.columns.map((heading, index) => ({ value: String(index), label: M.columnOption(columnLetter(index), heading) })),
   ];
-  const firstRow = file.rows[0] ?? [];
   const chosen = new Set(Object.values(mapping));
   const unused = file.columns.map((_, i) => i).filter((i) => !chosen.has(i));
 
@@ -77,86 +175,19 @@ export function MappingStep(props: MappingStepProps) {
           </Text>
         ) : null}
         {GROUPS.map((group) => (
-          <Table.ScrollContainer key={group.title} minWidth={560} type="native">
-            <Table verticalSpacing={6} horizontalSpacing="sm" withTableBorder layout="fixed">
-              <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 650, padding: '0 0 6px' }}>
-                {group.title}
-              </caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col" w="34%">
-                    {M.fieldColumn}
-                  </Table.Th>
-                  <Table.Th scope="col" w="38%">
-                    {M.fileColumn}
-                  </Table.Th>
-                  <Table.Th scope="col">{M.example}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {group.fields.map((field) => {
-                  const index = mapping[field];
-                  const clash = clashes.get(field);
-                  const example = index === undefined ? '' : (firstRow[index] ?? '');
-                  return (
-                    <Table.Tr key={field}>
-                      <Table.Th scope="row" fw={500}>
-                        <label htmlFor={selectId(field)}>{IMPORT_FIELD_LABELS[field]}</label>
-                      </Table.Th>
-                      <Table.Td>
-                        <NativeSelect
-                          id={selectId(field)}
-                          size="sm"
-                          data={options}
-                          value={index === undefined ? '' : String(index)}
-                          onChange={(event) => setColumn(field, event.currentTarget.value)}
-                          error={clash ? M.duplicate(columnLetter(index!), IMPORT_FIELD_LABELS[clash]) : undefined}
-                          data-mapped={index === undefined ? undefined : true}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={index === undefined ? 'dimmed' : undefined} truncate="end" title={example}>
-                          {index === undefined ? '' : example.trim() === '' ? M.empty : example}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <GroupTable
+            key={group.title}
+            title={group.title}
+            fields={group.fields}
+            mapping={mapping}
+            options={options}
+            firstRow={file.rows[0] ?? []}
+            clashes={clashes}
+            onColumnChange={setColumn}
+          />
         ))}
 
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {M.defaultsTitle}
-          </Title>
-          <Group align="flex-start" gap="lg">
-            <TextInput
-              id="import-fiscal-year"
-              label={M.fiscalYear}
-              description={M.fiscalYearHint}
-              inputWrapperOrder={FIELD_ORDER}
-              placeholder="2024/25"
-              value={props.fiscalYear}
-              onChange={(event) => props.onFiscalYearChange(event.currentTarget.value)}
-              error={fyError}
-              maw="22rem"
-              styles={inputWidth('9rem')}
-            />
-            <NativeSelect
-              id="import-term"
-              label={M.term}
-              description={M.termHint}
-              inputWrapperOrder={FIELD_ORDER}
-              data={[{ value: '', label: M.noTerm }, ...TERMS.map((t) => ({ value: t, label: t }))]}
-              value={props.term}
-              onChange={(event) => props.onTermChange(event.currentTarget.value)}
-              maw="22rem"
-              styles={inputWidth('12rem')}
-            />
-          </Group>
-        </Stack>
+        <FileDefaults {...props} fyError={fyError} />
 
         {props.error ? (
           <Alert

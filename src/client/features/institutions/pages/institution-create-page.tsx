@@ -3,7 +3,7 @@ import { Page } from '../../../ui/page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useCreateInstitution } from '../api/create-institution.ts';
 import { InstitutionForm } from '../components/institution-form.tsx';
-import { EMPTY_INSTITUTION_FORM } from '../lib/institution-form.ts';
+import { EMPTY_INSTITUTION_FORM } from '../lib/institution-form-model.ts';
 import { INSTITUTION_UI } from '../messages.ts';
 
 /** `/institutions/create`: adds an institution (it starts active), then opens its page. */

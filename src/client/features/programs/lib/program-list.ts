@@ -1,20 +1,7 @@
 import { DISCIPLINES, WIL_TYPES, type Discipline, type WilType } from '../../../../shared/constants.ts';
 import type { Program } from '../../../../shared/schemas/program.ts';
-import {
-  matchesStatus,
-  matchesText,
-  parseId,
-  parseOneOf,
-  parsePage,
-  parseSort,
-  parseStatus,
-  sortRows,
-  type SortState,
-  type SortValue,
-  type StatusFilter,
-} from '../../../ui/list-state.ts';
-
-export const PROGRAMS_PAGE_SIZE = 25;
+import { defineList, type ListStateOf } from '../../../ui/list-spec.ts';
+import { matchesStatus, matchesText, parseId, parseOneOf, sortRows, type SortValue } from '../../../ui/list-state.ts';
 
 export const PROGRAM_SORT_KEYS = [
   'name',
@@ -28,43 +15,20 @@ export const PROGRAM_SORT_KEYS = [
 ] as const;
 export type ProgramSortKey = (typeof PROGRAM_SORT_KEYS)[number];
 
-const DEFAULT_SORT: SortState<ProgramSortKey> = { key: 'institution', direction: 'asc' };
-
 /** The list's state, kept in the URL query: `?q=&institutionId=&discipline=&wilType=&status=&sort=&page=`. */
-export interface ProgramListState {
-  q: string;
-  institutionId: number | null;
-  discipline: Discipline | null;
-  wilType: WilType | null;
-  status: StatusFilter;
-  sort: SortState<ProgramSortKey>;
-  page: number;
-}
+export const PROGRAM_LIST = defineList({
+  sortKeys: PROGRAM_SORT_KEYS,
+  defaultSort: 'institution',
+  filters: {
+    institutionId: parseId,
+    discipline: (raw): Discipline | null => parseOneOf(raw, DISCIPLINES),
+    wilType: (raw): WilType | null => parseOneOf(raw, WIL_TYPES),
+  },
+});
+export type ProgramListState = ListStateOf<typeof PROGRAM_LIST>;
 
-/** The values left out of the URL because they are what an empty query means. */
-export const PROGRAM_LIST_DEFAULTS: Record<string, string> = { status: 'active', sort: 'institution', page: '1' };
-
-export function readProgramListState(params: URLSearchParams): ProgramListState {
-  return {
-    q: params.get('q') ?? '',
-    institutionId: parseId(params.get('institutionId')),
-    discipline: parseOneOf(params.get('discipline'), DISCIPLINES),
-    wilType: parseOneOf(params.get('wilType'), WIL_TYPES),
-    status: parseStatus(params.get('status')),
-    sort: parseSort(params.get('sort'), PROGRAM_SORT_KEYS, DEFAULT_SORT),
-    page: parsePage(params.get('page')),
-  };
-}
-
-export function hasProgramFilters(state: ProgramListState): boolean {
-  return (
-    state.q.trim() !== '' ||
-    state.institutionId !== null ||
-    state.discipline !== null ||
-    state.wilType !== null ||
-    state.status !== 'active'
-  );
-}
+export const readProgramListState = PROGRAM_LIST.read;
+export const hasProgramFilters = PROGRAM_LIST.hasFilters;
 
 /** What the list needs to know of an institution: its names, for showing, sorting and searching. */
 export interface InstitutionNames {

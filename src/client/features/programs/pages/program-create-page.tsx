@@ -10,7 +10,7 @@ import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutions } from '../../institutions/index.ts';
 import { useCreateProgram } from '../api/create-program.ts';
 import { ProgramForm } from '../components/program-form.tsx';
-import { emptyProgramForm } from '../lib/program-form.ts';
+import { emptyProgramForm } from '../lib/program-form-model.ts';
 import { PROGRAM_UI } from '../messages.ts';
 
 /**

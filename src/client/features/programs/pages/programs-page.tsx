@@ -1,30 +1,17 @@
-import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DISCIPLINES, WIL_TYPES } from '../../../../shared/constants.ts';
 import type { Program } from '../../../../shared/schemas/program.ts';
-import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
-import { compareValues, formatSort, paginate, toggleSort } from '../../../ui/list-state.ts';
-import { ListSearchInput } from '../../../ui/list-search-input.tsx';
-import { LoadError } from '../../../ui/load-error.tsx';
-import { Page } from '../../../ui/page.tsx';
+import { type DataColumn } from '../../../ui/data-table.tsx';
+import { ListPage, useListView } from '../../../ui/list-page.tsx';
+import { compareValues } from '../../../ui/list-state.ts';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
-import { TablePager } from '../../../ui/table-pager.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
-import { useListSearch } from '../../../ui/use-list-search.ts';
 import { useInstitutions } from '../../institutions/index.ts';
 import { usePrograms } from '../api/get-programs.ts';
-import {
-  PROGRAMS_PAGE_SIZE,
-  PROGRAM_LIST_DEFAULTS,
-  hasProgramFilters,
-  readProgramListState,
-  selectPrograms,
-  type InstitutionNames,
-  type ProgramSortKey,
-} from '../lib/program-list.ts';
+import { PROGRAM_LIST, selectPrograms, type InstitutionNames } from '../lib/program-list.ts';
 import { PROGRAM_UI } from '../messages.ts';
 
 const T = PROGRAM_UI.list;
@@ -63,7 +50,8 @@ export default function ProgramsPage() {
   const institutions = useInstitutions();
   useErrorToast(programs.error);
   useErrorToast(institutions.error);
-  const { state, update } = useListSearch(readProgramListState, PROGRAM_LIST_DEFAULTS);
+  const list = useListView(PROGRAM_LIST);
+  const { state } = list;
 
   const byId = useMemo(() => new Map((institutions.data ?? []).map((i) => [i.id, i])), [institutions.data]);
   const institutionOptions = useMemo(
@@ -77,108 +65,35 @@ export default function ProgramsPage() {
     [institutions.data],
   );
   const selected = useMemo(() => selectPrograms(programs.data ?? [], byId, state), [programs.data, byId, state]);
-  const slice = paginate(selected, state.page, PROGRAMS_PAGE_SIZE);
-  const filtered = hasProgramFilters(state);
   const tableColumns = useMemo(() => columns(byId), [byId]);
-  const loading = programs.isPending || institutions.isPending;
 
   return (
-    <Page title={routeTitle('programs')}>
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Text maw="48rem">{T.intro}</Text>
-        <Button component={Link} to="/programs/create" leftSection={<IconPlus size={18} aria-hidden="true" />}>
-          {T.add}
-        </Button>
-      </Group>
-
-      <Paper component="form" role="search" aria-label={T.filtersTitle} withBorder p="md" onSubmit={(e) => e.preventDefault()}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="md" verticalSpacing="sm" style={{ alignItems: 'end' }}>
-          <ListSearchInput
-            id="programs-search"
-            label={T.search}
-            description={T.searchHint}
-            value={state.q}
-            onCommit={(q) => update({ q })}
-          />
-          <NativeSelect
-            id="programs-institution"
-            label={T.institution}
-            value={state.institutionId === null ? '' : String(state.institutionId)}
-            data={[{ value: '', label: T.allInstitutions }, ...institutionOptions]}
-            onChange={(e) => update({ institutionId: e.currentTarget.value })}
-          />
-          <NativeSelect
-            id="programs-discipline"
-            label={T.discipline}
-            value={state.discipline ?? ''}
-            data={[{ value: '', label: T.allDisciplines }, ...DISCIPLINES]}
-            onChange={(e) => update({ discipline: e.currentTarget.value })}
-          />
-          <NativeSelect
-            id="programs-wil-type"
-            label={T.wilType}
-            value={state.wilType ?? ''}
-            data={[{ value: '', label: T.allWilTypes }, ...WIL_TYPES]}
-            onChange={(e) => update({ wilType: e.currentTarget.value })}
-          />
-          <NativeSelect
-            id="programs-status"
-            label={T.status}
-            value={state.status}
-            data={(['active', 'inactive', 'all'] as const).map((value) => ({ value, label: T.statusOptions[value] }))}
-            onChange={(e) => update({ status: e.currentTarget.value })}
-          />
-        </SimpleGrid>
-        {filtered ? (
-          <Group justify="flex-end" mt="sm">
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => update({ q: null, institutionId: null, discipline: null, wilType: null, status: null })}
-            >
-              {T.clearFilters}
-            </Button>
-          </Group>
-        ) : null}
-      </Paper>
-
-      {institutions.isError && !programs.isError ? <Text size="sm">{T.institutionsFailed}</Text> : null}
-
-      {programs.isError ? (
-        <LoadError message={programs.error.message} detail={T.loadFailed} onRetry={() => void programs.refetch()} />
-      ) : (
-        <Stack gap="sm">
-          <DataTable
-            caption={T.caption}
-            columns={tableColumns}
-            rows={slice.rows}
-            rowKey={(p) => p.id}
-            sort={state.sort}
-            onSortChange={(key) => update({ sort: formatSort(toggleSort(state.sort, key as ProgramSortKey)) })}
-            loading={loading}
-            rowMuted={(p) => !p.active_ind}
-            minWidth={980}
-            testId="programs-table"
-            empty={
-              <Stack gap={4} align="center" py="md">
-                <Text fw={700}>{filtered ? T.noMatchTitle : T.noneTitle}</Text>
-                <Text size="sm">{filtered ? T.noMatchBody : T.noneBody}</Text>
-              </Stack>
-            }
-          />
-          {loading ? null : (
-            <TablePager
-              what={PROGRAM_UI.what}
-              page={slice.page}
-              pageCount={slice.pageCount}
-              total={slice.total}
-              from={slice.from}
-              to={slice.to}
-              onPageChange={(page) => update({ page: String(page) }, { push: true })}
-            />
-          )}
-        </Stack>
-      )}
-    </Page>
+    <ListPage
+      screen={{ title: routeTitle('programs'), words: T, what: PROGRAM_UI.what, idPrefix: 'programs' }}
+      add={{ label: T.add, to: '/programs/create' }}
+      filters={[
+        {
+          name: 'institutionId',
+          id: 'programs-institution',
+          label: T.institution,
+          allLabel: T.allInstitutions,
+          options: institutionOptions,
+        },
+        { name: 'discipline', label: T.discipline, allLabel: T.allDisciplines, options: DISCIPLINES },
+        { name: 'wilType', id: 'programs-wil-type', label: T.wilType, allLabel: T.allWilTypes, options: WIL_TYPES },
+      ]}
+      list={list}
+      selected={selected}
+      query={programs}
+      loading={programs.isPending || institutions.isPending}
+      table={{
+        columns: tableColumns,
+        rowKey: (p) => p.id,
+        rowMuted: (p) => !p.active_ind,
+        minWidth: 980,
+        testId: 'programs-table',
+      }}
+      notice={institutions.isError && !programs.isError ? <Text size="sm">{T.institutionsFailed}</Text> : null}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { EXPORT_UI as T } from '../export-messages.ts';
 
 type Format = 'csv' | 'xlsx';
@@ -49,4 +50,26 @@ export function DownloadPanel({
       </Stack>
     </Paper>
   );
+}
+
+/** The count above a download: "Counting…" while it loads, the failure with a way to try again, then the count. */
+export function CountStatus({
+  count,
+  counting,
+  children,
+}: {
+  count: { isPending: boolean; error: Error | null; refetch: () => unknown };
+  counting: string;
+  children: ReactNode;
+}) {
+  if (count.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" aria-hidden="true" />
+        <Text>{counting}</Text>
+      </Group>
+    );
+  }
+  if (count.error) return <LoadError message={count.error.message} onRetry={() => void count.refetch()} />;
+  return <>{children}</>;
 }

@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { RECORD_FIELD_LABELS, type CountField, type MoneyField } from '../../../../shared/record-rules.ts';
 import { FIELD_ORDER } from '../../../ui/field-label.tsx';
-import { fieldId } from '../lib/record-form.ts';
+import { fieldId } from '../lib/record-form-model.ts';
 
 /** Dark amber: 7:1 on white (Mantine's orange.9 reaches only about 3.9:1). */
 export const WARNING_TEXT = '#7a3300';

@@ -11,50 +11,26 @@ import {
   Text,
   TextInput,
   Title,
-  type MultiSelectProps,
+  type ComboboxData,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CREDENTIALS, DISCIPLINES, RECORD_STATUSES, TERMS, WIL_TYPES } from '../../../../shared/constants.ts';
 import type { RecordCriteria } from '../../../../shared/find-criteria-url.ts';
 import type { Privileges } from '../../../../shared/schemas/profile.ts';
-import { ErrorSummary, type SummaryItem } from '../../../ui/error-summary.tsx';
-import { FIELD_ORDER } from '../../../ui/field-label.tsx';
-import { summaryItems } from '../../../ui/form-errors.ts';
+import { ErrorSummary } from '../../../ui/error-summary.tsx';
+import { FIELD_ORDER, OptionalLabel } from '../../../ui/field-label.tsx';
 import { RECORD_BROWSE_UI } from '../browse-messages.ts';
-import {
-  FIND_FORM_FIELDS,
-  checkFindForm,
-  emptyFindForm,
-  validateFindForm,
-  type FindFormField,
-  type FindFormValues,
-} from '../lib/find-form.ts';
-import {
-  institutionChoices,
-  keepProgramsOf,
-  programChoices,
-  type InstitutionLike,
-  type ProgramLike,
-} from '../lib/record-choices.ts';
+import type { FindFormValues } from '../lib/find-form.ts';
+import { institutionChoices, programChoices, type InstitutionLike, type ProgramLike } from '../lib/record-choices.ts';
 import { fiscalYearChoices } from '../lib/record-format.ts';
+import { FIND_IDS, useFindForm, type FindForm } from './use-find-form.ts';
 
 const T = RECORD_BROWSE_UI.find;
-const ID = Object.fromEntries(FIND_FORM_FIELDS.map((f) => [f.name, f.id])) as Record<FindFormField, string>;
 const words = { inactive: (label: string) => `${label} (inactive)` };
 
-function Optional({ children }: { children: string }) {
-  return (
-    <>
-      {children}{' '}
-      <Text span size="sm" fw={400}>
-        {T.optional}
-      </Text>
-    </>
-  );
-}
+const Optional = ({ children }: { children: string }) => <OptionalLabel word={T.optional}>{children}</OptionalLabel>;
 
 /** A titled group of fields: a fieldset, so screen readers hear the group's name with each field. */
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
@@ -86,6 +62,156 @@ export interface FindCriteriaFormProps {
   submitLabel?: string;
 }
 
+function YearSelect({
+  find,
+  years,
+  field,
+  label,
+}: {
+  find: FindForm;
+  years: readonly string[];
+  field: 'fiscalYearFrom' | 'fiscalYearTo';
+  label: string;
+}) {
+  return (
+    <NativeSelect
+      id={FIND_IDS[field]}
+      label={<Optional>{label}</Optional>}
+      inputWrapperOrder={FIELD_ORDER}
+      value={find.values[field]}
+      data={[{ value: '', label: T.anyYear }, ...years]}
+      error={find.errors[field]}
+      onChange={(event) => find.setField(field, event.currentTarget.value)}
+    />
+  );
+}
+
+function PlacedInput({ find, field, label }: { find: FindForm; field: 'placedMin' | 'placedMax'; label: string }) {
+  return (
+    <TextInput
+      id={FIND_IDS[field]}
+      label={<Optional>{label}</Optional>}
+      description={T.placedHint}
+      inputWrapperOrder={FIELD_ORDER}
+      inputMode="numeric"
+      autoComplete="off"
+      value={find.values[field]}
+      error={find.errors[field]}
+      onChange={(event) => find.setField(field, event.currentTarget.value)}
+    />
+  );
+}
+
+/** Which institutions and programs. */
+function WhoSection({
+  find,
+  institutionOptions,
+  programOptions,
+}: {
+  find: FindForm;
+  institutionOptions: ComboboxData;
+  programOptions: ComboboxData;
+}) {
+  return (
+    <Section title={T.whoTitle}>
+      <MultiSelect
+        {...find.multi('institutionIds')}
+        label={<Optional>{T.institutions}</Optional>}
+        description={T.institutionsHint}
+        data={institutionOptions}
+        onChange={find.chooseInstitutions}
+      />
+      <MultiSelect
+        {...find.multi('programIds')}
+        label={<Optional>{T.programs}</Optional>}
+        description={T.programsHint}
+        placeholder={find.values.programIds.length === 0 ? T.programsPlaceholder : undefined}
+        data={programOptions}
+        limit={200}
+      />
+      <TextInput
+        id={FIND_IDS.programName}
+        label={<Optional>{T.programName}</Optional>}
+        description={T.programNameHint}
+        inputWrapperOrder={FIELD_ORDER}
+        autoComplete="off"
+        maw="28rem"
+        value={find.values.programName}
+        error={find.errors.programName}
+        onChange={(event) => find.setField('programName', event.currentTarget.value)}
+      />
+    </Section>
+  );
+}
+
+/** Which fiscal years and terms. */
+function WhenSection({ find, years }: { find: FindForm; years: readonly string[] }) {
+  return (
+    <Section title={T.whenTitle} hint={T.fiscalYearHint}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw="36rem">
+        <YearSelect find={find} years={years} field="fiscalYearFrom" label={T.fiscalYearFrom} />
+        <YearSelect find={find} years={years} field="fiscalYearTo" label={T.fiscalYearTo} />
+      </SimpleGrid>
+      <Checkbox.Group
+        label={<Optional>{T.terms}</Optional>}
+        description={T.termsHint}
+        inputWrapperOrder={FIELD_ORDER}
+        value={find.values.terms}
+        onChange={(value) => find.setField('terms', value)}
+        error={find.errors.terms}
+      >
+        <Group gap="lg" mt="xs">
+          {TERMS.map((term, index) => (
+            <Checkbox key={term} value={term} label={term} id={index === 0 ? FIND_IDS.terms : `${FIND_IDS.terms}-${index}`} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+    </Section>
+  );
+}
+
+/** Which kinds of program. */
+function WhatSection({ find }: { find: FindForm }) {
+  return (
+    <Section title={T.whatTitle}>
+      <MultiSelect {...find.multi('disciplines')} label={<Optional>{T.disciplines}</Optional>} data={[...DISCIPLINES]} />
+      <MultiSelect {...find.multi('wilTypes')} label={<Optional>{T.wilTypes}</Optional>} data={[...WIL_TYPES]} />
+      <MultiSelect {...find.multi('credentials')} label={<Optional>{T.credentials}</Optional>} data={[...CREDENTIALS]} />
+    </Section>
+  );
+}
+
+/** Which status, and how many placed. */
+function FiguresSection({ find }: { find: FindForm }) {
+  return (
+    <Section title={T.figuresTitle}>
+      <Radio.Group
+        label={T.status}
+        inputWrapperOrder={FIELD_ORDER}
+        value={find.values.status}
+        onChange={(value) => find.setField('status', value)}
+        error={find.errors.status}
+        name="status"
+      >
+        <Group gap="lg" mt="xs">
+          {(['', ...RECORD_STATUSES] as const).map((status, index) => (
+            <Radio
+              key={status || 'any'}
+              value={status}
+              id={index === 0 ? FIND_IDS.status : `${FIND_IDS.status}-${index}`}
+              label={status ? (RECORD_BROWSE_UI.status[status] ?? status) : T.statusAny}
+            />
+          ))}
+        </Group>
+      </Radio.Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw="36rem">
+        <PlacedInput find={find} field="placedMin" label={T.placedMin} />
+        <PlacedInput find={find} field="placedMax" label={T.placedMax} />
+      </SimpleGrid>
+    </Section>
+  );
+}
+
 /**
  * The find form: every criterion optional, checked with the API's find rules before searching; on failure the summary
  * at the top links to each field and the message sits beside it. Programs follow the chosen institutions.
@@ -99,12 +225,9 @@ export function FindCriteriaForm({
   notice,
   submitLabel = T.submit,
 }: FindCriteriaFormProps) {
-  const form = useForm<FindFormValues>({ mode: 'controlled', initialValues, validate: validateFindForm });
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const values = form.values;
-
+  const find = useFindForm({ initialValues, programs, onSearch });
   const institutionOptions = useMemo(() => institutionChoices(institutions, privileges, words), [institutions, privileges]);
-  const chosenInstitutions = useMemo(() => values.institutionIds.map(Number), [values.institutionIds]);
+  const chosenInstitutions = useMemo(() => find.values.institutionIds.map(Number), [find.values.institutionIds]);
   const programOptions = useMemo(
     () => programChoices(programs, institutions, privileges, chosenInstitutions, words),
     [programs, institutions, privileges, chosenInstitutions],
@@ -114,64 +237,9 @@ export function FindCriteriaForm({
     [initialValues.fiscalYearFrom, initialValues.fiscalYearTo],
   );
 
-  const submit = form.onSubmit(
-    (checked) => {
-      const check = checkFindForm(checked);
-      if (!check.ok) return;
-      setSummary([]);
-      onSearch(check.criteria);
-    },
-    (errors) => setSummary(summaryItems(errors, FIND_FORM_FIELDS)),
-  );
-
-  const setField = <K extends FindFormField>(field: K, value: FindFormValues[K]) => {
-    form.setValues({ [field]: value } as Partial<FindFormValues>);
-    form.clearFieldError(field);
-  };
-
-  const multi = (field: 'institutionIds' | 'programIds' | 'disciplines' | 'wilTypes' | 'credentials'): MultiSelectProps => ({
-    id: ID[field],
-    value: values[field],
-    onChange: (value) => setField(field, value),
-    error: form.errors[field],
-    inputWrapperOrder: FIELD_ORDER,
-    searchable: true,
-    clearable: true,
-    hidePickedOptions: true,
-    placeholder: values[field].length === 0 ? T.anyPlaceholder : undefined,
-    comboboxProps: { withinPortal: true },
-    maxDropdownHeight: 280,
-  });
-
-  const yearSelect = (field: 'fiscalYearFrom' | 'fiscalYearTo', label: string) => (
-    <NativeSelect
-      id={ID[field]}
-      label={<Optional>{label}</Optional>}
-      inputWrapperOrder={FIELD_ORDER}
-      value={values[field]}
-      data={[{ value: '', label: T.anyYear }, ...years]}
-      error={form.errors[field]}
-      onChange={(event) => setField(field, event.currentTarget.value)}
-    />
-  );
-
-  const numberInput = (field: 'placedMin' | 'placedMax', label: string) => (
-    <TextInput
-      id={ID[field]}
-      label={<Optional>{label}</Optional>}
-      description={T.placedHint}
-      inputWrapperOrder={FIELD_ORDER}
-      inputMode="numeric"
-      autoComplete="off"
-      value={values[field]}
-      error={form.errors[field]}
-      onChange={(event) => setField(field, event.currentTarget.value)}
-    />
-  );
-
   return (
     <Stack gap="md" maw="56rem">
-      <ErrorSummary items={summary} />
+      <ErrorSummary items={find.summary} />
       {notice}
       <Paper
         component="form"
@@ -179,110 +247,22 @@ export function FindCriteriaForm({
         p="lg"
         radius="md"
         noValidate
-        onSubmit={submit}
+        onSubmit={find.submit}
         aria-label={T.formTitle}
         data-testid="find-form"
       >
         <Stack gap="xl">
-          <Section title={T.whoTitle}>
-            <MultiSelect
-              {...multi('institutionIds')}
-              label={<Optional>{T.institutions}</Optional>}
-              description={T.institutionsHint}
-              data={institutionOptions}
-              onChange={(value) => {
-                const ids = value.map(Number);
-                setField('institutionIds', value);
-                form.setFieldValue('programIds', keepProgramsOf(values.programIds.map(Number), programs, ids).map(String));
-              }}
-            />
-            <MultiSelect
-              {...multi('programIds')}
-              label={<Optional>{T.programs}</Optional>}
-              description={T.programsHint}
-              placeholder={values.programIds.length === 0 ? T.programsPlaceholder : undefined}
-              data={programOptions}
-              limit={200}
-            />
-            <TextInput
-              id={ID.programName}
-              label={<Optional>{T.programName}</Optional>}
-              description={T.programNameHint}
-              inputWrapperOrder={FIELD_ORDER}
-              autoComplete="off"
-              maw="28rem"
-              value={values.programName}
-              error={form.errors.programName}
-              onChange={(event) => setField('programName', event.currentTarget.value)}
-            />
-          </Section>
-
-          <Section title={T.whenTitle} hint={T.fiscalYearHint}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw="36rem">
-              {yearSelect('fiscalYearFrom', T.fiscalYearFrom)}
-              {yearSelect('fiscalYearTo', T.fiscalYearTo)}
-            </SimpleGrid>
-            <Checkbox.Group
-              label={<Optional>{T.terms}</Optional>}
-              description={T.termsHint}
-              inputWrapperOrder={FIELD_ORDER}
-              value={values.terms}
-              onChange={(value) => setField('terms', value)}
-              error={form.errors.terms}
-            >
-              <Group gap="lg" mt="xs">
-                {TERMS.map((term, index) => (
-                  <Checkbox key={term} value={term} label={term} id={index === 0 ? ID.terms : `${ID.terms}-${index}`} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-          </Section>
-
-          <Section title={T.whatTitle}>
-            <MultiSelect {...multi('disciplines')} label={<Optional>{T.disciplines}</Optional>} data={[...DISCIPLINES]} />
-            <MultiSelect {...multi('wilTypes')} label={<Optional>{T.wilTypes}</Optional>} data={[...WIL_TYPES]} />
-            <MultiSelect {...multi('credentials')} label={<Optional>{T.credentials}</Optional>} data={[...CREDENTIALS]} />
-          </Section>
-
-          <Section title={T.figuresTitle}>
-            <Radio.Group
-              label={T.status}
-              inputWrapperOrder={FIELD_ORDER}
-              value={values.status}
-              onChange={(value) => setField('status', value)}
-              error={form.errors.status}
-              name="status"
-            >
-              <Group gap="lg" mt="xs">
-                {(['', ...RECORD_STATUSES] as const).map((status, index) => (
-                  <Radio
-                    key={status || 'any'}
-                    value={status}
-                    id={index === 0 ? ID.status : `${ID.status}-${index}`}
-                    label={status ? (RECORD_BROWSE_UI.status[status] ?? status) : T.statusAny}
-                  />
-                ))}
-              </Group>
-            </Radio.Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw="36rem">
-              {numberInput('placedMin', T.placedMin)}
-              {numberInput('placedMax', T.placedMax)}
-            </SimpleGrid>
-          </Section>
+          <WhoSection find={find} institutionOptions={institutionOptions} programOptions={programOptions} />
+          <WhenSection find={find} years={years} />
+          <WhatSection find={find} />
+          <FiguresSection find={find} />
 
           <Group justify="space-between" gap="sm">
             <Button component={Link} to="/records" variant="subtle">
               {T.cancel}
             </Button>
             <Group gap="sm">
-              <Button
-                variant="default"
-                onClick={() => {
-                  form.setValues(emptyFindForm());
-                  form.clearErrors();
-                  setSummary([]);
-                }}
-              >
+              <Button variant="default" onClick={find.clear}>
                 {T.clear}
               </Button>
               <Button type="submit" leftSection={<IconSearch size={18} aria-hidden="true" />}>

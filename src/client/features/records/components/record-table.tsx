@@ -8,7 +8,7 @@ import { TablePager } from '../../../ui/table-pager.tsx';
 import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 import { formatCount, formatUpdated } from '../lib/record-format.ts';
 import { headingSort, nextRecordSort } from '../lib/record-sort.ts';
-import { pageWindow, withPage, withPageSize, withSort } from '../lib/record-view.ts';
+import { pageWindow, withPage, withPageSize, withSort } from '../lib/record-view-model.ts';
 import { RecordStatusBadge } from './record-status-badge.tsx';
 
 const C = RECORD_BROWSE_UI.columns;

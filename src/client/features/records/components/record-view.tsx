@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { placementRate, RECORD_FIELD_LABELS, type CountField, type MoneyField } from '../../../../shared/record-rules.ts';
 import type { RecordWire } from '../../../../shared/schemas/record.ts';
-import { recordToFormValues } from '../lib/record-form.ts';
+import { recordToFormValues } from '../lib/record-form-model.ts';
 import { FIGURE_SECTIONS, formatCount, formatMoney } from '../lib/sections.ts';
 import { formatPlacementRate, splitStatus } from '../lib/sums.ts';
 import { RECORD_UI } from '../messages.ts';

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderHookInRouter, type HookInRouter } from '../../../ui/hook-in-router.test-support.tsx';
-import { withCriteria } from '../lib/record-view.ts';
+import { withCriteria } from '../lib/record-view-model.ts';
 import { useRecordView } from './use-record-view.ts';
 
 let probe: HookInRouter<ReturnType<typeof useRecordView>> | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conflictFields, defaultChoices, mergeChoices } from './conflict.ts';
-import { recordToFormValues } from './record-form.ts';
+import { recordToFormValues } from './record-form-model.ts';
 import { wireRecord } from './test-fixtures.ts';
 
 describe('a stale save: my values beside theirs', () => {

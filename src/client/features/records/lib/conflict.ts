@@ -5,7 +5,7 @@ import {
   sameFieldValue,
   type RecordFormField,
   type RecordFormValues,
-} from './record-form.ts';
+} from './record-form-model.ts';
 
 /** Whose value a differing field keeps after a stale save. */
 export type ConflictChoice = 'mine' | 'theirs';

@@ -8,7 +8,7 @@ import {
   RECORD_FIELD_LABELS,
 } from '../../../../shared/record-rules.ts';
 import type { MedianField, RecordMedians } from '../../../../shared/schemas/record.ts';
-import type { RecordFormValues } from './record-form.ts';
+import type { RecordFormValues } from './record-form-model.ts';
 
 const count = new Intl.NumberFormat('en-CA');
 const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });

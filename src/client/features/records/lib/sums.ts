@@ -1,5 +1,5 @@
 import { WORK_TERM_SPLITS, isBlank, splitTotal, type SplitName } from '../../../../shared/record-rules.ts';
-import type { RecordFormValues } from './record-form.ts';
+import type { RecordFormValues } from './record-form-model.ts';
 
 /**
  * Where a work-term split stands against students placed, as the person types:

@@ -1,5 +1,5 @@
 import type { RecordWire } from '../../../../shared/schemas/record.ts';
-import { EMPTY_RECORD_FORM, formToCreateBody, type RecordFormValues } from './record-form.ts';
+import { EMPTY_RECORD_FORM, formToCreateBody, type RecordFormValues } from './record-form-model.ts';
 import { VALID_RECORD_COUNTS } from '../../../../shared/record-fixtures.ts';
 
 /** Test data for the record form's unit tests. */

@@ -1,13 +1,12 @@
-import { Group, Loader, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_RECORD_SORT } from '../../../../shared/schemas/record.ts';
 import { fiscalYearError } from '../../../../shared/record-rules.ts';
-import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useFindRecords } from '../api/find-records.ts';
-import { DownloadPanel } from '../components/download-panel.tsx';
+import { CountStatus, DownloadPanel } from '../components/download-panel.tsx';
 import { EXPORT_UI } from '../export-messages.ts';
 import { fiscalYearChoices, fiscalYearOfDate } from '../lib/record-format.ts';
 
@@ -49,21 +48,14 @@ export default function CewilExportPage() {
         disabled={false}
         href={(format) => `/api/exports/cewil?fiscalYear=${encodeURIComponent(fiscalYear)}&format=${format}`}
         status={
-          count.isPending ? (
-            <Group gap="xs">
-              <Loader size="xs" aria-hidden="true" />
-              <Text>{T.counting}</Text>
-            </Group>
-          ) : count.error ? (
-            <LoadError message={count.error.message} onRetry={() => void count.refetch()} />
-          ) : (
+          <CountStatus count={count} counting={T.counting}>
             <Stack gap={4}>
               <Text fw={700} data-testid="export-count">
                 {total ? T.rows(total, fiscalYear) : T.none(fiscalYear)}
               </Text>
               <Text size="sm">{T.layout}</Text>
             </Stack>
-          )
+          </CountStatus>
         }
       />
     </Page>

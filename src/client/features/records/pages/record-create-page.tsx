@@ -12,7 +12,7 @@ import { usePrograms } from '../../programs/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { useCreateRecord } from '../api/create-record.ts';
 import { RecordForm, type RecordPickers } from '../components/record-form.tsx';
-import { EMPTY_RECORD_FORM, formToCreateBody } from '../lib/record-form.ts';
+import { EMPTY_RECORD_FORM, formToCreateBody } from '../lib/record-form-model.ts';
 import { RECORD_UI } from '../messages.ts';
 
 /** `/records/create`: adds a record for a program the person may edit, as a draft or submitted, then opens it. */

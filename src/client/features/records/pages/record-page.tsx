@@ -20,7 +20,7 @@ import { RecordForm } from '../components/record-form.tsx';
 import { RecordHistory } from '../components/record-history.tsx';
 import { RecordStatusBadge } from '../components/record-status-badge.tsx';
 import { RecordView } from '../components/record-view.tsx';
-import { formToPatchBody, recordToFormValues } from '../lib/record-form.ts';
+import { formToPatchBody, recordToFormValues } from '../lib/record-form-model.ts';
 import { RECORD_UI } from '../messages.ts';
 
 function RecordDetails({ record }: { record: RecordWire }) {

@@ -19,7 +19,7 @@ import { RecordTable } from '../components/record-table.tsx';
 import { useRecordView, type RecordViewChange } from '../components/use-record-view.ts';
 import { institutionChoices, keepProgramsOf, programChoices, type Choice } from '../lib/record-choices.ts';
 import { fiscalYearChoices } from '../lib/record-format.ts';
-import { SEVERAL, singleChoice, withCriteria, withoutCriteria } from '../lib/record-view.ts';
+import { SEVERAL, singleChoice, withCriteria, withoutCriteria } from '../lib/record-view-model.ts';
 
 const T = RECORD_BROWSE_UI.browse;
 const words = { inactive: (label: string) => `${label} (inactive)` };

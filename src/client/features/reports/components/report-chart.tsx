@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { formatNumber } from '../lib/report-format.ts';
-import type { ChartSpec } from '../lib/report-chart.ts';
+import type { ChartSpec } from '../lib/report-chart-model.ts';
 import { REPORT_UI } from '../messages.ts';
 
 const R = REPORT_UI.result;

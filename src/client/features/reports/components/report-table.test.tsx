@@ -4,7 +4,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReportColumn } from '../../../../shared/schemas/report.ts';
-import { reportTableModel } from '../lib/report-table.ts';
+import { reportTableModel } from '../lib/report-table-model.ts';
 import { ReportTable } from './report-table.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

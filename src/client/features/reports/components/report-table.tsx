@@ -4,7 +4,7 @@ import type { ReportColumn, ReportRow } from '../../../../shared/schemas/report.
 import type { SortState } from '../../../ui/list-state.ts';
 import { UI_PIECES } from '../../../ui/messages.ts';
 import { formatCell } from '../lib/report-format.ts';
-import { leadingTextColumns, type ReportTableModel } from '../lib/report-table.ts';
+import { leadingTextColumns, type ReportTableModel } from '../lib/report-table-model.ts';
 import { REPORT_UI } from '../messages.ts';
 import '../../../ui/data-table.css';
 

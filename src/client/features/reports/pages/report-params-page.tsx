@@ -48,17 +48,11 @@ const FIELDS = [
   { name: 'terms', id: `report-term-${TERMS[0]}` },
 ] as const;
 
-function ParamsForm({ type, initial, defaults }: { type: ReportType; initial: ReportParamValues; defaults: ReportParamValues }) {
-  const navigate = useNavigate();
+/** The institutions the person may read, to narrow the report to; said plainly when they could not be loaded. */
+function InstitutionsField({ value, onChange }: { value: readonly number[]; onChange: (ids: number[]) => void }) {
   const { profile } = useProfile();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<ReportParamErrors>({});
-  const [summary, setSummary] = useState<ReturnType<typeof summaryItems>>([]);
   const readable = readableInstitutions(profile.privileges);
   const institutions = useInstitutions();
-  const today = useMemo(() => new Date(), []);
-  const years = fiscalYearChoices(today, [values.fiscalYearFrom, values.fiscalYearTo]);
-
   const institutionOptions = useMemo(
     () =>
       (institutions.data ?? [])
@@ -67,6 +61,66 @@ function ParamsForm({ type, initial, defaults }: { type: ReportType; initial: Re
         .map((i) => ({ value: String(i.id), label: `${i.name} (${i.short_name})` })),
     [institutions.data, readable],
   );
+  return (
+    <>
+      {institutions.isPending ? (
+        <Stack gap={6} aria-hidden="true">
+          <Skeleton height={16} width="30%" />
+          <Skeleton height={40} />
+        </Stack>
+      ) : institutions.isError ? (
+        <Text size="sm" data-testid="institutions-unavailable">
+          {T.institutionsLoadFailed}
+        </Text>
+      ) : (
+        <MultiSelect
+          id="report-institutions"
+          label={T.institutions}
+          description={readable === 'all' ? T.institutionsHintAll : T.institutionsHintSome}
+          inputWrapperOrder={FIELD_ORDER}
+          size="md"
+          data={institutionOptions}
+          value={value.map(String)}
+          onChange={(picked) => onChange(picked.map(Number))}
+          placeholder={value.length === 0 ? T.institutionsPlaceholder : undefined}
+          searchable
+          clearable
+          hidePickedOptions
+          maxDropdownHeight={320}
+        />
+      )}
+    </>
+  );
+}
+
+/** The terms to count, in the order of the year. */
+function TermsField({ value, error, onChange }: { value: Term[]; error: string | undefined; onChange: (terms: Term[]) => void }) {
+  return (
+    <Checkbox.Group
+      label={<RequiredLabel>{T.terms}</RequiredLabel>}
+      description={T.termsHint}
+      inputWrapperOrder={FIELD_ORDER}
+      size="md"
+      value={value}
+      onChange={(picked) => onChange(TERMS.filter((t) => picked.includes(t)) as Term[])}
+      error={error}
+    >
+      <Group gap="lg" mt={6}>
+        {TERMS.map((term) => (
+          <Checkbox key={term} id={`report-term-${term}`} value={term} label={term} />
+        ))}
+      </Group>
+    </Checkbox.Group>
+  );
+}
+
+function ParamsForm({ type, initial, defaults }: { type: ReportType; initial: ReportParamValues; defaults: ReportParamValues }) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<ReportParamErrors>({});
+  const [summary, setSummary] = useState<ReturnType<typeof summaryItems>>([]);
+  const today = useMemo(() => new Date(), []);
+  const years = fiscalYearChoices(today, [values.fiscalYearFrom, values.fiscalYearTo]);
 
   const set = <K extends keyof ReportParamValues>(name: K, value: ReportParamValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -151,48 +205,9 @@ function ParamsForm({ type, initial, defaults }: { type: ReportType; initial: Re
             </Text>
           </Stack>
 
-          <Checkbox.Group
-            label={<RequiredLabel>{T.terms}</RequiredLabel>}
-            description={T.termsHint}
-            inputWrapperOrder={FIELD_ORDER}
-            size="md"
-            value={values.terms}
-            onChange={(picked) => set('terms', TERMS.filter((t) => picked.includes(t)) as Term[])}
-            error={errors.terms}
-          >
-            <Group gap="lg" mt={6}>
-              {TERMS.map((term) => (
-                <Checkbox key={term} id={`report-term-${term}`} value={term} label={term} />
-              ))}
-            </Group>
-          </Checkbox.Group>
+          <TermsField value={values.terms} error={errors.terms} onChange={(terms) => set('terms', terms)} />
 
-          {institutions.isPending ? (
-            <Stack gap={6} aria-hidden="true">
-              <Skeleton height={16} width="30%" />
-              <Skeleton height={40} />
-            </Stack>
-          ) : institutions.isError ? (
-            <Text size="sm" data-testid="institutions-unavailable">
-              {T.institutionsLoadFailed}
-            </Text>
-          ) : (
-            <MultiSelect
-              id="report-institutions"
-              label={T.institutions}
-              description={readable === 'all' ? T.institutionsHintAll : T.institutionsHintSome}
-              inputWrapperOrder={FIELD_ORDER}
-              size="md"
-              data={institutionOptions}
-              value={values.institutionIds.map(String)}
-              onChange={(picked) => set('institutionIds', picked.map(Number))}
-              placeholder={values.institutionIds.length === 0 ? T.institutionsPlaceholder : undefined}
-              searchable
-              clearable
-              hidePickedOptions
-              maxDropdownHeight={320}
-            />
-          )}
+          <InstitutionsField value={values.institutionIds} onChange={(ids) => set('institutionIds', ids)} />
 
           {multi('disciplines', 'report-disciplines', DISCIPLINES, T.disciplinesPlaceholder)}
           {multi('wilTypes', 'report-wil-types', WIL_TYPES, T.wilTypesPlaceholder)}

@@ -13,9 +13,9 @@ import { useReport } from '../api/get-report.ts';
 import { ReportChart } from '../components/report-chart.tsx';
 import { ReportParamsSummary } from '../components/report-params-summary.tsx';
 import { ReportTable } from '../components/report-table.tsx';
-import { chartSpecFor } from '../lib/report-chart.ts';
+import { chartSpecFor } from '../lib/report-chart-model.ts';
 import { reportApiSearch, reportDownloadHref, reportParamsHref, reportTypeFromPath } from '../lib/report-params.ts';
-import { nextReportSort, parseReportSort, reportTableModel } from '../lib/report-table.ts';
+import { nextReportSort, parseReportSort, reportTableModel } from '../lib/report-table-model.ts';
 import { REPORT_UI } from '../messages.ts';
 import '../reports.css';
 

@@ -10,7 +10,7 @@ import {
   setLevel,
   type AccessState,
   type GridInstitution,
-} from '../lib/privilege-grid.ts';
+} from '../lib/privilege-grid-model.ts';
 import { USER_UI } from '../messages.ts';
 import '../../../ui/data-table.css';
 

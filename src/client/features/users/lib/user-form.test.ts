@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../shared/schemas/user.ts';
-import { setLevel } from './privilege-grid.ts';
+import { setLevel } from './privilege-grid-model.ts';
 import { changedParts, hasChanges, userToFormValues, validateUserPatch } from './user-form.ts';
 
 const user: User = {

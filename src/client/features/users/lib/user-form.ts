@@ -1,6 +1,6 @@
 import { UserUpdateSchema, type PrivilegesInput, type User, type UserUpdate } from '../../../../shared/schemas/user.ts';
 import { issuesToFieldErrors, type FieldErrors, type FormFieldRef } from '../../../ui/form-errors.ts';
-import { LEVELS, accessToPrivileges, privilegesToAccess, type AccessState } from './privilege-grid.ts';
+import { LEVELS, accessToPrivileges, privilegesToAccess, type AccessState } from './privilege-grid-model.ts';
 
 /** What the edit form holds while someone works on it. The home institution is a select's value: an id as text, or ''. */
 export interface UserFormValues {

@@ -1,54 +1,25 @@
 import { ROLES, type Role } from '../../../../shared/schemas/profile.ts';
 import type { User } from '../../../../shared/schemas/user.ts';
-import {
-  matchesStatus,
-  matchesText,
-  parseId,
-  parseOneOf,
-  parsePage,
-  parseSort,
-  parseStatus,
-  sortRows,
-  type SortState,
-  type SortValue,
-  type StatusFilter,
-} from '../../../ui/list-state.ts';
+import { defineList, type ListStateOf } from '../../../ui/list-spec.ts';
+import { matchesStatus, matchesText, parseId, parseOneOf, sortRows, type SortValue } from '../../../ui/list-state.ts';
 import { USER_UI } from '../messages.ts';
-
-export const USERS_PAGE_SIZE = 25;
 
 export const USER_SORT_KEYS = ['username', 'prefName', 'email', 'institution', 'roles', 'status'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 
-const DEFAULT_SORT: SortState<UserSortKey> = { key: 'username', direction: 'asc' };
+/**
+ * The list's state, kept in the URL query: `?q=&institution=&role=&status=&sort=&page=`. `institution` selects the
+ * users holding read, write or admin on it.
+ */
+export const USER_LIST = defineList({
+  sortKeys: USER_SORT_KEYS,
+  defaultSort: 'username',
+  filters: { institution: parseId, role: (raw): Role | null => parseOneOf(raw, ROLES) },
+});
+export type UserListState = ListStateOf<typeof USER_LIST>;
 
-/** The list's state, kept in the URL query: `?q=&institution=&role=&status=&sort=&page=`. */
-export interface UserListState {
-  q: string;
-  /** Users holding read, write or admin on this institution. */
-  institution: number | null;
-  role: Role | null;
-  status: StatusFilter;
-  sort: SortState<UserSortKey>;
-  page: number;
-}
-
-export const USER_LIST_DEFAULTS: Record<string, string> = { status: 'active', sort: 'username', page: '1' };
-
-export function readUserListState(params: URLSearchParams): UserListState {
-  return {
-    q: params.get('q') ?? '',
-    institution: parseId(params.get('institution')),
-    role: parseOneOf(params.get('role'), ROLES),
-    status: parseStatus(params.get('status')),
-    sort: parseSort(params.get('sort'), USER_SORT_KEYS, DEFAULT_SORT),
-    page: parsePage(params.get('page')),
-  };
-}
-
-export function hasUserFilters(state: UserListState): boolean {
-  return state.q.trim() !== '' || state.institution !== null || state.role !== null || state.status !== 'active';
-}
+export const readUserListState = USER_LIST.read;
+export const hasUserFilters = USER_LIST.hasFilters;
 
 /** Whether the user is named in the institution's read, write or admin list. */
 export function holdsPrivilegeOn(user: User, institutionId: number): boolean {

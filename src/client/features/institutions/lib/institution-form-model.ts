@@ -73,3 +73,6 @@ export function validateInstitutionForm(values: InstitutionFormValues): FieldErr
   const check = checkInstitutionForm(values);
   return check.ok ? {} : check.errors;
 }
+
+/** What the add-or-edit form needs to check and save (useDetailForm). */
+export const INSTITUTION_FORM = { validate: validateInstitutionForm, check: checkInstitutionForm, fields: INSTITUTION_FIELDS };

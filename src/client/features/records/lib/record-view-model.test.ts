@@ -9,7 +9,7 @@ import {
   withPage,
   withPageSize,
   withSort,
-} from './record-view.ts';
+} from './record-view-model.ts';
 
 const view: RecordQuery = { criteria: { terms: ['Fall'], institutionIds: [3] }, page: 4, pageSize: 25, sort: 'program:asc' };
 

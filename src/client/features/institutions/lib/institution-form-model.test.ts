@@ -5,7 +5,7 @@ import {
   institutionToFormValues,
   validateInstitutionForm,
   type InstitutionFormValues,
-} from './institution-form.ts';
+} from './institution-form-model.ts';
 
 const filled: InstitutionFormValues = {
   name: '  Test College  ',

@@ -10,7 +10,7 @@ import {
   sameFormValues,
   tidyMoney,
   validateRecordForm,
-} from './record-form.ts';
+} from './record-form-model.ts';
 import { VALID_FORM, wireRecord } from './test-fixtures.ts';
 
 describe('record form values ↔ wire', () => {

@@ -184,6 +184,106 @@ function columnsChart(
   };
 }
 
+/** Work terms by region, the rest of B.C. summed into one series. */
+function regionChart(report: Report, description: string): ChartSpec {
+  const measures = [
+    (r: ReportRow) => num(r.wt_vancouver_island_coast),
+    (r: ReportRow) => num(r.wt_mainland_southwest),
+    (r: ReportRow) => REST_OF_BC.reduce<number | null>((sum, key) => addNullable(sum, num(r[key])), null),
+    (r: ReportRow) => num(r.wt_other_canada),
+    (r: ReportRow) => num(r.wt_international),
+  ];
+  return {
+    kind: 'stacked',
+    categoryLabel: labelOf(report, 'fiscal_year'),
+    valueKind: 'count',
+    sideways: false,
+    data: sumByCategory(report.rows, 'fiscal_year', measures),
+    series: seriesOf([
+      labelOf(report, 'wt_vancouver_island_coast'),
+      labelOf(report, 'wt_mainland_southwest'),
+      C.restOfBc,
+      labelOf(report, 'wt_other_canada'),
+      labelOf(report, 'wt_international'),
+    ]),
+    description,
+  };
+}
+
+/** Placement rate by institution, beside the province's. */
+function placementChart(report: Report, description: string): ChartSpec {
+  const data = [...groupRows(report.rows, 'institution')].map(([category, rows]): ChartPoint => ({
+    category,
+    s0: placementRate(rows),
+  }));
+  const province = num(report.province.placement_pct);
+  return {
+    kind: 'grouped',
+    categoryLabel: labelOf(report, 'institution'),
+    valueKind: 'percent',
+    sideways: true,
+    data,
+    series: seriesOf([C.placementRate]),
+    ...(province === null ? {} : { reference: { value: province, label: C.province(`${province.toFixed(1)}%`) } }),
+    description,
+  };
+}
+
+/** Average hourly wage by credential, a series per fiscal year. */
+function salaryChart(report: Report, description: string): ChartSpec {
+  const years = categoriesOf(report.rows, 'fiscal_year');
+  const byCredential = groupRows(report.rows, 'credential');
+  const data = byCredentialLadder(
+    [...byCredential].map(([category, rows]): ChartPoint => {
+      const point: ChartPoint = { category };
+      years.forEach((year, i) => {
+        point[`s${i}`] = weightedWage(
+          rows.filter((r) => text(r.fiscal_year) === year),
+          'avg_hourly_wage',
+          'placed_with_wage',
+        );
+      });
+      return point;
+    }),
+  );
+  return {
+    kind: 'grouped',
+    categoryLabel: labelOf(report, 'credential'),
+    valueKind: 'money',
+    sideways: false,
+    data,
+    series: seriesOf(years),
+    description,
+  };
+}
+
+/** The lowest and highest co-op fees by credential. */
+function tuitionChart(report: Report, description: string): ChartSpec {
+  const extreme = (rows: ReportRow[], key: string, pick: (a: number, b: number) => number) =>
+    rows.reduce<number | null>((acc, r) => {
+      const v = num(r[key]);
+      return v === null ? acc : acc === null ? v : pick(acc, v);
+    }, null);
+  const data = byCredentialLadder(
+    [...groupRows(report.rows, 'credential')].map(([category, rows]): ChartPoint => ({
+      category,
+      s0: extreme(rows, 'coop_fee_domestic_min', Math.min),
+      s1: extreme(rows, 'coop_fee_domestic_max', Math.max),
+      s2: extreme(rows, 'coop_fee_international_min', Math.min),
+      s3: extreme(rows, 'coop_fee_international_max', Math.max),
+    })),
+  );
+  return {
+    kind: 'grouped',
+    categoryLabel: labelOf(report, 'credential'),
+    valueKind: 'money',
+    sideways: true,
+    data,
+    series: seriesOf([C.lowestDomestic, C.highestDomestic, C.lowestInternational, C.highestInternational]),
+    description,
+  };
+}
+
 /** The chart of a report's rows (the totals and province rows are the table's), or null when there are no rows. */
 export function chartSpecFor(type: ReportType, report: Report): ChartSpec | null {
   if (report.rows.length === 0) return null;
@@ -192,30 +292,8 @@ export function chartSpecFor(type: ReportType, report: Report): ChartSpec | null
     case 'fiscal':
       // Not work terms: on submitted records they equal students placed, and one line would hide the other.
       return columnsChart(report, type, 'line', 'fiscal_year', ['students_enrolled', 'students_seeking', 'students_placed']);
-    case 'region': {
-      const measures = [
-        (r: ReportRow) => num(r.wt_vancouver_island_coast),
-        (r: ReportRow) => num(r.wt_mainland_southwest),
-        (r: ReportRow) => REST_OF_BC.reduce<number | null>((sum, key) => addNullable(sum, num(r[key])), null),
-        (r: ReportRow) => num(r.wt_other_canada),
-        (r: ReportRow) => num(r.wt_international),
-      ];
-      return {
-        kind: 'stacked',
-        categoryLabel: labelOf(report, 'fiscal_year'),
-        valueKind: 'count',
-        sideways: false,
-        data: sumByCategory(report.rows, 'fiscal_year', measures),
-        series: seriesOf([
-          labelOf(report, 'wt_vancouver_island_coast'),
-          labelOf(report, 'wt_mainland_southwest'),
-          C.restOfBc,
-          labelOf(report, 'wt_other_canada'),
-          labelOf(report, 'wt_international'),
-        ]),
-        description,
-      };
-    }
+    case 'region':
+      return regionChart(report, description);
     case 'employer':
       return columnsChart(report, type, 'stacked', 'fiscal_year', ['wt_private', 'wt_public', 'wt_nonprofit']);
     case 'duration':
@@ -243,73 +321,11 @@ export function chartSpecFor(type: ReportType, report: Report): ChartSpec | null
         description,
       };
     }
-    case 'placement': {
-      const data = [...groupRows(report.rows, 'institution')].map(([category, rows]): ChartPoint => ({
-        category,
-        s0: placementRate(rows),
-      }));
-      const province = num(report.province.placement_pct);
-      return {
-        kind: 'grouped',
-        categoryLabel: labelOf(report, 'institution'),
-        valueKind: 'percent',
-        sideways: true,
-        data,
-        series: seriesOf([C.placementRate]),
-        ...(province === null ? {} : { reference: { value: province, label: C.province(`${province.toFixed(1)}%`) } }),
-        description,
-      };
-    }
-    case 'salary': {
-      const years = categoriesOf(report.rows, 'fiscal_year');
-      const byCredential = groupRows(report.rows, 'credential');
-      const data = byCredentialLadder(
-        [...byCredential].map(([category, rows]): ChartPoint => {
-          const point: ChartPoint = { category };
-          years.forEach((year, i) => {
-            point[`s${i}`] = weightedWage(
-              rows.filter((r) => text(r.fiscal_year) === year),
-              'avg_hourly_wage',
-              'placed_with_wage',
-            );
-          });
-          return point;
-        }),
-      );
-      return {
-        kind: 'grouped',
-        categoryLabel: labelOf(report, 'credential'),
-        valueKind: 'money',
-        sideways: false,
-        data,
-        series: seriesOf(years),
-        description,
-      };
-    }
-    case 'tuition': {
-      const extreme = (rows: ReportRow[], key: string, pick: (a: number, b: number) => number) =>
-        rows.reduce<number | null>((acc, r) => {
-          const v = num(r[key]);
-          return v === null ? acc : acc === null ? v : pick(acc, v);
-        }, null);
-      const data = byCredentialLadder(
-        [...groupRows(report.rows, 'credential')].map(([category, rows]): ChartPoint => ({
-          category,
-          s0: extreme(rows, 'coop_fee_domestic_min', Math.min),
-          s1: extreme(rows, 'coop_fee_domestic_max', Math.max),
-          s2: extreme(rows, 'coop_fee_international_min', Math.min),
-          s3: extreme(rows, 'coop_fee_international_max', Math.max),
-        })),
-      );
-      return {
-        kind: 'grouped',
-        categoryLabel: labelOf(report, 'credential'),
-        valueKind: 'money',
-        sideways: true,
-        data,
-        series: seriesOf([C.lowestDomestic, C.highestDomestic, C.lowestInternational, C.highestInternational]),
-        description,
-      };
-    }
+    case 'placement':
+      return placementChart(report, description);
+    case 'salary':
+      return salaryChart(report, description);
+    case 'tuition':
+      return tuitionChart(report, description);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportType } from '../../../../shared/reports.ts';
 import type { Report, ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
-import { chartSpecFor, pivot, placementRate, sumByCategory, weightedWage } from './report-chart.ts';
+import { chartSpecFor, pivot, placementRate, sumByCategory, weightedWage } from './report-chart-model.ts';
 
 function report(
   type: ReportType,

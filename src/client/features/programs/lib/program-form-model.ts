@@ -103,3 +103,6 @@ export function validateProgramForm(values: ProgramFormValues): FieldErrors {
   const check = checkProgramForm(values);
   return check.ok ? {} : check.errors;
 }
+
+/** What the add-or-edit form needs to check and save (useDetailForm). */
+export const PROGRAM_FORM = { validate: validateProgramForm, check: checkProgramForm, fields: PROGRAM_FIELDS };

@@ -6,7 +6,7 @@ import {
   validateProgramForm,
   withWilType,
   type ProgramFormValues,
-} from './program-form.ts';
+} from './program-form-model.ts';
 
 const filled: ProgramFormValues = {
   institution_id: '3',

@@ -9,7 +9,7 @@ import {
   previewRoles,
   privilegesToAccess,
   setLevel,
-} from './privilege-grid.ts';
+} from './privilege-grid-model.ts';
 
 const reader = { read: [2, 1], write: [], admin: [], glblAdmin: false, glblRead: false };
 
