@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportType } from '../../../../shared/reports.ts';
+import { REPORT_TYPES, type ReportType } from '../../../../shared/reports.ts';
 import type { Report, ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
 import { chartSpecFor, pivot, placementRate, sumByCategory, weightedWage } from './report-chart-model.ts';
 
@@ -307,20 +307,8 @@ describe('chartSpecFor', () => {
   });
 
   it('has a chart for every report type, each with a description', () => {
-    const types: ReportType[] = [
-      'region',
-      'employer',
-      'discipline',
-      'term',
-      'fiscal',
-      'placement',
-      'institution',
-      'salary',
-      'tuition',
-      'duration',
-    ];
     const kinds = Object.fromEntries(
-      types.map((type) => {
+      REPORT_TYPES.map((type) => {
         const r = report(
           type,
           [
