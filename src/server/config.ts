@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEV_ENV } from '../shared/constants.ts';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/schemas/site.ts';
 import { hostNameOf } from './host-names.ts';
+import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../shared/disclosure.ts';
 
 /** Settings come from the environment only (PRODUCT.md §8); each bad or missing value is named at start. */
 const EnvSchema = z.object({
@@ -28,6 +29,17 @@ const EnvSchema = z.object({
     .min(1)
     .max(3600)
     .default(60),
+  DISCLOSURE_MIN_INSTITUTIONS: z.coerce
+    .number({ error: 'must be a whole number of institutions' })
+    .int('must be a whole number of institutions')
+    .min(1)
+    .max(100)
+    .default(DEFAULT_DISCLOSURE_RULE.minInstitutions),
+  DISCLOSURE_MAX_SHARE_PERCENT: z.coerce
+    .number({ error: 'must be a percentage' })
+    .min(50, 'must be from 50 to 100')
+    .max(100, 'must be from 50 to 100')
+    .default(DEFAULT_DISCLOSURE_RULE.maxSharePercent),
   PUBLIC_URL: z.url('must be the absolute URL people use to reach the app, like https://wil.example.ca').optional(),
   ALLOWED_HOSTS: z
     .string()
@@ -101,6 +113,8 @@ export interface AppConfig {
   /** PostgreSQL: how long any one query may go unanswered before its connection is given up (a frozen database). */
   databaseAnswerMs: number;
   dataDir: string;
+  /** Disclosure control of the province row (PRODUCT.md §9): at least this many institutions, none above this share. */
+  disclosure: DisclosureRule;
   publicUrl?: string;
   /**
    * Host names the server answers to besides loopback in development (decision 015): PUBLIC_URL's and ALLOWED_HOSTS'.
@@ -180,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databaseAnswerMs: e.DATABASE_ANSWER_SECONDS * 1000,
     dataDir: e.DATA_DIR,
+    disclosure: { minInstitutions: e.DISCLOSURE_MIN_INSTITUTIONS, maxSharePercent: e.DISCLOSURE_MAX_SHARE_PERCENT },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     allowedHosts: [
       ...new Set([
@@ -198,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       isDevelopment,
       singleSignOn: oidc !== undefined,
       onlineToolsUrl: e.ONLINE_TOOLS_URL ?? SITE_DEFAULTS.onlineToolsUrl,
+      disclosure: { minInstitutions: e.DISCLOSURE_MIN_INSTITUTIONS, maxSharePercent: e.DISCLOSURE_MAX_SHARE_PERCENT },
       footer: {
         addressLines: e.FOOTER_ADDRESS ? e.FOOTER_ADDRESS.split('|').map((l) => l.trim()) : d.addressLines,
         phone: e.FOOTER_PHONE ?? d.phone,

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { ReportColumn, ReportColumnKind, ReportRow } from '../../shared/schemas/report.ts';
+import { SUPPRESSED_MARK } from '../../shared/disclosure.ts';
 import { neutraliseFormula, safeCell } from './formula-guard.ts';
 import type { XlsxColumn } from './xlsx-stream.ts';
 
@@ -14,8 +15,10 @@ import type { XlsxColumn } from './xlsx-stream.ts';
 export interface TableFile {
   columns: ReportColumn[];
   rows: ReportRow[];
-  /** Rows after the body (totals), bold in a workbook. */
-  summaryRows?: { label: string; row: ReportRow }[];
+  /** Rows after the body (totals), bold in a workbook; a key in `suppressed` is written as the suppressed mark. */
+  summaryRows?: { label: string; row: ReportRow; suppressed?: Record<string, unknown> }[];
+  /** Lines under the table, after an empty line (what a mark means). */
+  footnotes?: string[];
 }
 
 type Cell = string | number | null;
@@ -32,12 +35,13 @@ function cellOf(kind: ReportColumnKind, value: ReportRow[string] | undefined, mo
 
 function fileRows(table: TableFile, money: 'text' | 'number'): Cell[][] {
   const line = (row: ReportRow) => table.columns.map((c) => cellOf(c.kind, row[c.key], money));
-  const summaries = (table.summaryRows ?? []).map(({ label, row }) => {
-    const cells = line(row);
+  const summaries = (table.summaryRows ?? []).map(({ label, row, suppressed = {} }) => {
+    const cells = line(row).map((cell, n) => (table.columns[n]!.key in suppressed ? SUPPRESSED_MARK : cell));
     cells[0] = label;
     return cells;
   });
-  return [...table.rows.map(line), ...summaries];
+  const notes = table.footnotes?.length ? [[], ...table.footnotes.map((note) => [note])] : [];
+  return [...table.rows.map(line), ...summaries, ...notes];
 }
 
 /**
@@ -86,9 +90,10 @@ export async function tableXlsx(table: TableFile, about: { title: string; lines:
   const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = sheetColumns(table.columns);
   sheet.getRow(1).font = { bold: true };
+  const summaryEnd = table.rows.length + (table.summaryRows?.length ?? 0);
   fileRows(table, 'number').forEach((cells, n) => {
     const row = sheet.addRow(cells.map(safeCell));
-    if (n >= table.rows.length) row.font = { bold: true };
+    if (n >= table.rows.length && n < summaryEnd) row.font = { bold: true };
   });
 
   const info = workbook.addWorksheet('Parameters');

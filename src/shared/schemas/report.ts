@@ -68,6 +68,14 @@ const ReportRowSchema = z.record(z.string(), ReportValue);
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 
 /**
+ * Why a figure of the province row is not shown (PRODUCT.md §9, docs/disclosure-control.md): `threshold` — fewer than
+ * the required number of institutions you may not read contribute to it; `dominance` — one of them accounts for most
+ * of it; `linked` — it would give a hidden figure of the same work-term split away by subtraction.
+ */
+export const SUPPRESSION_REASONS = ['threshold', 'dominance', 'linked'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/**
  * `GET /api/reports/{type}` (PRODUCT.md §4): one row per grouping, keyed by the columns; `totals` over the rows
  * shown; `province` over every institution with the other parameters unchanged (grouping columns are null in both).
  */
@@ -78,5 +86,16 @@ export const ReportSchema = z.object({
   rows: z.array(ReportRowSchema),
   totals: ReportRowSchema,
   province: ReportRowSchema,
+  suppressed: z
+    .record(z.string(), z.enum(SUPPRESSION_REASONS))
+    .describe(
+      'Province figures withheld from you by disclosure control, by column key, with the reason: such a value is null in ' +
+        '`province`. A figure that includes institutions you may not read is shown only when at least ' +
+        '3 of those institutions contribute to it and none of them accounts for more than 85 % of it (the defaults of ' +
+        'DISCLOSURE_MIN_INSTITUTIONS and DISCLOSURE_MAX_SHARE_PERCENT), judged so that no combination of reports gives ' +
+        'one institution away. `threshold`: too few institutions; `dominance`: one institution dominates; `linked`: it ' +
+        'would reveal a hidden figure of the same work-term split by subtraction. Empty for people who may read every ' +
+        'institution.',
+    ),
 });
 export type Report = z.infer<typeof ReportSchema>;

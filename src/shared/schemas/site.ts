@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DISCLOSURE_RULE } from '../disclosure.ts';
 
 /**
  * Settings the page needs before any call: the environment flag and the header/footer texts and links.
@@ -10,6 +11,8 @@ export const SiteConfigSchema = z.object({
   /** Whether single sign-on is configured (always outside development; optional in it). */
   singleSignOn: z.boolean(),
   onlineToolsUrl: z.string(),
+  /** The disclosure rule's settings, for the footnote under a report with hidden figures. */
+  disclosure: z.object({ minInstitutions: z.number().int(), maxSharePercent: z.number() }),
   footer: z.object({
     addressLines: z.array(z.string()),
     phone: z.string(),
@@ -31,6 +34,7 @@ export const SITE_DEFAULTS: SiteConfig = {
   isDevelopment: false,
   singleSignOn: true,
   onlineToolsUrl: 'https://www.uvic.ca/search/tools/',
+  disclosure: DEFAULT_DISCLOSURE_RULE,
   footer: {
     addressLines: ['University of Victoria', 'PO Box 1700 STN CSC', 'Victoria BC  V8W 2Y2', 'Canada'],
     phone: '1-250-721-7211',

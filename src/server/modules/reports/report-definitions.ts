@@ -30,8 +30,26 @@ export interface Measure {
   key: string;
   label: string;
   kind: Exclude<ReportColumnKind, 'text'>;
-  /** An aggregate over the grouped records. */
-  value: SQL;
+  /**
+   * The additive per-record amounts the figure rests on, by name (a name means the same amount in every report). The
+   * province row is judged part by part for people who may not read every institution (docs/disclosure-control.md).
+   */
+  parts: Record<string, SQL>;
+  /** The figure from its parts' sums, each given as SQL: `sum(part)` over records, or a sum of such sums. */
+  figure: (sums: Record<string, SQL>) => SQL;
+  /**
+   * A figure that is no function of its parts' sums (a median, a lowest fee, a count of distinct programs) is an
+   * aggregate over the records; its parts then only say how many records it rests on. `oneRecord`: the figure is a
+   * single record's own value (a lowest or a highest), which a sum over several institutions never is.
+   */
+  direct?: { value: SQL; oneRecord?: boolean };
+}
+
+/** A measure's aggregate over grouped records. */
+export function measureValue(measure: Measure): SQL {
+  if (measure.direct) return measure.direct.value;
+  const sums = Object.fromEntries(Object.entries(measure.parts).map(([name, part]) => [name, sql`sum(${part})`]));
+  return measure.figure(sums);
 }
 
 /** A measure computed from the grouped rows (year-over-year change): null in totals and in the province row. */
@@ -51,9 +69,8 @@ export interface ReportDefinition {
 
 // ---- Building blocks -----------------------------------------------------------------------------------
 
-/** Sum of a count column; float8 so both drivers return a JSON number (exact far beyond any real total). */
-const total = (field: CountField): SQL => sql`coalesce(sum(${recordColumn(field)}), 0)::float8`;
-const WORK_TERMS_SUM = sql`coalesce(sum(${sumOfColumns(DURATION_FIELDS)}), 0)::float8`;
+/** A sum as a JSON number on both drivers (float8: exact far beyond any real total); no records count 0. */
+const asCount = (sum: SQL): SQL => sql`coalesce(${sum}, 0)::float8`;
 /** 100 × part ÷ whole, from sums, to one decimal; null when the whole is zero. */
 const percentOf = (part: SQL, whole: SQL): SQL => sql`round(100 * (${part})::numeric / nullif(${whole}, 0)::numeric, 1)::float8`;
 
@@ -62,39 +79,82 @@ const count = (field: CountField, label = RECORD_FIELD_LABELS[field]): Measure =
   key: field,
   label,
   kind: 'count',
-  value: total(field),
+  parts: { [field]: recordColumn(field) },
+  figure: (sums) => asCount(sums[field]!),
 });
 const ENROLLED = count('students_enrolled');
 const SEEKING = count('students_seeking');
 const PLACED = count('students_placed');
-const WORK_TERMS: Measure = { key: 'work_terms', label: 'Work terms', kind: 'count', value: WORK_TERMS_SUM };
-const PLACEMENT_PCT: Measure = {
-  key: 'placement_pct',
-  label: 'Placement %',
-  kind: 'percent',
-  value: percentOf(total('students_placed'), total('students_seeking')),
+const WORK_TERMS: Measure = {
+  key: 'work_terms',
+  label: 'Work terms',
+  kind: 'count',
+  parts: { work_terms: sumOfColumns(DURATION_FIELDS) },
+  figure: (sums) => asCount(sums.work_terms!),
+};
+/** A percentage of two count fields' sums. */
+function percentage(key: string, label: string, part: CountField, whole: CountField): Measure {
+  return {
+    key,
+    label,
+    kind: 'percent',
+    parts: { [part]: recordColumn(part), [whole]: recordColumn(whole) },
+    figure: (sums) => percentOf(asCount(sums[part]!), asCount(sums[whole]!)),
+  };
+}
+const PLACEMENT_PCT = percentage('placement_pct', 'Placement %', 'students_placed', 'students_seeking');
+/**
+ * Students placed by records that report a wage, and by those that do not. Figures about wages rest on both: shown
+ * beside students placed, the first gives the second by subtraction, so both must pass the disclosure rule.
+ */
+const PLACED_WITH_WAGE = sql`CASE WHEN r.avg_hourly_wage IS NOT NULL THEN r.students_placed END`;
+const WAGE_PARTS = {
+  placed_with_wage: PLACED_WITH_WAGE,
+  placed_without_wage: sql`CASE WHEN r.avg_hourly_wage IS NULL THEN r.students_placed END`,
 };
 /** The mean hourly wage weighted by students placed, over records that report a wage. */
 const WEIGHTED_WAGE: Measure = {
   key: 'avg_hourly_wage',
   label: 'Average hourly wage (weighted by placements)',
   kind: 'money',
-  value: sql`round(sum(r.avg_hourly_wage * r.students_placed) / nullif(sum(r.students_placed) FILTER (WHERE r.avg_hourly_wage IS NOT NULL), 0), 2)::text`,
+  parts: { wage_x_placed: sql`r.avg_hourly_wage * r.students_placed`, ...WAGE_PARTS },
+  figure: (sums) => sql`round(${sums.wage_x_placed!} / nullif(${sums.placed_with_wage!}, 0), 2)::text`,
 };
 const DEMOGRAPHICS = [count('intl_students'), count('indigenous_students'), count('students_with_disability')];
+
+/** A figure computed from the records directly; `records` names the part counting the records it rests on. */
+function direct(
+  key: string,
+  label: string,
+  kind: Measure['kind'],
+  records: [name: string, counted: SQL],
+  value: SQL,
+  oneRecord = false,
+): Measure {
+  return {
+    key,
+    label,
+    kind,
+    parts: { [records[0]]: records[1] },
+    figure: () => value,
+    direct: { value, oneRecord },
+  };
+}
 
 /** Minimum, median and maximum of a fee over the records that report it. */
 function feeRange(column: MoneyField, label: string): Measure[] {
   const c = recordColumn(column);
+  const reported: [string, SQL] = [`${column}_records`, sql`CASE WHEN ${c} IS NOT NULL THEN 1 END`];
   return [
-    { key: `${column}_min`, label: `${label}: lowest`, kind: 'money', value: sql`min(${c})::text` },
-    {
-      key: `${column}_median`,
-      label: `${label}: median`,
-      kind: 'money',
-      value: sql`round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ${c}))::numeric, 2)::text`,
-    },
-    { key: `${column}_max`, label: `${label}: highest`, kind: 'money', value: sql`max(${c})::text` },
+    direct(`${column}_min`, `${label}: lowest`, 'money', reported, sql`min(${c})::text`, true),
+    direct(
+      `${column}_median`,
+      `${label}: median`,
+      'money',
+      reported,
+      sql`round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ${c}))::numeric, 2)::text`,
+    ),
+    direct(`${column}_max`, `${label}: highest`, 'money', reported, sql`max(${c})::text`, true),
   ];
 }
 
@@ -158,12 +218,7 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
       WORK_TERMS,
       count('employers_total'),
       count('employers_new'),
-      {
-        key: 'employers_new_pct',
-        label: 'New employers %',
-        kind: 'percent',
-        value: percentOf(total('employers_new'), total('employers_total')),
-      },
+      percentage('employers_new_pct', 'New employers %', 'employers_new', 'employers_total'),
     ],
   },
   discipline: {
@@ -208,7 +263,8 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
         key: 'placed_with_wage',
         label: 'Students placed (with a wage reported)',
         kind: 'count',
-        value: sql`coalesce(sum(r.students_placed) FILTER (WHERE r.avg_hourly_wage IS NOT NULL), 0)::float8`,
+        parts: WAGE_PARTS,
+        figure: (sums) => asCount(sums.placed_with_wage!),
       },
       WEIGHTED_WAGE,
     ],
@@ -216,7 +272,7 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
   tuition: {
     dimensions: [INSTITUTION, CREDENTIAL],
     measures: [
-      { key: 'programs', label: 'Programs', kind: 'count', value: sql`count(DISTINCT r.program_id)::float8` },
+      direct('programs', 'Programs', 'count', ['records', sql`1`], sql`count(DISTINCT r.program_id)::float8`),
       ...feeRange('coop_fee_domestic', 'Domestic fee'),
       ...feeRange('coop_fee_international', 'International fee'),
     ],

@@ -3,7 +3,9 @@ import type { ReportType } from '../../../shared/reports.ts';
 import type { Report, ReportColumn, ReportParams, ReportRow } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
 import { recordFilterSql, RECORDS_WITH_NAMES, type RecordFilter } from '../records/record-sql.ts';
-import { REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
+import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../../../shared/disclosure.ts';
+import { provinceFigures } from '../disclosure/province-figures.ts';
+import { measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
 
 const FROM = RECORDS_WITH_NAMES;
 
@@ -18,7 +20,7 @@ export function reportColumns(definition: ReportDefinition): ReportColumn[] {
 
 const measureList = (definition: ReportDefinition): SQL =>
   sql.join(
-    definition.measures.map((m) => sql`${m.value} AS ${sql.identifier(m.key)}`),
+    definition.measures.map((m) => sql`${measureValue(m)} AS ${sql.identifier(m.key)}`),
     sql`, `,
   );
 
@@ -79,13 +81,31 @@ async function summaryRow(db: Db, definition: ReportDefinition, where: SQL): Pro
 
 /**
  * Runs one report. Only submitted records count (a draft may be incomplete). Rows and totals cover the chosen
- * institutions among those the caller may read; the province row covers every institution, other parameters kept.
+ * institutions among those the caller may read; the province row covers every institution, other parameters kept,
+ * and for a caller who may not read them all it passes disclosure control (`provinceFigures`).
  */
-export async function runReport(db: Db, type: ReportType, params: ReportParams, readable: 'all' | number[]): Promise<Report> {
+export async function runReport(
+  db: Db,
+  type: ReportType,
+  params: ReportParams,
+  readable: 'all' | number[],
+  /** 'off' only for measuring what the rule costs (npm run bench): the province row exact for anyone. */
+  rule: DisclosureRule | 'off' = DEFAULT_DISCLOSURE_RULE,
+): Promise<Report> {
   const definition = REPORT_DEFINITIONS[type];
   const filter: RecordFilter = { ...params, programName: undefined, status: 'submitted', readable };
   const { where } = recordFilterSql(filter);
   const { where: provinceWhere } = recordFilterSql({ ...filter, institutionIds: undefined, readable: 'all' });
+  const columns = reportColumns(definition);
+  if (readable !== 'all' && rule !== 'off') {
+    const [{ rows, totals }, province] = await Promise.all([
+      rowsAndTotals(db, definition, where),
+      provinceFigures(db, definition.measures, params, readable, rule, () => summaryRow(db, definition, provinceWhere)),
+    ]);
+    const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
+    const provinceRow = { ...empty(definition.dimensions), ...province.values, ...empty(definition.windowMeasures ?? []) };
+    return { type, params, columns, rows, totals, province: provinceRow, suppressed: province.suppressed };
+  }
   // Over every institution the totals are the province row: one query fewer, which PGlite (one connection) would
   // otherwise run after the first.
   const totalsAreProvince = readable === 'all' && !params.institutionIds?.length;
@@ -93,5 +113,5 @@ export async function runReport(db: Db, type: ReportType, params: ReportParams, 
     rowsAndTotals(db, definition, where),
     totalsAreProvince ? null : summaryRow(db, definition, provinceWhere),
   ]);
-  return { type, params, columns: reportColumns(definition), rows, totals, province: province ?? totals };
+  return { type, params, columns, rows, totals, province: province ?? totals, suppressed: {} };
 }

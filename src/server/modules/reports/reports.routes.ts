@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
 import { REPORT_TITLES } from '../../../shared/app-routes.ts';
+import { suppressionFootnotes } from '../../../shared/disclosure.ts';
 import { REPORT_PROVINCE_LABEL, REPORT_TOTAL_LABEL } from '../../../shared/reports.ts';
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import {
@@ -28,6 +29,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
+  const rule = app.config.disclosure;
 
   r.get(
     '/api/reports/:type',
@@ -46,7 +48,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { privileges } = signedInUser(request);
-      return runReport(db, request.params.type, request.query, readableFor(privileges, request.query));
+      return runReport(db, request.params.type, request.query, readableFor(privileges, request.query), rule);
     },
   );
 
@@ -66,14 +68,19 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const { privileges } = signedInUser(request);
       const { type } = request.params;
       const { format, params } = request.query;
-      const report = await runReport(db, type, params, readableFor(privileges, params));
+      const report = await runReport(db, type, params, readableFor(privileges, params), rule);
       const table: TableFile = {
         columns: report.columns,
         rows: report.rows,
         summaryRows: [
           { label: REPORT_TOTAL_LABEL, row: report.totals },
-          { label: REPORT_PROVINCE_LABEL, row: report.province },
+          { label: REPORT_PROVINCE_LABEL, row: report.province, suppressed: report.suppressed },
         ],
+        footnotes: suppressionFootnotes(
+          report.suppressed,
+          Object.fromEntries(report.columns.map((c) => [c.key, c.label])),
+          rule,
+        ),
       };
       const about = {
         title: REPORT_TITLES[type],

@@ -416,11 +416,15 @@ describe('reports API', () => {
   });
 
   describe('who sees what', () => {
-    it('gives a reader rows for the institutions they may read only, and the province over all', async () => {
+    it('gives a reader rows for the institutions they may read only; the province hides what only Cedar adds', async () => {
       const r = await report('institution', 'reader');
       expect(r.rows.map((row) => row.institution)).toEqual(['Alder', 'Birch']);
       expect(pick(r.totals, PARTICIPATION)).toEqual([460, 230, 185, 80.4, 185]);
-      expect(pick(r.province, PARTICIPATION)).toEqual([540, 260, 215, 82.7, 215]);
+      // Cedar alone is everything the reader may not read: one institution, under the threshold of three
+      // (disclosure control has its own suite in modules/disclosure).
+      expect(pick(r.province, PARTICIPATION)).toEqual([null, null, null, null, null]);
+      expect(r.suppressed).toMatchObject({ students_enrolled: 'threshold', placement_pct: 'threshold' });
+      expect((await report('institution', 'admin')).suppressed).toEqual({});
       for (const type of REPORT_TYPES) {
         const rows = (await report(type, 'reader')).rows;
         expect(rows.some((row) => row.institution === 'Cedar' || row.discipline === 'Engineering & Applied Science')).toBe(false);
@@ -484,14 +488,18 @@ describe('reports API', () => {
           'New employers,International students placed,Indigenous students placed,Students with a disability placed,' +
           'Average hourly wage (weighted by placements)',
       );
-      // 2023/24 only: Alder is R2 + R3, Birch R4; the province adds Cedar's R5. Wages: (990 + 2295) ÷ 135 and
-      // (990 + 2295 + 900) ÷ 165.
-      expect(lines.slice(1)).toEqual([
+      // 2023/24 only: Alder is R2 + R3, Birch R4; the province adds Cedar's R5, which the reader may not read and
+      // which is one institution: every province figure is written x, with the footnote under the table.
+      // Wages: (990 + 2295) ÷ 135.
+      expect(lines.slice(1, 5)).toEqual([
         'Alder,160,80,55,68.8,55,33,12,6,1,2,22.00',
         'Birch,200,100,90,90,90,50,20,10,3,4,25.50',
         'Total (institutions shown),360,180,145,80.6,145,83,32,16,4,6,24.33',
-        'Province (all institutions),440,210,175,83.3,175,93,42,16,9,7,25.36',
+        'Province (all institutions),x,x,x,x,x,x,x,x,x,x,x',
       ]);
+      expect(lines[5]).toBe('');
+      expect(lines[6]).toMatch(/^"x: Students enrolled, .* — not shown because fewer than 3 of the institutions/);
+      expect(lines[7]).toMatch(/^"To see more of the province, widen the filters/);
     });
 
     it('sends an XLSX workbook with the same cells, numbers as numbers, and the parameters on a second sheet', async () => {

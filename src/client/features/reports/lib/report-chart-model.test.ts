@@ -16,6 +16,7 @@ function report(
     rows,
     totals: {},
     province,
+    suppressed: {},
   };
 }
 

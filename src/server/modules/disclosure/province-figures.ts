@@ -1,0 +1,193 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
+import type { ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
+import { queryHeavyRows, type Db } from '../../db/client.ts';
+import { inList, recordFilterSql } from '../records/record-sql.ts';
+import type { DisclosureRule } from '../../../shared/disclosure.ts';
+
+/**
+ * The one place that decides what a person who may not read every institution sees of the others: the province row
+ * of a report, with each figure either exact or suppressed (PRODUCT.md §9; method in docs/disclosure-control.md,
+ * reasoning in decision 020).
+ *
+ * Figures are sums of per-record parts (a percentage or an average rests on two). For each part, the records of the
+ * institutions the viewer may not read are cut into blocks, the same for every question anyone asks, so that a sum of
+ * released blocks is all anybody can learn, whatever reports they combine:
+ *
+ * - a cell is one fiscal year × term × discipline × credential × WIL type (the finest thing the filters select);
+ * - in each fiscal year × term (a period), every cell that passes the rule is a block; the cells that fail are pooled
+ *   into one remainder block; if the remainder fails too, the whole period is one block.
+ *
+ * A figure is released when every block it touches passes the rule and lies wholly inside the question. Because the
+ * blocks do not depend on the question, subtracting one released figure from another only ever yields a sum of whole
+ * blocks, each of which passes the rule.
+ *
+ * Cost: a question without a discipline, credential or WIL-type filter covers whole periods, where a period is
+ * answerable exactly when its total passes the rule; those questions group the records by period and institution only,
+ * no more work than the plain province sum (the bench's reports). A question with such a filter groups by cell.
+ */
+
+/** A measure as the rule sees it: the parts it rests on, the figure computed from their sums. */
+export interface JudgedMeasure {
+  key: string;
+  parts: Record<string, SQL>;
+  figure: (sums: Record<string, SQL>) => SQL;
+  /** A figure computed from the records directly (a median): not from part sums; shown only by `direct` below. */
+  direct?: { oneRecord?: boolean };
+}
+
+export interface ProvinceFigures {
+  /** The measures over every institution; a suppressed one is null. */
+  values: ReportRow;
+  suppressed: Record<string, SuppressionReason>;
+}
+
+const REASONS: Record<number, SuppressionReason> = { 1: 'threshold', 2: 'dominance' };
+
+/**
+ * The rule as SQL over one value per institution (`v`, null for an institution none of whose records has the part),
+ * in the aggregate's group: 0 safe (or nothing there to protect), 1 threshold, 2 dominance.
+ */
+function judge(v: SQL, rule: DisclosureRule): SQL {
+  return sql`CASE WHEN count(${v}) = 0 THEN 0 WHEN count(${v}) < ${rule.minInstitutions} THEN 1
+    WHEN max(${v}) * 100 > ${rule.maxSharePercent} * sum(${v}) THEN 2 ELSE 0 END`;
+}
+
+/** Parts of all measures, each once, with the SQL column that carries it. */
+function partsOf(measures: readonly JudgedMeasure[]): { name: string; value: SQL; column: string }[] {
+  const byName = new Map<string, SQL>();
+  for (const m of measures) for (const [name, value] of Object.entries(m.parts)) byName.set(name, value);
+  return [...byName].map(([name, value], n) => ({ name, value, column: `_p${n}` }));
+}
+
+/**
+ * One query: the province's part sums over the question (`values`) and, per part, the worst verdict over the periods
+ * the question touches (`_d0`, `_d1`, …), from one scan of the records in the question's years and terms.
+ */
+function provinceQuery(measures: readonly JudgedMeasure[], params: ReportParams, readable: number[], rule: DisclosureRule): SQL {
+  const parts = partsOf(measures);
+  const byCell = !!(params.disciplines?.length || params.credentials?.length || params.wilTypes?.length);
+  const periods = recordFilterSql({
+    fiscalYearFrom: params.fiscalYearFrom,
+    fiscalYearTo: params.fiscalYearTo,
+    terms: params.terms,
+    status: 'submitted',
+    programName: undefined,
+    readable: 'all',
+  }).where;
+  const inQuestion = byCell
+    ? recordFilterSql({
+        disciplines: params.disciplines,
+        credentials: params.credentials,
+        wilTypes: params.wilTypes,
+        programName: undefined,
+        readable: 'all',
+      }).where
+    : sql`true`;
+  const own = readable.length > 0 ? inList(sql`r.institution_id`, readable) : sql`false`;
+  const cellKeys = byCell ? sql`, d, c, w` : sql``;
+  const col = (name: string) => sql.identifier(name);
+  const each = (fn: (p: (typeof parts)[number], n: number) => SQL) => sql.join(parts.map(fn), sql`, `);
+  // Each figure over the question, every institution's records included, from its parts' sums.
+  const figures = measures
+    .filter((m) => !m.direct)
+    .map((m) => {
+      const sums = Object.fromEntries(
+        parts
+          .filter((p) => p.name in m.parts)
+          .map((p) => [p.name, sql`sum(${col(p.column)}) FILTER (WHERE in_q)`]),
+      );
+      return sql`${m.key}::text, ${m.figure(sums)}`;
+    });
+
+  return sql`WITH ci AS MATERIALIZED (
+      SELECT r.fiscal_year AS fy, r.term AS term
+        ${byCell ? sql`, p.discipline AS d, p.credential AS c, p.wil_type AS w` : sql``},
+        r.institution_id AS inst, ${own} AS own, ${inQuestion} AS in_q,
+        ${each((p) => sql`sum(${p.value}) AS ${col(p.column)}`)}
+      FROM records r ${byCell ? sql`JOIN programs p ON p.id = r.program_id` : sql``}
+      WHERE ${periods}
+      GROUP BY r.fiscal_year, r.term ${byCell ? sql`, p.discipline, p.credential, p.wil_type` : sql``}, r.institution_id
+    ),
+    cell AS (
+      SELECT fy, term ${cellKeys}, bool_and(in_q) AS in_q,
+        ${each((p, n) => sql`${judge(sql`${col(p.column)}`, rule)} AS ${col(`_j${n}`)}`)}
+      FROM ci WHERE NOT own GROUP BY fy, term ${cellKeys}
+    ),
+    pin AS (
+      SELECT ci.fy, ci.term, ci.inst,
+        ${each((p, n) => sql`sum(ci.${col(p.column)}) FILTER (WHERE cell.${col(`_j${n}`)} <> 0) AS ${col(`_r${n}`)}, sum(ci.${col(p.column)}) AS ${col(`_t${n}`)}`)}
+      FROM ci JOIN cell USING (fy, term ${cellKeys}) WHERE NOT ci.own GROUP BY ci.fy, ci.term, ci.inst
+    ),
+    per AS (
+      SELECT fy, term,
+        ${each((_, n) => sql`${judge(sql`${col(`_r${n}`)}`, rule)} AS ${col(`_r${n}`)}, ${judge(sql`${col(`_t${n}`)}`, rule)} AS ${col(`_t${n}`)}`)}
+      FROM pin GROUP BY fy, term
+    ),
+    pq AS (
+      SELECT fy, term, bool_or(in_q) AS touched, bool_and(in_q) AS covers,
+        ${each((_, n) => sql`max(CASE WHEN in_q THEN ${col(`_j${n}`)} ELSE 0 END) AS ${col(`_q${n}`)}, bool_or(NOT in_q AND ${col(`_j${n}`)} <> 0) AS ${col(`_o${n}`)}`)}
+      FROM cell GROUP BY fy, term
+    )
+    SELECT
+      ${figures.length === 0 ? sql`'{}'::json` : sql`(SELECT json_build_object(${sql.join(figures, sql`, `)}) FROM ci)`} AS "values",
+      (SELECT json_build_object(${each(
+        (p, n) => sql`${p.name}::text, coalesce(max(CASE
+          WHEN NOT pq.touched THEN 0
+          WHEN pq.covers THEN per.${col(`_t${n}`)}
+          WHEN per.${col(`_r${n}`)} <> 0 THEN per.${col(`_r${n}`)}
+          WHEN pq.${col(`_q${n}`)} <> 0 AND pq.${col(`_o${n}`)} THEN pq.${col(`_q${n}`)}
+          ELSE 0 END), 0)`,
+      )}) FROM pq JOIN per USING (fy, term)) AS verdicts,
+      (SELECT json_build_object(${each(
+        (p) => sql`${p.name}::text, coalesce(sum(${col(p.column)}) FILTER (WHERE NOT own AND in_q), 0) <> 0`,
+      )}) FROM ci) AS unreadable_present`;
+}
+
+/**
+ * The province row for a viewer who may read only `readable`: exact figures where the rule allows, null with a reason
+ * where it does not. `directValues` are the figures computed from the records directly (medians, lowest and highest
+ * fees, counts of distinct programs), which the caller reads over the province as before.
+ */
+export async function provinceFigures(
+  db: Db,
+  measures: readonly JudgedMeasure[],
+  params: ReportParams,
+  readable: number[],
+  rule: DisclosureRule,
+  directValues: () => Promise<ReportRow>,
+): Promise<ProvinceFigures> {
+  const hasDirect = measures.some((m) => m.direct);
+  const [[row], direct] = await Promise.all([
+    queryHeavyRows<{ values: ReportRow; verdicts: Record<string, number>; unreadable_present: Record<string, boolean> }>(
+      db,
+      provinceQuery(measures, params, readable, rule),
+    ),
+    hasDirect ? directValues() : Promise.resolve({} as ReportRow),
+  ]);
+  const partReason = (name: string): SuppressionReason | undefined => REASONS[row!.verdicts[name] ?? 0];
+  const suppressed: Record<string, SuppressionReason> = {};
+  for (const m of measures) {
+    const names = Object.keys(m.parts);
+    const reason = names.map(partReason).find((r) => r !== undefined);
+    if (reason) suppressed[m.key] = reason;
+    // A lowest or highest fee is one record's own value: shown only when no other institution's record is in it.
+    else if (m.direct?.oneRecord && names.some((name) => row!.unreadable_present[name])) suppressed[m.key] = 'dominance';
+  }
+  linkSplits(measures, suppressed);
+  const values: ReportRow = {};
+  for (const m of measures) values[m.key] = m.key in suppressed ? null : ((m.direct ? direct[m.key] : row!.values[m.key]) ?? null);
+  return { values, suppressed };
+}
+
+/**
+ * The members of a work-term split add up to students placed on every record, so one hidden member could be worked
+ * out from the others: when any member is hidden, every member shown beside it is hidden too ("linked").
+ */
+function linkSplits(measures: readonly JudgedMeasure[], suppressed: Record<string, SuppressionReason>): void {
+  for (const { fields } of Object.values(WORK_TERM_SPLITS)) {
+    const members = measures.filter((m) => (fields as readonly string[]).includes(m.key));
+    if (!members.some((m) => m.key in suppressed)) continue;
+    for (const m of members) suppressed[m.key] ??= 'linked';
+  }
+}
