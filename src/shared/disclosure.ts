@@ -2,8 +2,8 @@ import type { SuppressionReason } from './schemas/report.ts';
 
 /**
  * The disclosure rule (PRODUCT.md §9, docs/disclosure-control.md): a part of a figure that comes from institutions the
- * viewer may not read is safe when at least `minInstitutions` of them contribute to it (a value other than zero) and
- * none accounts for more than `maxSharePercent` of it. Settings: DISCLOSURE_MIN_INSTITUTIONS and
+ * viewer may not read is safe when at least `minInstitutions` of them contribute to it (have a record that reports it,
+ * zero included) and none accounts for more than `maxSharePercent` of it. Settings: DISCLOSURE_MIN_INSTITUTIONS and
  * DISCLOSURE_MAX_SHARE_PERCENT.
  */
 export interface DisclosureRule {
@@ -11,19 +11,21 @@ export interface DisclosureRule {
   maxSharePercent: number;
 }
 
-/** minInstitutions is at least 1, so a part no institution contributes to (all zero) is never shown as safe. */
+/** The defaults of PRODUCT.md §9 (settings DISCLOSURE_MIN_INSTITUTIONS and DISCLOSURE_MAX_SHARE_PERCENT). */
 export const DEFAULT_DISCLOSURE_RULE: DisclosureRule = { minInstitutions: 3, maxSharePercent: 85 };
 
 /**
- * The rule over one part's contributions, one value per institution (the same test the SQL in server/modules/disclosure/province-figures.ts
- * runs, written here for the tests and the methodology page): null when safe.
+ * The rule over one part's contributions, one per institution the viewer may not read: its sum over the part's records,
+ * or null when none of its records carries the part. The same test the SQL of
+ * server/modules/disclosure/province-figures.ts runs, written here for the tests and the methodology page. Null when
+ * safe, or when no institution contributes (nothing of theirs to protect).
  */
-export function judgeContributions(values: readonly number[], rule: DisclosureRule): SuppressionReason | null {
-  const contributing = values.filter((v) => v !== 0);
+export function judgeContributions(values: readonly (number | null)[], rule: DisclosureRule): SuppressionReason | null {
+  const contributing = values.filter((v): v is number => v !== null);
+  if (contributing.length === 0) return null;
   if (contributing.length < rule.minInstitutions) return 'threshold';
   const sum = contributing.reduce((a, b) => a + b, 0);
-  const largest = Math.max(...contributing);
-  return largest * 100 > rule.maxSharePercent * sum ? 'dominance' : null;
+  return Math.max(...contributing) * 100 > rule.maxSharePercent * sum ? 'dominance' : null;
 }
 
 /** How a suppressed figure is written in tables and files (Statistics Canada's mark). */
@@ -52,7 +54,8 @@ export function suppressionFootnotes(
   rule: DisclosureRule,
 ): string[] {
   const byReason = new Map<SuppressionReason, string[]>();
-  for (const [key, reason] of Object.entries(suppressed)) byReason.set(reason, [...(byReason.get(reason) ?? []), labels[key] ?? key]);
+  for (const [key, reason] of Object.entries(suppressed))
+    byReason.set(reason, [...(byReason.get(reason) ?? []), labels[key] ?? key]);
   if (byReason.size === 0) return [];
   return [
     ...[...byReason].map(

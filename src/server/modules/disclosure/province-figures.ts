@@ -93,9 +93,7 @@ function provinceQuery(measures: readonly JudgedMeasure[], params: ReportParams,
     .filter((m) => !m.direct)
     .map((m) => {
       const sums = Object.fromEntries(
-        parts
-          .filter((p) => p.name in m.parts)
-          .map((p) => [p.name, sql`sum(${col(p.column)}) FILTER (WHERE in_q)`]),
+        parts.filter((p) => p.name in m.parts).map((p) => [p.name, sql`sum(${col(p.column)}) FILTER (WHERE in_q)`]),
       );
       return sql`${m.key}::text, ${m.figure(sums)}`;
     });
@@ -176,7 +174,8 @@ export async function provinceFigures(
   }
   linkSplits(measures, suppressed);
   const values: ReportRow = {};
-  for (const m of measures) values[m.key] = m.key in suppressed ? null : ((m.direct ? direct[m.key] : row!.values[m.key]) ?? null);
+  for (const m of measures)
+    values[m.key] = m.key in suppressed ? null : ((m.direct ? direct[m.key] : row!.values[m.key]) ?? null);
   return { values, suppressed };
 }
 

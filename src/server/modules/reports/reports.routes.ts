@@ -76,11 +76,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           { label: REPORT_TOTAL_LABEL, row: report.totals },
           { label: REPORT_PROVINCE_LABEL, row: report.province, suppressed: report.suppressed },
         ],
-        footnotes: suppressionFootnotes(
-          report.suppressed,
-          Object.fromEntries(report.columns.map((c) => [c.key, c.label])),
-          rule,
-        ),
+        footnotes: suppressionFootnotes(report.suppressed, Object.fromEntries(report.columns.map((c) => [c.key, c.label])), rule),
       };
       const about = {
         title: REPORT_TITLES[type],

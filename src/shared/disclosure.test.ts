@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DISCLOSURE_RULE, judgeContributions, SUPPRESSED_MARK, suppressionFootnotes } from './disclosure.ts';
+
+const rule = DEFAULT_DISCLOSURE_RULE;
+
+describe('the disclosure rule', () => {
+  it('asks for three contributing institutions, a zero counting as contributing and no record as not', () => {
+    expect(judgeContributions([10, 20], rule)).toBe('threshold');
+    expect(judgeContributions([10, 20, null, null], rule)).toBe('threshold');
+    expect(judgeContributions([10, 20, 30], rule)).toBeNull();
+    expect(judgeContributions([0, 0, 0], rule)).toBeNull();
+    expect(judgeContributions([null, null], rule)).toBeNull();
+    expect(judgeContributions([], rule)).toBeNull();
+  });
+
+  it('hides a part one institution holds more than 85 % of (exactly 85 % passes)', () => {
+    expect(judgeContributions([86, 7, 7], rule)).toBe('dominance');
+    expect(judgeContributions([85, 10, 5], rule)).toBeNull();
+    expect(judgeContributions([5, 0, 0], rule)).toBe('dominance');
+  });
+
+  it('follows its settings', () => {
+    expect(judgeContributions([10, 20], { minInstitutions: 2, maxSharePercent: 85 })).toBeNull();
+    expect(judgeContributions([86, 7, 7], { minInstitutions: 3, maxSharePercent: 90 })).toBeNull();
+  });
+
+  // The partition argument of decision 020 rests on this: a sum of blocks that each pass passes too, so subtracting
+  // released figures from each other never yields a failing sum.
+  it('a sum of parts that pass passes (over the same institutions)', () => {
+    const part = fc.array(fc.option(fc.nat(1000), { nil: null }), { minLength: 5, maxLength: 5 });
+    fc.assert(
+      fc.property(part, part, (a, b) => {
+        fc.pre(judgeContributions(a, rule) === null && judgeContributions(b, rule) === null);
+        const sum = a.map((v, n) => (v === null && b[n] === null ? null : (v ?? 0) + (b[n] ?? 0)));
+        expect(judgeContributions(sum, rule)).toBeNull();
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('suppression footnotes', () => {
+  it('say once per reason which figures are hidden and why, then how to see more', () => {
+    const notes = suppressionFootnotes(
+      { a: 'threshold', b: 'dominance', c: 'threshold' },
+      { a: 'Placed', b: 'Seeking', c: 'Placement %' },
+      rule,
+    );
+    expect(notes).toHaveLength(3);
+    expect(notes[0]).toBe(
+      `${SUPPRESSED_MARK}: Placed, Placement % — not shown because fewer than 3 of the institutions whose records you may not read contribute to it, so it would show one institution's own figures.`,
+    );
+    expect(notes[1]).toContain('more than 85 %');
+    expect(notes[2]).toMatch(/^To see more of the province, widen the filters/);
+    expect(suppressionFootnotes({}, {}, rule)).toEqual([]);
+  });
+});
