@@ -43,6 +43,20 @@ describe('settings', () => {
     expect(loadConfig({ APP_ENV: 'D', DATABASE_ANSWER_SECONDS: '5' }).databaseAnswerMs).toBe(5000);
   });
 
+  it('takes the disclosure rule (defaults 3 institutions, 85 %) and hands it to the page', () => {
+    expect(loadConfig({ APP_ENV: 'D' }).disclosure).toEqual({ minInstitutions: 3, maxSharePercent: 85 });
+    const config = loadConfig({ APP_ENV: 'D', DISCLOSURE_MIN_INSTITUTIONS: '5', DISCLOSURE_MAX_SHARE_PERCENT: '70' });
+    expect(config.disclosure).toEqual({ minInstitutions: 5, maxSharePercent: 70 });
+    expect(config.site.disclosure).toEqual(config.disclosure);
+    expect(problems({ APP_ENV: 'D', DISCLOSURE_MIN_INSTITUTIONS: '0' })).toMatch(/^DISCLOSURE_MIN_INSTITUTIONS/);
+    expect(problems({ APP_ENV: 'D', DISCLOSURE_MIN_INSTITUTIONS: '2.5' })).toBe(
+      'DISCLOSURE_MIN_INSTITUTIONS: must be a whole number of institutions',
+    );
+    expect(problems({ APP_ENV: 'D', DISCLOSURE_MAX_SHARE_PERCENT: '101' })).toBe(
+      'DISCLOSURE_MAX_SHARE_PERCENT: must be from 50 to 100',
+    );
+  });
+
   it('starts in production with single sign-on configured, with secure cookies', () => {
     const config = loadConfig({
       APP_ENV: 'P',
