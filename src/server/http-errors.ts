@@ -19,6 +19,16 @@ export const forbidden = () => new HttpError(403, 'You do not have access to thi
 export const notFound = (what = 'This item') => new HttpError(404, `${what} was not found.`);
 
 /**
+ * What a PATCH body changes. The body may carry its item's id (one read from GET does), but only the id of the
+ * address it is sent to: another is a 400 naming `id`.
+ */
+export function patchOf<B extends { id?: number | undefined }>(params: { id: number }, body: B): Omit<B, 'id'> {
+  const { id, ...patch } = body;
+  if (id !== undefined && id !== params.id) throw fieldError('id', 'The id in the body does not match the address');
+  return patch;
+}
+
+/**
  * A repository's refusal as the HTTP error a route throws: 404 for what is not there (named by the route, such as
  * "The user"), else a 400 whose message lists every field's sentence.
  */

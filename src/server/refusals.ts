@@ -3,6 +3,8 @@
  * `Refusal`, and the route (which alone knows it is answering an HTTP request) chooses the status and wording
  * through `http-errors.ts`.
  */
+import type { Db } from './db/client.ts';
+import { uniqueViolation } from './db/errors.ts';
 
 /** Why a change was refused: the thing is not there, or named fields break a rule (each with the sentence to show). */
 export type Refusal = { kind: 'not-found' } | { kind: 'invalid'; fieldErrors: Record<string, string[]> };
@@ -40,4 +42,23 @@ export async function outcomeOf<T>(work: () => Promise<T>): Promise<Outcome<T>> 
     if (err instanceof Refused) return { ok: false, refusal: err.refusal };
     throw err;
   }
+}
+
+/** Unique indexes by constraint name: the field each guards and the sentence a clash is refused with. */
+export type UniqueFields = Record<string, readonly [field: string, message: string]>;
+
+/**
+ * Runs a repository's write in one transaction and answers its outcome. A `Refused` thrown inside undoes the work
+ * and becomes the refusal; so does the violation of an index named in `unique` (a concurrent write that won the race
+ * past the repository's own check), refused on the field the index guards.
+ */
+export function writeOutcome<T>(db: Db, unique: UniqueFields, work: (tx: Db) => Promise<T>): Promise<Outcome<T>> {
+  return outcomeOf(async () => {
+    try {
+      return await db.transaction(work);
+    } catch (err) {
+      const clash = unique[uniqueViolation(err) ?? ''];
+      throw clash ? refuse(...clash) : err;
+    }
+  });
 }

@@ -4,7 +4,7 @@ import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'reac
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../lib/notifications.ts';
 import { ErrorSummary, type SummaryItem } from './error-summary.tsx';
-import { FIELD_ORDER, RequiredLabel } from './field-label.tsx';
+import { RequiredLabel, fieldFrames } from './field-label.tsx';
 import { serverFormErrors, summaryItems, type FieldErrors, type FormFieldRef } from './form-errors.ts';
 import { useUnsavedChangesGuard, type UnsavedChangesGuard } from './unsaved-changes.tsx';
 
@@ -110,15 +110,13 @@ export interface SelectWords<K extends string> {
  * null. `onPick` replaces the plain set (a choice that changes other fields).
  */
 export function requiredSelects<V, K extends keyof V & string>(form: UseFormReturnType<V>, words: SelectWords<K>) {
+  const frame = fieldFrames<K>(words);
   return (
     field: K,
     options: readonly (string | { value: string; label: string })[],
     onPick?: (value: string | null) => void,
   ) => ({
-    id: words.ids[field],
-    label: <RequiredLabel>{words.labels[field]}</RequiredLabel>,
-    description: words.hints[field],
-    inputWrapperOrder: FIELD_ORDER,
+    ...frame(field, <RequiredLabel>{words.labels[field]}</RequiredLabel>),
     size: 'md',
     required: true,
     withAsterisk: false,

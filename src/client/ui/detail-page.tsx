@@ -28,13 +28,18 @@ export function notifyWriteFailure(error: unknown, { fieldErrors = false }: { fi
 
 const isNotFound = (error: Error | null) => isApiError(error) && error.status === 404;
 
-export interface DetailLoadProps<T> {
+/** The read behind a detail screen, as a query answers it. */
+export interface DetailQuery<T> {
   /** Nothing to show yet: a skeleton. */
-  pending: boolean;
+  isPending: boolean;
   error: Error | null;
   /** What was loaded; undefined once loaded means there is no such thing (404). */
   data: T | undefined;
-  retry: () => unknown;
+  refetch: () => unknown;
+}
+
+export interface DetailLoadProps<T> {
+  query: DetailQuery<T>;
   /** The page title while there is no item to name it. */
   title: string;
   loadFailed?: string;
@@ -45,14 +50,15 @@ export interface DetailLoadProps<T> {
  * The loading half of a detail screen: a skeleton while loading, the route's "Page not found" for a missing item
  * (thrown to the route's error page), and a failed read said in place (and toasted) with a way to try again.
  */
-export function DetailLoad<T>({ pending, error, data, retry, title, loadFailed, children }: DetailLoadProps<T>) {
+export function DetailLoad<T>({ query, title, loadFailed, children }: DetailLoadProps<T>) {
+  const { error, data } = query;
   const { pathname } = useLocation();
   useErrorToast(isNotFound(error) ? null : error);
-  if (pending) return <PageSkeleton />;
+  if (query.isPending) return <PageSkeleton />;
   if (error && !isNotFound(error)) {
     return (
       <Page title={title}>
-        <LoadError message={error.message} detail={loadFailed} onRetry={() => void retry()} />
+        <LoadError message={error.message} detail={loadFailed} onRetry={() => void query.refetch()} />
       </Page>
     );
   }

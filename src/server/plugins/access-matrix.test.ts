@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/build-test-app.ts';
-import { ROLE_NAMES, type RoleName } from '../test/factories.ts';
-import { createRouteCases, injectCase, type RouteCase } from '../test/route-cases.ts';
+import { describe, expect, it } from 'vitest';
+import { CALLERS, callEveryCase, routesWalked, walkEveryRoute } from '../test/route-cases.ts';
 
 /**
  * Access control, walked over every API route the server registers (app.apiRoutes, so a new route fails the first
@@ -12,32 +10,16 @@ import { createRouteCases, injectCase, type RouteCase } from '../test/route-case
  */
 
 describe('access control over every API route', () => {
-  let ctx: TestContext;
-  let matrix: Awaited<ReturnType<typeof createRouteCases>>['matrix'];
-  let cases: RouteCase[];
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    ({ matrix, cases } = await createRouteCases(ctx));
-  });
-  afterAll(() => ctx.close());
+  const walk = walkEveryRoute();
 
   it('has an expectation for every API route the server registers, and none for a route it does not', () => {
-    const registered = new Set(ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`));
-    expect(new Set(cases.map((c) => c.route))).toEqual(registered);
+    const { called, registered } = routesWalked(walk);
+    expect(called).toEqual(registered);
   });
 
-  it.each(ROLE_NAMES.map((role, n) => [role, n] as [RoleName, number]))('answers %s as the table says', async (role, n) => {
-    const userId = role === 'signedOut' ? null : matrix.users[role];
-    const actual: string[] = [];
-    const expected: string[] = [];
-    for (const c of cases) {
-      // A fresh session for every call, so signing out (GET /api/logout) cannot spoil the calls after it.
-      const cookie = userId === null ? undefined : await ctx.cookieFor(userId);
-      const res = await injectCase(ctx, c, cookie);
-      actual.push(`${c.route} ${c.url} → ${res.statusCode}`);
-      expected.push(`${c.route} ${c.url} → ${c.expect[n]}`);
-    }
-    expect(actual).toEqual(expected);
+  it.each(CALLERS)('answers %s as the table says', async (role, n) => {
+    const answers = await callEveryCase(walk, role);
+    const actual = answers.map(({ c, res }) => `${c.route} ${c.url} → ${res.statusCode}`);
+    expect(actual).toEqual(answers.map(({ c }) => `${c.route} ${c.url} → ${c.expect[n]}`));
   });
 });

@@ -1,5 +1,6 @@
-import type { TestContext } from './build-test-app.ts';
-import { createRoleMatrix } from './factories.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestContext, type TestContext } from './build-test-app.ts';
+import { ROLE_NAMES, createRoleMatrix, type RoleName } from './factories.ts';
 import type { Method } from './matrix.ts';
 import { createProgram, insertRecord } from './record-factories.ts';
 
@@ -109,8 +110,48 @@ export async function createRouteCases(ctx: TestContext) {
   return { matrix, cases };
 }
 
-/** Sends one case's request, signed in with `cookie` when given. */
-export function injectCase(ctx: TestContext, c: RouteCase, cookie?: string) {
+/** Each kind of caller with its column in `Expect`, for `it.each`. */
+export const CALLERS = ROLE_NAMES.map((role, n) => [role, n] as [RoleName, number]);
+
+export interface RouteWalk {
+  ctx: TestContext;
+  matrix: Awaited<ReturnType<typeof createRouteCases>>['matrix'];
+  cases: RouteCase[];
+}
+
+/** A test file that walks every API route: its app and cases are built before its tests and closed after them. */
+export function walkEveryRoute(): RouteWalk {
+  const walk = {} as RouteWalk;
+  beforeAll(async () => {
+    walk.ctx = await createTestContext();
+    Object.assign(walk, await createRouteCases(walk.ctx));
+  });
+  afterAll(() => walk.ctx.close());
+  return walk;
+}
+
+/** The routes the cases call, and every API route the server registers: the same set when no route lacks a case. */
+export function routesWalked({ ctx, cases }: RouteWalk) {
+  return {
+    called: new Set(cases.map((c) => c.route)),
+    registered: new Set(ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`)),
+  };
+}
+
+/**
+ * Every case's request, sent as `role` one after another, with its response: signed out, or with a fresh session
+ * for every call, so that signing out (GET /api/logout) cannot spoil the calls after it.
+ */
+export async function callEveryCase(walk: RouteWalk, role: RoleName) {
+  const answers = [];
+  for (const c of walk.cases) {
+    const cookie = role === 'signedOut' ? undefined : await walk.ctx.cookieFor(walk.matrix.users[role]);
+    answers.push({ c, res: await injectCase(walk.ctx, c, cookie) });
+  }
+  return answers;
+}
+
+function injectCase(ctx: TestContext, c: RouteCase, cookie: string | undefined) {
   const [method] = c.route.split(' ') as [Method];
   return ctx.app.inject({
     method,

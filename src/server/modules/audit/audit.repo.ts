@@ -30,3 +30,21 @@ export function activationAction(wasActive: boolean, isActive: boolean): 'delete
   if (!wasActive && isActive) return 'reactivate';
   return 'update';
 }
+
+/** Audits the creation of an item (institution, program) with the item as created; answers its id. */
+export async function auditCreated(db: Db, entityType: AuditEntry['entityType'], created: { id: number }, changedBy: number) {
+  await writeAudit(db, { entityType, entityId: created.id, action: 'create', changedBy, after: created });
+  return created.id;
+}
+
+/** Audits an update of a soft-deletable item, before and after (see activationAction); answers the item as saved. */
+export async function auditUpdated<T extends { id: number; active_ind: boolean }>(
+  db: Db,
+  entityType: AuditEntry['entityType'],
+  { before, after }: { before: T; after: T },
+  changedBy: number,
+): Promise<T> {
+  const action = activationAction(before.active_ind, after.active_ind);
+  await writeAudit(db, { entityType, entityId: after.id, action, changedBy, before, after });
+  return after;
+}

@@ -33,7 +33,6 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       config: { withoutSession: true },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       try {
         await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
         return { status: 'ok' as const, db: 'ok' as const, version: VERSION };

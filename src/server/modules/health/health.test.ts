@@ -26,6 +26,7 @@ describe('GET /api/health', () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/health', headers });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: 'degraded', db: 'down' });
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 });

@@ -6,10 +6,9 @@ import type {
   InstitutionUpdate,
 } from '../../../shared/schemas/institution.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/errors.ts';
 import { institutions } from '../../db/schema.ts';
-import { NOT_FOUND, outcomeOf, refuse, Refused, type Outcome } from '../../refusals.ts';
-import { activationAction, writeAudit } from '../audit/audit.repo.ts';
+import { NOT_FOUND, Refused, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
+import { auditCreated, auditUpdated } from '../audit/audit.repo.ts';
 
 type Row = typeof institutions.$inferSelect;
 
@@ -48,12 +47,10 @@ async function assertUnique(db: Db, values: { short_name?: string; name_code?: s
 }
 
 /** A concurrent insert can still win the race past assertUnique: the unique index decides, reported the same way. */
-function rethrowUnique(err: unknown): never {
-  const constraint = uniqueViolation(err);
-  if (constraint === 'institutions_short_name_key') throw refuse('short_name', SHORT_NAME_TAKEN);
-  if (constraint === 'institutions_name_code_key') throw refuse('name_code', NAME_CODE_TAKEN);
-  throw err;
-}
+const UNIQUE: UniqueFields = {
+  institutions_short_name_key: ['short_name', SHORT_NAME_TAKEN],
+  institutions_name_code_key: ['name_code', NAME_CODE_TAKEN],
+};
 
 /** Every institution, active or not, by name. */
 export async function listInstitutions(db: Db): Promise<Institution[]> {
@@ -68,71 +65,44 @@ export async function findInstitution(db: Db, id: number): Promise<Institution |
 
 /** Creates an institution (always active), audited in the same transaction. */
 export function createInstitution(db: Db, input: InstitutionCreate, userId: number): Promise<Outcome<number>> {
-  return outcomeOf(() => insertInstitution(db, input, userId));
-}
-
-async function insertInstitution(db: Db, input: InstitutionCreate, userId: number): Promise<number> {
-  try {
-    return await db.transaction(async (tx) => {
-      await assertUnique(tx, input);
-      const [row] = await tx
-        .insert(institutions)
-        .values({
-          name: input.name,
-          shortName: input.short_name,
-          nameCode: input.name_code,
-          institutionType: input.institution_type,
-          region: input.region,
-          activeInd: true,
-        })
-        .returning();
-      await writeAudit(tx, {
-        entityType: 'institution',
-        entityId: row!.id,
-        action: 'create',
-        changedBy: userId,
-        after: toInstitution(row!),
-      });
-      return row!.id;
-    });
-  } catch (err) {
-    rethrowUnique(err);
-  }
+  return writeOutcome(db, UNIQUE, async (tx) => {
+    await assertUnique(tx, input);
+    const [row] = await tx
+      .insert(institutions)
+      .values({
+        name: input.name,
+        shortName: input.short_name,
+        nameCode: input.name_code,
+        institutionType: input.institution_type,
+        region: input.region,
+        activeInd: true,
+      })
+      .returning();
+    return auditCreated(tx, 'institution', toInstitution(row!), userId);
+  });
 }
 
 /** Applies a partial update (soft delete is active_ind false), audited with before and after. */
 export function updateInstitution(db: Db, id: number, patch: InstitutionUpdate, userId: number): Promise<Outcome<Institution>> {
-  return outcomeOf(() => changeInstitution(db, id, patch, userId));
-}
-
-async function changeInstitution(db: Db, id: number, patch: InstitutionUpdate, userId: number): Promise<Institution> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(institutions).where(eq(institutions.id, id)).for('update');
-      if (!current) throw new Refused(NOT_FOUND);
-      await assertUnique(tx, patch, id);
-      const [row] = await tx
-        .update(institutions)
-        .set({
-          name: patch.name,
-          shortName: patch.short_name,
-          nameCode: patch.name_code,
-          institutionType: patch.institution_type,
-          region: patch.region,
-          activeInd: patch.active_ind,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(institutions.id, id))
-        .returning();
-      const before = toInstitution(current);
-      const after = toInstitution(row!);
-      const action = activationAction(before.active_ind, after.active_ind);
-      await writeAudit(tx, { entityType: 'institution', entityId: id, action, changedBy: userId, before, after });
-      return after;
-    });
-  } catch (err) {
-    rethrowUnique(err);
-  }
+  return writeOutcome(db, UNIQUE, async (tx) => {
+    const [current] = await tx.select().from(institutions).where(eq(institutions.id, id)).for('update');
+    if (!current) throw new Refused(NOT_FOUND);
+    await assertUnique(tx, patch, id);
+    const [row] = await tx
+      .update(institutions)
+      .set({
+        name: patch.name,
+        shortName: patch.short_name,
+        nameCode: patch.name_code,
+        institutionType: patch.institution_type,
+        region: patch.region,
+        activeInd: patch.active_ind,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(institutions.id, id))
+      .returning();
+    return auditUpdated(tx, 'institution', { before: toInstitution(current), after: toInstitution(row!) }, userId);
+  });
 }
 
 /** The users who hold read, write or admin on an institution. */

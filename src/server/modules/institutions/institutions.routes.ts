@@ -10,7 +10,7 @@ import {
   InstitutionSchema,
   InstitutionUpdateSchema,
 } from '../../../shared/schemas/institution.ts';
-import { fieldError, forbidden, notFound, valueOrHttpError } from '../../http-errors.ts';
+import { forbidden, notFound, patchOf, valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import {
   createInstitution,
@@ -97,8 +97,7 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireAppAdmin,
     },
     async (request) => {
-      const { id, ...patch } = request.body;
-      if (id !== undefined && id !== request.params.id) throw fieldError('id', 'The id in the body does not match the address');
+      const patch = patchOf(request.params, request.body);
       return valueOrHttpError(await updateInstitution(db, request.params.id, patch, signedInUser(request).id), INSTITUTION);
     },
   );

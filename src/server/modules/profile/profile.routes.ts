@@ -9,8 +9,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     .get(
       '/api/profile',
       { schema: { tags: ['sign-in'], summary: 'The current user', response: { 200: ProfileSchema } } },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      async (request) => {
         if (!request.user) return SIGNED_OUT;
         const { id: _id, ...profile } = request.user;
         return profile;

@@ -1,10 +1,9 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Program, ProgramCreate, ProgramUpdate } from '../../../shared/schemas/program.ts';
 import type { Db } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/errors.ts';
 import { institutions, programs } from '../../db/schema.ts';
-import { NOT_FOUND, outcomeOf, refuse, Refused, type Outcome } from '../../refusals.ts';
-import { activationAction, writeAudit } from '../audit/audit.repo.ts';
+import { NOT_FOUND, refuse, Refused, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
+import { auditCreated, auditUpdated } from '../audit/audit.repo.ts';
 
 type Row = typeof programs.$inferSelect;
 
@@ -45,10 +44,8 @@ async function assertUniqueName(db: Db, institutionId: number, name: string, exc
   if (clash) throw refuse('name', NAME_TAKEN);
 }
 
-function rethrowUnique(err: unknown): never {
-  if (uniqueViolation(err) === 'programs_institution_name_key') throw refuse('name', NAME_TAKEN);
-  throw err;
-}
+/** A concurrent insert can still win the race past assertUniqueName: the unique index decides, reported the same way. */
+const UNIQUE: UniqueFields = { programs_institution_name_key: ['name', NAME_TAKEN] };
 
 /** Every program, active or not, by institution and name. */
 export async function listPrograms(db: Db): Promise<Program[]> {
@@ -63,86 +60,60 @@ export async function findProgram(db: Db, id: number): Promise<Program | null> {
 
 /** Creates a program (always active) under an active institution, audited in the same transaction. */
 export function createProgram(db: Db, input: ProgramCreate, userId: number): Promise<Outcome<number>> {
-  return outcomeOf(() => insertProgram(db, input, userId));
-}
-
-async function insertProgram(db: Db, input: ProgramCreate, userId: number): Promise<number> {
-  try {
-    return await db.transaction(async (tx) => {
-      await assertActiveInstitution(tx, input.institution_id);
-      await assertUniqueName(tx, input.institution_id, input.name);
-      const [row] = await tx
-        .insert(programs)
-        .values({
-          institutionId: input.institution_id,
-          name: input.name,
-          discipline: input.discipline,
-          credential: input.credential,
-          wilType: input.wil_type,
-          coopModel: input.coop_model ?? null,
-          participation: input.participation,
-          accredited: input.accredited ?? false,
-          cipCode: input.cip_code ?? null,
-          activeInd: true,
-        })
-        .returning();
-      await writeAudit(tx, {
-        entityType: 'program',
-        entityId: row!.id,
-        action: 'create',
-        changedBy: userId,
-        after: toProgram(row!),
-      });
-      return row!.id;
-    });
-  } catch (err) {
-    rethrowUnique(err);
-  }
+  return writeOutcome(db, UNIQUE, async (tx) => {
+    await assertActiveInstitution(tx, input.institution_id);
+    await assertUniqueName(tx, input.institution_id, input.name);
+    const [row] = await tx
+      .insert(programs)
+      .values({
+        institutionId: input.institution_id,
+        name: input.name,
+        discipline: input.discipline,
+        credential: input.credential,
+        wilType: input.wil_type,
+        coopModel: input.coop_model ?? null,
+        participation: input.participation,
+        accredited: input.accredited ?? false,
+        cipCode: input.cip_code ?? null,
+        activeInd: true,
+      })
+      .returning();
+    return auditCreated(tx, 'program', toProgram(row!), userId);
+  });
 }
 
 /** Applies a partial update (removal is active_ind false); the merged program must still pass every rule. */
 export function updateProgram(db: Db, id: number, patch: ProgramUpdate, userId: number): Promise<Outcome<Program>> {
-  return outcomeOf(() => changeProgram(db, id, patch, userId));
-}
-
-async function changeProgram(db: Db, id: number, patch: ProgramUpdate, userId: number): Promise<Program> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(programs).where(eq(programs.id, id)).for('update');
-      if (!current) throw new Refused(NOT_FOUND);
-      const before = toProgram(current);
-      const merged = { ...before, ...patch };
-      if (merged.institution_id !== before.institution_id) {
-        // Records name both the program and its institution; moving a program would split them.
-        throw refuse('institution_id', 'A program cannot move to another institution; add a new program there instead');
-      }
-      if (merged.coop_model && merged.wil_type !== COOP) {
-        throw refuse('coop_model', `Co-op model applies only to ${COOP} programs; clear it or keep the WIL type`);
-      }
-      if (patch.name !== undefined) await assertUniqueName(tx, merged.institution_id, merged.name, id);
-      if (!before.active_ind && merged.active_ind) await assertActiveInstitution(tx, merged.institution_id);
-      const [row] = await tx
-        .update(programs)
-        .set({
-          name: patch.name,
-          discipline: patch.discipline,
-          credential: patch.credential,
-          wilType: patch.wil_type,
-          coopModel: patch.coop_model,
-          participation: patch.participation,
-          accredited: patch.accredited,
-          cipCode: patch.cip_code,
-          activeInd: patch.active_ind,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(programs.id, id))
-        .returning();
-      const after = toProgram(row!);
-      const action = activationAction(before.active_ind, after.active_ind);
-      await writeAudit(tx, { entityType: 'program', entityId: id, action, changedBy: userId, before, after });
-      return after;
-    });
-  } catch (err) {
-    rethrowUnique(err);
-  }
+  return writeOutcome(db, UNIQUE, async (tx) => {
+    const [current] = await tx.select().from(programs).where(eq(programs.id, id)).for('update');
+    if (!current) throw new Refused(NOT_FOUND);
+    const before = toProgram(current);
+    const merged = { ...before, ...patch };
+    if (merged.institution_id !== before.institution_id) {
+      // Records name both the program and its institution; moving a program would split them.
+      throw refuse('institution_id', 'A program cannot move to another institution; add a new program there instead');
+    }
+    if (merged.coop_model && merged.wil_type !== COOP) {
+      throw refuse('coop_model', `Co-op model applies only to ${COOP} programs; clear it or keep the WIL type`);
+    }
+    if (patch.name !== undefined) await assertUniqueName(tx, merged.institution_id, merged.name, id);
+    if (!before.active_ind && merged.active_ind) await assertActiveInstitution(tx, merged.institution_id);
+    const [row] = await tx
+      .update(programs)
+      .set({
+        name: patch.name,
+        discipline: patch.discipline,
+        credential: patch.credential,
+        wilType: patch.wil_type,
+        coopModel: patch.coop_model,
+        participation: patch.participation,
+        accredited: patch.accredited,
+        cipCode: patch.cip_code,
+        activeInd: patch.active_ind,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(programs.id, id))
+      .returning();
+    return auditUpdated(tx, 'program', { before, after: toProgram(row!) }, userId);
+  });
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
 import { ProgramCreateSchema, ProgramSchema, ProgramUpdateSchema } from '../../../shared/schemas/program.ts';
-import { fieldError, notFound, valueOrHttpError } from '../../http-errors.ts';
+import { notFound, patchOf, valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { createProgram, findProgram, listPrograms, updateProgram } from './programs.repo.ts';
 
@@ -66,8 +66,7 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireAppAdmin,
     },
     async (request) => {
-      const { id, ...patch } = request.body;
-      if (id !== undefined && id !== request.params.id) throw fieldError('id', 'The id in the body does not match the address');
+      const patch = patchOf(request.params, request.body);
       return valueOrHttpError(await updateProgram(db, request.params.id, patch, signedInUser(request).id), PROGRAM);
     },
   );

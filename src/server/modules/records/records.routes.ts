@@ -21,7 +21,7 @@ import {
   type FindCriteriaParsed,
   type RecordWire,
 } from '../../../shared/schemas/record.ts';
-import { fieldError, forbidden, HttpError, notFound } from '../../http-errors.ts';
+import { forbidden, HttpError, notFound, patchOf } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import { findInstitution } from '../institutions/institutions.repo.ts';
@@ -233,8 +233,7 @@ function recordWriteRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      const { id, ...patch } = request.body;
-      if (id !== undefined && id !== request.params.id) throw fieldError('id', 'The id in the body does not match the address');
+      const patch = patchOf(request.params, request.body);
       const result = await updateRecord(db, request.params.id, patch, user);
       if (result.ok) return result.value;
       const conflict = conflictOf(result);

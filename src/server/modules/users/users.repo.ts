@@ -2,9 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PrivilegesInput, User, UserCreateSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/errors.ts';
 import { institutions, sessions, userPrivileges, users } from '../../db/schema.ts';
-import { NOT_FOUND, outcomeOf, refuse, Refused, type Outcome } from '../../refusals.ts';
+import { NOT_FOUND, refuse, Refused, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
 import { toSessionUser, userRowsWhere, type UserRow } from '../../session/session-user.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 
@@ -120,6 +119,8 @@ async function replacePrivileges(db: Db, userId: number, privileges: PrivilegesI
 }
 
 const USERNAME_TAKEN = 'A user with this username already exists';
+/** Two admins adding the same person at once: the unique index decides. */
+const UNIQUE: UniqueFields = { users_username_key: ['username', USERNAME_TAKEN] };
 
 /**
  * Refused when a body sent back a derived field that contradicts the saved user: `institution` follows from
@@ -146,36 +147,26 @@ function assertDerivedFieldsMatch(sent: { institution?: string; roles?: readonly
 
 /** Creates a user (who signs in later by this username), with privileges; audited. */
 export function createUser(db: Db, input: z.output<typeof UserCreateSchema>, actorId: number): Promise<Outcome<number>> {
-  return outcomeOf(() => insertUser(db, input, actorId));
-}
-
-async function insertUser(db: Db, input: z.output<typeof UserCreateSchema>, actorId: number): Promise<number> {
-  await assertInstitutionsExist(db, input.privileges, input.homeInstitution);
-  if (await findUserByUsername(db, input.username)) throw refuse('username', USERNAME_TAKEN);
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          prefName: input.prefName,
-          email: input.email,
-          homeInstitutionId: input.homeInstitution,
-          glblAdmin: input.privileges.glblAdmin ?? false,
-          glblRead: input.privileges.glblRead ?? false,
-        })
-        .returning({ id: users.id });
-      await replacePrivileges(tx, row!.id, input.privileges);
-      const after = (await findUser(tx, row!.id))!;
-      assertDerivedFieldsMatch(input, after);
-      await writeAudit(tx, { entityType: 'user', entityId: row!.id, action: 'create', changedBy: actorId, after });
-      return row!.id;
-    });
-  } catch (err) {
-    // Two admins adding the same person at once: the unique index decides.
-    if (uniqueViolation(err) === 'users_username_key') throw refuse('username', USERNAME_TAKEN);
-    throw err;
-  }
+  return writeOutcome(db, UNIQUE, async (tx) => {
+    await assertInstitutionsExist(tx, input.privileges, input.homeInstitution);
+    if (await findUserByUsername(tx, input.username)) throw refuse('username', USERNAME_TAKEN);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        prefName: input.prefName,
+        email: input.email,
+        homeInstitutionId: input.homeInstitution,
+        glblAdmin: input.privileges.glblAdmin ?? false,
+        glblRead: input.privileges.glblRead ?? false,
+      })
+      .returning({ id: users.id });
+    await replacePrivileges(tx, row!.id, input.privileges);
+    const after = (await findUser(tx, row!.id))!;
+    assertDerivedFieldsMatch(input, after);
+    await writeAudit(tx, { entityType: 'user', entityId: row!.id, action: 'create', changedBy: actorId, after });
+    return row!.id;
+  });
 }
 
 /**
@@ -202,13 +193,9 @@ export function updateUser(
   patch: z.output<typeof UserUpdateSchema>,
   actorId: number,
 ): Promise<Outcome<User>> {
-  return outcomeOf(() => changeUser(db, id, patch, actorId));
-}
-
-async function changeUser(db: Db, id: number, patch: z.output<typeof UserUpdateSchema>, actorId: number): Promise<User> {
   const { id: _id, privileges = {}, ...fields } = patch;
-  await assertInstitutionsExist(db, privileges, fields.homeInstitution);
-  return db.transaction(async (tx) => {
+  return writeOutcome(db, {}, async (tx) => {
+    await assertInstitutionsExist(tx, privileges, fields.homeInstitution);
     // One user change at a time (they are rare): the last-app-admin rule reads other users' rows, which row
     // locks alone would not serialize without risking a deadlock between two admins editing each other.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${USER_ADMIN_LOCK})`);

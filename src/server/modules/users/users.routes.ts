@@ -5,7 +5,7 @@ import { ROLE_DESCRIPTIONS } from '../../../shared/permissions.ts';
 import { ROLES } from '../../../shared/schemas/profile.ts';
 import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
 import { UserCreateSchema, UserRolesSchema, UserSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
-import { fieldError, notFound, valueOrHttpError } from '../../http-errors.ts';
+import { notFound, patchOf, valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, signedInUser } from '../../plugins/authorization.ts';
 import { createUser, deactivateUser, findUser, listUsers, updateUser } from './users.repo.ts';
 
@@ -77,10 +77,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireAppAdmin,
     },
     async (request) => {
-      if (request.body.id !== undefined && request.body.id !== request.params.id) {
-        throw fieldError('id', 'The id in the body does not match the address');
-      }
-      return valueOrHttpError(await updateUser(db, request.params.id, request.body, signedInUser(request).id), USER);
+      const patch = patchOf(request.params, request.body);
+      return valueOrHttpError(await updateUser(db, request.params.id, patch, signedInUser(request).id), USER);
     },
   );
 

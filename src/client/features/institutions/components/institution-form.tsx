@@ -2,7 +2,7 @@ import { NativeSelect, TextInput } from '@mantine/core';
 import { INSTITUTION_TYPES, REGIONS } from '../../../../shared/constants.ts';
 import type { InstitutionCreate } from '../../../../shared/schemas/institution.ts';
 import { DetailFormFrame, fieldIds, requiredSelects, useDetailForm, type DetailFormProps } from '../../../ui/detail-form.tsx';
-import { FIELD_ORDER, RequiredLabel, inputWidth } from '../../../ui/field-label.tsx';
+import { RequiredLabel, fieldFrames, inputWidth } from '../../../ui/field-label.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutionTypes } from '../api/get-institution-types.ts';
 import { INSTITUTION_FORM, type InstitutionFormValues } from '../lib/institution-form-model.ts';
@@ -11,6 +11,7 @@ import { INSTITUTION_UI } from '../messages.ts';
 const F = INSTITUTION_UI.fields;
 const H = INSTITUTION_UI.hints;
 const ID = fieldIds(INSTITUTION_FORM.fields);
+const frame = fieldFrames({ ids: ID, labels: F, hints: H });
 
 export type InstitutionFormProps = DetailFormProps<InstitutionFormValues, InstitutionCreate>;
 
@@ -28,10 +29,7 @@ export function InstitutionForm(props: InstitutionFormProps) {
   const select = requiredSelects(form, { ids: ID, labels: F, hints: H, prompts: INSTITUTION_UI.choose });
 
   const text = (field: 'name' | 'short_name' | 'name_code') => ({
-    id: ID[field],
-    label: <RequiredLabel>{F[field]}</RequiredLabel>,
-    description: H[field],
-    inputWrapperOrder: FIELD_ORDER,
+    ...frame(field, <RequiredLabel>{F[field]}</RequiredLabel>),
     size: 'md',
     required: true,
     withAsterisk: false,

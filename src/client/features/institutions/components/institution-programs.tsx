@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import type { Program } from '../../../../shared/schemas/program.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { sortRows } from '../../../ui/list-state.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
+import { RowLink } from '../../../ui/row-link.tsx';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { usePrograms } from '../../programs/index.ts';
@@ -15,16 +16,7 @@ import { INSTITUTION_UI } from '../messages.ts';
 const T = INSTITUTION_UI.programs;
 
 const COLUMNS: DataColumn<Program>[] = [
-  {
-    key: 'name',
-    header: T.columns.name,
-    cell: (p) => (
-      <Anchor component={Link} to={`/programs/${p.id}`} fw={600}>
-        {p.name}
-      </Anchor>
-    ),
-    minWidth: '15rem',
-  },
+  { key: 'name', header: T.columns.name, cell: (p) => <RowLink to={`/programs/${p.id}`}>{p.name}</RowLink>, minWidth: '15rem' },
   { key: 'discipline', header: T.columns.discipline, cell: (p) => p.discipline },
   { key: 'credential', header: T.columns.credential, cell: (p) => p.credential },
   { key: 'wil_type', header: T.columns.wil_type, cell: (p) => p.wil_type },

@@ -55,11 +55,13 @@ export default function InstitutionPage() {
   const institution = institutions.data?.find((i) => i.id === id);
   return (
     <DetailLoad
-      // The cached list may predate the institution: wait for the server's before calling it missing.
-      pending={institutions.isPending || (!institutions.isError && !institution && institutions.isFetching)}
-      error={institutions.error}
-      data={institution}
-      retry={institutions.refetch}
+      query={{
+        // The cached list may predate the institution: wait for the server's before calling it missing.
+        isPending: institutions.isPending || (!institutions.isError && !institution && institutions.isFetching),
+        error: institutions.error,
+        data: institution,
+        refetch: institutions.refetch,
+      }}
       title={routeTitle('institution')}
     >
       {(found) => <InstitutionDetails institution={found} />}

@@ -1,11 +1,10 @@
-import { Anchor } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { INSTITUTION_TYPES, REGIONS } from '../../../../shared/constants.ts';
 import type { Institution } from '../../../../shared/schemas/institution.ts';
 import { type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage, useListView } from '../../../ui/list-page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
+import { RowLink } from '../../../ui/row-link.tsx';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutions } from '../api/get-institutions.ts';
@@ -16,16 +15,7 @@ const T = INSTITUTION_UI.list;
 const C = INSTITUTION_UI.columns;
 
 const COLUMNS: DataColumn<Institution>[] = [
-  {
-    key: 'name',
-    header: C.name,
-    cell: (i) => (
-      <Anchor component={Link} to={`/institutions/${i.id}`} fw={600}>
-        {i.name}
-      </Anchor>
-    ),
-    minWidth: '15rem',
-  },
+  { key: 'name', header: C.name, cell: (i) => <RowLink to={`/institutions/${i.id}`}>{i.name}</RowLink>, minWidth: '15rem' },
   { key: 'short_name', header: C.short_name, cell: (i) => i.short_name, nowrap: true },
   { key: 'name_code', header: C.name_code, cell: (i) => i.name_code, nowrap: true },
   { key: 'institution_type', header: C.institution_type, cell: (i) => i.institution_type },

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { ERRORS } from '../../../../shared/messages.ts';
 import { ProgramSchema, type Program, type ProgramUpdate } from '../../../../shared/schemas/program.ts';
-import { apiRequest, type ApiError } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { updateCachedRow, useSaveMutation } from '../../../lib/saved-item.ts';
 import { programQueryKey } from './get-program.ts';
 import { PROGRAMS_QUERY_KEY } from './get-programs.ts';
 
@@ -19,16 +20,10 @@ export function updateProgram(id: number, patch: ProgramUpdate): Promise<Program
 /** Puts a saved program into the cache at once (its own entry and the list), then has the list confirmed. */
 export async function storeSavedProgram(queryClient: QueryClient, saved: Program): Promise<void> {
   queryClient.setQueryData(programQueryKey(saved.id), saved);
-  queryClient.setQueryData<Program[]>(PROGRAMS_QUERY_KEY, (list) =>
-    list?.map((program) => (program.id === saved.id ? saved : program)),
-  );
+  updateCachedRow(queryClient, PROGRAMS_QUERY_KEY, saved.id, () => saved);
   await queryClient.invalidateQueries({ queryKey: PROGRAMS_QUERY_KEY, exact: true });
 }
 
 export function useUpdateProgram(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation<Program, ApiError, ProgramUpdate>({
-    mutationFn: (patch) => updateProgram(id, patch),
-    onSuccess: (saved) => storeSavedProgram(queryClient, saved),
-  });
+  return useSaveMutation((patch: ProgramUpdate) => updateProgram(id, patch), storeSavedProgram);
 }

@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { COOP_MODELS, CREDENTIALS, DISCIPLINES, PARTICIPATION, WIL_TYPES } from '../../../../shared/constants.ts';
 import type { ProgramCreate } from '../../../../shared/schemas/program.ts';
 import { DetailFormFrame, fieldIds, requiredSelects, useDetailForm, type DetailFormProps } from '../../../ui/detail-form.tsx';
-import { FIELD_ORDER, OptionalLabel, RequiredLabel, inputWidth } from '../../../ui/field-label.tsx';
+import { FIELD_ORDER, OptionalLabel, RequiredLabel, fieldFrames, inputWidth } from '../../../ui/field-label.tsx';
 import { COOP, PROGRAM_FORM, withWilType, type ProgramFormValues } from '../lib/program-form-model.ts';
 import { PROGRAM_UI } from '../messages.ts';
 
 const F = PROGRAM_UI.fields;
 const H = PROGRAM_UI.hints;
 const ID = fieldIds(PROGRAM_FORM.fields);
+const frame = fieldFrames({ ids: ID, labels: F, hints: H });
 
 export interface InstitutionChoice {
   id: number;
@@ -32,10 +33,8 @@ function FixedInstitution({ label, href, error }: { label: string; href: string;
   return (
     <Stack gap={4}>
       <TextInput
-        id={ID.institution_id}
-        label={F.institution_id}
+        {...frame('institution_id')}
         description={H.institutionReadOnly}
-        inputWrapperOrder={FIELD_ORDER}
         size="md"
         value={label}
         readOnly
@@ -112,10 +111,7 @@ export function ProgramForm(props: ProgramFormProps) {
       )}
 
       <TextInput
-        id={ID.name}
-        label={<RequiredLabel>{F.name}</RequiredLabel>}
-        description={H.name}
-        inputWrapperOrder={FIELD_ORDER}
+        {...frame('name', <RequiredLabel>{F.name}</RequiredLabel>)}
         size="md"
         required
         withAsterisk={false}
@@ -133,10 +129,7 @@ export function ProgramForm(props: ProgramFormProps) {
       />
       {isCoop ? (
         <NativeSelect
-          id={ID.coop_model}
-          label={<Optional>{F.coop_model}</Optional>}
-          description={H.coop_model}
-          inputWrapperOrder={FIELD_ORDER}
+          {...frame('coop_model', <Optional>{F.coop_model}</Optional>)}
           size="md"
           value={form.values.coop_model ?? ''}
           data={[{ value: '', label: PROGRAM_UI.choose.coop_model }, ...COOP_MODELS]}
@@ -168,10 +161,7 @@ export function ProgramForm(props: ProgramFormProps) {
       />
 
       <TextInput
-        id={ID.cip_code}
-        label={<Optional>{F.cip_code}</Optional>}
-        description={H.cip_code}
-        inputWrapperOrder={FIELD_ORDER}
+        {...frame('cip_code', <Optional>{F.cip_code}</Optional>)}
         size="md"
         autoComplete="off"
         inputMode="decimal"

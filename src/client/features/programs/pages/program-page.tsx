@@ -62,14 +62,7 @@ function ProgramDetails({ program }: { program: Program }) {
 export default function ProgramPage() {
   const program = useProgram(Number(useParams().id));
   return (
-    <DetailLoad
-      pending={program.isPending}
-      error={program.error}
-      data={program.data}
-      retry={program.refetch}
-      title={routeTitle('program')}
-      loadFailed={T.loadFailed}
-    >
+    <DetailLoad query={program} title={routeTitle('program')} loadFailed={T.loadFailed}>
       {(found) => <ProgramDetails program={found} />}
     </DetailLoad>
   );

@@ -1,12 +1,12 @@
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { DISCIPLINES, WIL_TYPES } from '../../../../shared/constants.ts';
 import type { Program } from '../../../../shared/schemas/program.ts';
 import { type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage, useListView } from '../../../ui/list-page.tsx';
 import { compareValues } from '../../../ui/list-state.ts';
 import { routeTitle } from '../../../ui/route-title.ts';
+import { RowLink } from '../../../ui/row-link.tsx';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutions } from '../../institutions/index.ts';
@@ -19,16 +19,7 @@ const C = PROGRAM_UI.columns;
 
 function columns(institutions: ReadonlyMap<number, InstitutionNames>): DataColumn<Program>[] {
   return [
-    {
-      key: 'name',
-      header: C.name,
-      cell: (p) => (
-        <Anchor component={Link} to={`/programs/${p.id}`} fw={600}>
-          {p.name}
-        </Anchor>
-      ),
-      minWidth: '15rem',
-    },
+    { key: 'name', header: C.name, cell: (p) => <RowLink to={`/programs/${p.id}`}>{p.name}</RowLink>, minWidth: '15rem' },
     {
       key: 'institution',
       header: C.institution,

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ERRORS } from '../../../../shared/messages.ts';
 import { UserSchema, type User } from '../../../../shared/schemas/user.ts';
-import { apiRequest, type ApiError } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useSaveMutation } from '../../../lib/saved-item.ts';
 import { storeSavedUser } from './update-user.ts';
 
 /**
@@ -13,9 +13,5 @@ export function deactivateUser(id: number): Promise<User> {
 }
 
 export function useDeactivateUser(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation<User, ApiError>({
-    mutationFn: () => deactivateUser(id),
-    onSuccess: (saved) => storeSavedUser(queryClient, saved),
-  });
+  return useSaveMutation(() => deactivateUser(id), storeSavedUser);
 }

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { ERRORS } from '../../../../shared/messages.ts';
 import { UserSchema, type User, type UserUpdate } from '../../../../shared/schemas/user.ts';
-import { apiRequest, type ApiError } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { updateCachedRow, useSaveMutation } from '../../../lib/saved-item.ts';
 import { PROFILE_QUERY_KEY } from '../../session/index.ts';
 import { userQueryKey } from './get-user.ts';
 import { usersQueryOptions } from './get-users.ts';
@@ -23,7 +24,7 @@ export function updateUser(id: number, patch: UserUpdate): Promise<User> {
  */
 export async function storeSavedUser(queryClient: QueryClient, saved: User): Promise<void> {
   queryClient.setQueryData(userQueryKey(saved.id), saved);
-  queryClient.setQueryData<User[]>(usersQueryOptions.queryKey, (list) => list?.map((u) => (u.id === saved.id ? saved : u)));
+  updateCachedRow(queryClient, usersQueryOptions.queryKey, saved.id, () => saved);
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: usersQueryOptions.queryKey, exact: true }),
     queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
@@ -31,9 +32,5 @@ export async function storeSavedUser(queryClient: QueryClient, saved: User): Pro
 }
 
 export function useUpdateUser(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation<User, ApiError, UserUpdate>({
-    mutationFn: (patch) => updateUser(id, patch),
-    onSuccess: (saved) => storeSavedUser(queryClient, saved),
-  });
+  return useSaveMutation((patch: UserUpdate) => updateUser(id, patch), storeSavedUser);
 }

@@ -1,9 +1,10 @@
 import { Button, Checkbox, Fieldset, Group, List, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/schemas/user.ts';
 import { ErrorSummary } from '../../../ui/error-summary.tsx';
-import { FIELD_ORDER, inputWidth } from '../../../ui/field-label.tsx';
+import { fieldIds } from '../../../ui/detail-form.tsx';
+import { fieldFrames, inputWidth } from '../../../ui/field-label.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useUserRoles } from '../api/get-user-roles.ts';
 import { institutionOptions } from '../lib/institution-options.ts';
@@ -17,7 +18,8 @@ import { useUserEdit, type UserEdit } from './use-user-edit.ts';
 const F = USER_UI.fields;
 const H = USER_UI.hints;
 const E = USER_UI.edit;
-const ID = Object.fromEntries(USER_FORM_FIELDS.map((f) => [f.name, f.id])) as Record<string, string>;
+const ID = fieldIds(USER_FORM_FIELDS);
+const frame = fieldFrames<'prefName' | 'email' | 'homeInstitution'>({ ids: ID, labels: F, hints: H });
 
 export interface UserEditFormProps {
   user: User;
@@ -29,6 +31,13 @@ export interface UserEditFormProps {
 /** Username (fixed), name, email and home institution. */
 function DetailsSection({ user, institutions, edit }: { user: User; institutions: readonly GridInstitution[]; edit: UserEdit }) {
   const homeId = edit.values.homeInstitution === '' ? null : Number(edit.values.homeInstitution);
+  const field = (name: 'prefName' | 'email' | 'homeInstitution') => ({
+    ...frame(name),
+    value: edit.values[name],
+    error: edit.errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => edit.set(name, e.currentTarget.value),
+    styles: inputWidth('30rem'),
+  });
   return (
     <Stack gap="md" component="section" aria-labelledby="user-details-title">
       <Title order={2} fz="h3" id="user-details-title">
@@ -42,39 +51,11 @@ function DetailsSection({ user, institutions, edit }: { user: User; institutions
           {user.username}
         </Text>
       </div>
-      <TextInput
-        id={ID.prefName}
-        label={F.prefName}
-        description={H.prefName}
-        inputWrapperOrder={FIELD_ORDER}
-        value={edit.values.prefName}
-        error={edit.errors.prefName}
-        onChange={(e) => edit.set('prefName', e.currentTarget.value)}
-        autoComplete="off"
-        styles={inputWidth('30rem')}
-      />
-      <TextInput
-        id={ID.email}
-        label={F.email}
-        description={H.email}
-        inputWrapperOrder={FIELD_ORDER}
-        type="email"
-        value={edit.values.email}
-        error={edit.errors.email}
-        onChange={(e) => edit.set('email', e.currentTarget.value)}
-        autoComplete="off"
-        styles={inputWidth('30rem')}
-      />
+      <TextInput {...field('prefName')} autoComplete="off" />
+      <TextInput {...field('email')} type="email" autoComplete="off" />
       <NativeSelect
-        id={ID.homeInstitution}
-        label={F.homeInstitution}
-        description={H.homeInstitution}
-        inputWrapperOrder={FIELD_ORDER}
-        value={edit.values.homeInstitution}
-        error={edit.errors.homeInstitution}
+        {...field('homeInstitution')}
         data={[{ value: '', label: USER_UI.noHomeInstitution }, ...institutionOptions(institutions, homeId)]}
-        onChange={(e) => edit.set('homeInstitution', e.currentTarget.value)}
-        styles={inputWidth('30rem')}
       />
     </Stack>
   );
@@ -96,28 +77,21 @@ function AccessSection({ institutions, edit }: { institutions: readonly GridInst
       </Text>
       <Fieldset legend={E.globalTitle} variant="filled">
         <Stack gap="sm">
-          <Checkbox
-            id={ID['privileges.glblAdmin']}
-            label={E.glblAdmin}
-            description={E.glblAdminHint}
-            checked={edit.values.access.glblAdmin}
-            error={edit.errors['privileges.glblAdmin']}
-            aria-invalid={edit.errors['privileges.glblAdmin'] ? true : undefined}
-            onChange={(e) =>
-              edit.setAccess({ ...edit.values.access, glblAdmin: e.currentTarget.checked }, ['privileges.glblAdmin'])
-            }
-          />
-          <Checkbox
-            id={ID['privileges.glblRead']}
-            label={E.glblRead}
-            description={E.glblReadHint}
-            checked={edit.values.access.glblRead}
-            error={edit.errors['privileges.glblRead']}
-            aria-invalid={edit.errors['privileges.glblRead'] ? true : undefined}
-            onChange={(e) =>
-              edit.setAccess({ ...edit.values.access, glblRead: e.currentTarget.checked }, ['privileges.glblRead'])
-            }
-          />
+          {(['glblAdmin', 'glblRead'] as const).map((flag) => {
+            const key = `privileges.${flag}`;
+            return (
+              <Checkbox
+                key={flag}
+                id={ID[key]}
+                label={E[flag]}
+                description={E[`${flag}Hint`]}
+                checked={edit.values.access[flag]}
+                error={edit.errors[key]}
+                aria-invalid={edit.errors[key] ? true : undefined}
+                onChange={(e) => edit.setAccess({ ...edit.values.access, [flag]: e.currentTarget.checked }, [key])}
+              />
+            );
+          })}
         </Stack>
       </Fieldset>
       <Title order={3} fz="h4">

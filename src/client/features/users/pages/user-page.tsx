@@ -81,14 +81,7 @@ function UserDetails({ user }: { user: User }) {
 export default function UserPage() {
   const user = useUser(Number(useParams().id));
   return (
-    <DetailLoad
-      pending={user.isPending}
-      error={user.error}
-      data={user.data}
-      retry={user.refetch}
-      title={routeTitle('adminUser')}
-      loadFailed={USER_UI.edit.loadFailed}
-    >
+    <DetailLoad query={user} title={routeTitle('adminUser')} loadFailed={USER_UI.edit.loadFailed}>
       {(found) => <UserDetails user={found} />}
     </DetailLoad>
   );

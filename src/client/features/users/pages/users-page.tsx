@@ -1,12 +1,12 @@
-import { Anchor, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { ROLES } from '../../../../shared/schemas/profile.ts';
 import type { User } from '../../../../shared/schemas/user.ts';
 import { type DataColumn } from '../../../ui/data-table.tsx';
 import { ListPage, useListView } from '../../../ui/list-page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
+import { RowLink } from '../../../ui/row-link.tsx';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutions } from '../../institutions/index.ts';
@@ -23,16 +23,7 @@ const C = USER_UI.columns;
 
 function columns(institutions: ReadonlyMap<number, InstitutionName>): DataColumn<User>[] {
   return [
-    {
-      key: 'username',
-      header: C.username,
-      cell: (u) => (
-        <Anchor component={Link} to={`/admin/${u.id}`} fw={600}>
-          {u.username}
-        </Anchor>
-      ),
-      nowrap: true,
-    },
+    { key: 'username', header: C.username, cell: (u) => <RowLink to={`/admin/${u.id}`}>{u.username}</RowLink>, nowrap: true },
     { key: 'prefName', header: C.prefName, cell: (u) => u.prefName, minWidth: '9rem' },
     { key: 'email', header: C.email, cell: (u) => u.email },
     { key: 'institution', header: C.institution, cell: (u) => u.institution, nowrap: true },
