@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { DEFAULT_DISCLOSURE_RULE, SUPPRESSION_ADVICE, suppressionFootnotes } from '../src/shared/disclosure.ts';
 import { REPORT_MENU_LABELS } from '../src/shared/navigation.ts';
 import { REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
+import type { Report } from '../src/shared/schemas/report.ts';
 import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
 
 /** The current B.C. fiscal year (April to March) and the one four years before: the form's default range. */
@@ -235,5 +237,101 @@ test.describe('reports (reader of UVic and SFU)', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^403/ })).toBeVisible();
     await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
     await expect(page.getByTestId('report-table')).toHaveCount(0);
+  });
+});
+
+test.describe('reports (writer of UVic): province figures hidden by disclosure control', () => {
+  // Social Sciences bachelor's in 2024/25: one other institution dominates two of the province's figures.
+  const institutionQuery =
+    'fiscalYearFrom=2024%2F25&fiscalYearTo=2024%2F25&disciplines=Social%20Sciences&credentials=Bachelor%27s%20Degree';
+  // Business & Management: too few other institutions, so the province's placement rate is hidden too.
+  const placementQuery = 'fiscalYearFrom=2021%2F22&fiscalYearTo=2025%2F26&disciplines=Business%20%26%20Management';
+  const hiddenCells = (page: Page) => page.getByTestId('report-province-row').getByTestId('report-hidden-cell');
+  const notes = (page: Page) => page.getByTestId('report-suppression-notes');
+
+  for (const width of [1366, 390]) {
+    test(`at ${width} px the hidden province figures read x, link to notes in the files' words, and pass axe`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      await signInAs(page, 'writer');
+      const api = (await (await page.request.get(`/api/reports/institution?${institutionQuery}`)).json()) as Report;
+      expect(Object.keys(api.suppressed).length, 'the case hides some province figures').toBeGreaterThan(0);
+      await page.goto(`/reports/institutionalBreakdown?${institutionQuery}`);
+      await expect(bodyRows(page)).toHaveCount(1);
+
+      // One x per hidden figure, in its column; the other province figures are shown.
+      await expect(hiddenCells(page)).toHaveCount(Object.keys(api.suppressed).length);
+      const headers = (await table(page).locator('thead th').allInnerTexts()).map((t) => t.trim());
+      const provinceCells = page.getByTestId('report-province-row').locator('td');
+      for (const [key, reason] of Object.entries(api.suppressed)) {
+        const column = api.columns.findIndex((c) => c.key === key);
+        expect(headers[column]).toBe(api.columns[column]!.label);
+        const cell = provinceCells.nth(column - 1); // the label spans the one grouping column
+        await cell.scrollIntoViewIfNeeded();
+        await expect(cell).toBeVisible();
+        await expect(cell.locator('[aria-hidden="true"]')).toHaveText('x'); // to the eye; words to a screen reader
+        const link = cell.getByRole('link');
+        await expect(link).toHaveAccessibleName(/^hidden: .* \(see the notes under the table\)$/);
+        await expect(link).toHaveAttribute('href', `#report-note-${reason}`);
+      }
+      await expect(page.getByTestId('report-province-row')).not.toContainText('no data');
+
+      // The notes say why and how to see more, exactly as the downloaded file does under its table.
+      const expected = suppressionFootnotes(
+        api.suppressed,
+        Object.fromEntries(api.columns.map((c) => [c.key, c.label])),
+        DEFAULT_DISCLOSURE_RULE,
+      );
+      await notes(page).scrollIntoViewIfNeeded();
+      await expect(notes(page)).toBeVisible();
+      const lines = (await notes(page).locator('li').allInnerTexts()).map((t) => t.trim());
+      expect([...lines, expected.at(-1)]).toEqual(expected);
+      await expect(notes(page)).toContainText(SUPPRESSION_ADVICE);
+      const csv = await (await page.request.get(`/api/reports/institution/download?format=csv&${institutionQuery}`)).text();
+      for (const line of expected) expect(csv).toContain(line);
+      // The notes wrap inside the page: nothing sticks out sideways on a phone.
+      const box = (await notes(page).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await expectNoSeriousA11yViolations(page);
+
+      // Following an x from the keyboard lands on its note.
+      const first = hiddenCells(page).first();
+      const target = ((await first.getAttribute('href')) ?? '').slice(1);
+      await first.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.locator(`#${target}`)).toBeFocused();
+
+      // On paper: the same x and notes, without the link back to the form.
+      await page.emulateMedia({ media: 'print' });
+      await expect(hiddenCells(page).first()).toBeVisible();
+      await expect(notes(page).locator('li').first()).toBeVisible();
+      await expect(notes(page).getByRole('link', { name: 'Change parameters' })).toBeHidden();
+    });
+  }
+
+  test('the placement chart leaves out the hidden province line and says so', async ({ page }) => {
+    await signInAs(page, 'writer');
+    await page.goto(`/reports/placementPercentage?${placementQuery}`);
+    await expect(chartSvg(page)).toBeVisible();
+    await expect(page.getByTestId('report-chart-hidden-note')).toContainText('The province line is not shown');
+    await expect(page.getByRole('list', { name: 'Chart: legend' })).not.toContainText('Province');
+    await expect(hiddenCells(page)).toHaveCount(3);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('an app admin sees every province figure of the same reports: no x, no notes, the province line drawn', async ({
+    page,
+  }) => {
+    await signInAs(page, 'appadmin');
+    await page.goto(`/reports/institutionalBreakdown?${institutionQuery}`);
+    await expect(page.getByTestId('report-province-row')).toBeVisible();
+    await expect(page.getByTestId('report-hidden-cell')).toHaveCount(0);
+    await expect(notes(page)).toHaveCount(0);
+    for (const text of await page.getByTestId('report-province-row').locator('td').allInnerTexts())
+      expect(text.trim()).toMatch(/^[$\d]/);
+    await page.goto(`/reports/placementPercentage?${placementQuery}`);
+    await expect(page.getByRole('list', { name: 'Chart: legend' })).toContainText('Province (all institutions)');
+    await expect(page.getByTestId('report-chart-hidden-note')).toHaveCount(0);
   });
 });

@@ -1,4 +1,6 @@
+import { SUPPRESSED_MARK, type DisclosureRule } from '../../../shared/disclosure.ts';
 import { REPORT_PROVINCE_LABEL, REPORT_TOTAL_LABEL, REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
+import type { SuppressionReason } from '../../../shared/schemas/report.ts';
 
 /**
  * The words of the report screens. Menu labels come from src/shared/navigation.ts and page titles from the route
@@ -76,6 +78,8 @@ export const REPORT_UI = {
     submittedOnly: 'Counts submitted records only; drafts are left out.',
     tableTitle: 'Table',
     tableCaption: (title: string) => `${title}: one row per grouping, then the total of the rows shown and the province.`,
+    /** Added to the caption when the province row has hidden figures. */
+    tableCaptionHidden: `${SUPPRESSED_MARK} marks a province figure hidden to protect other institutions; the notes under the table say why.`,
     chartTitle: 'Chart',
     chartLabel: (title: string, description: string) =>
       `Chart of the ${title.toLowerCase()}: ${description}. The table on this page gives every figure.`,
@@ -95,10 +99,23 @@ export const REPORT_UI = {
     loadFailedDetail: 'The report could not be loaded.',
     rows: (n: number) => `${n.toLocaleString('en-CA')} row${n === 1 ? '' : 's'}`,
   },
+  /** Province figures hidden by disclosure control (PRODUCT.md §9); the footnote's own words are src/shared/disclosure.ts'. */
+  suppression: {
+    notesTitle: 'Hidden figures',
+    /** A hidden cell's words for a screen reader (the eye sees the mark and follows it to the notes). */
+    cell: (why: string) => `hidden: ${why} (see the notes under the table)`,
+    short: {
+      threshold: (rule: DisclosureRule) => `fewer than ${rule.minInstitutions} institutions you may not read contribute to it`,
+      dominance: (rule: DisclosureRule) => `one institution you may not read is over ${rule.maxSharePercent} % of it`,
+      linked: () => 'it would give away another hidden figure',
+    } satisfies Record<SuppressionReason, (rule: DisclosureRule) => string>,
+  },
   chart: {
     restOfBc: 'Rest of B.C.',
     placementRate: 'Placement %',
     province: (value: string) => `${REPORT_PROVINCE_LABEL}: ${value}`,
+    provinceHidden:
+      "The province line is not shown: the province's rate is hidden to protect other institutions' figures (see the notes under the table).",
     lowestDomestic: 'Lowest domestic fee',
     highestDomestic: 'Highest domestic fee',
     lowestInternational: 'Lowest international fee',
@@ -116,6 +133,8 @@ export const REPORT_UI = {
       tuition: 'lowest and highest co-op fees per work term, domestic and international, by credential',
       duration: 'work terms of 4, 8 and 12 or more months by discipline grouping, stacked',
     } satisfies Record<ReportType, string>,
+    /** The placement chart's description when the province's rate is hidden and no reference line is drawn. */
+    placementWithoutProvince: 'placement percentage of each institution over the chosen years',
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { IconEyeOff } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatNumber } from '../lib/report-format.ts';
 import type { ChartSpec } from '../lib/report-chart-model.ts';
@@ -118,6 +119,12 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
           </li>
         ) : null}
       </ul>
+      {spec.hiddenNote ? (
+        <Group gap={8} wrap="nowrap" align="flex-start" data-testid="report-chart-hidden-note" className="report-chart-note">
+          <IconEyeOff size={18} aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
+          <Text size="sm">{spec.hiddenNote}</Text>
+        </Group>
+      ) : null}
       <div role="img" aria-label={label} data-testid="report-chart">
         {spec.kind === 'line' ? (
           <LineChart

@@ -54,6 +54,7 @@ const report = {
   ],
   totals: { institution: null, discipline: null, students_placed: 1240, placement_pct: 88, avg_hourly_wage: null },
   province: { institution: null, discipline: null, students_placed: 9000, placement_pct: 87.5, avg_hourly_wage: '25.00' },
+  suppressed: {},
 };
 
 describe('ReportTable', () => {
@@ -95,6 +96,52 @@ describe('ReportTable', () => {
     expect(label.getAttribute('scope')).toBe('row');
     expect([...foot[0]!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1,240', '88.0%', '–no data']);
     expect(foot[1]!.textContent).toBe('Province (all institutions)9,00087.5%$25.00');
+  });
+
+  it('shows a hidden province figure as x linked to its note, saying "hidden" and why to a screen reader', () => {
+    const hiding = {
+      ...report,
+      province: { ...report.province, students_placed: null, avg_hourly_wage: null },
+      suppressed: { students_placed: 'threshold', avg_hourly_wage: 'dominance' } as const,
+    };
+    const el = render(
+      <ReportTable
+        caption="Report"
+        columns={columns}
+        model={reportTableModel(hiding, null)}
+        sort={null}
+        onSort={() => undefined}
+      />,
+    );
+    const province = el.querySelector('[data-testid="report-province-row"]')!;
+    const cells = [...province.querySelectorAll('td')];
+    const marks = cells.map((td) => td.querySelector('[aria-hidden="true"]')?.textContent ?? null);
+    expect(marks).toEqual(['x', null, 'x']); // the x, not the en dash of "no data"
+    expect(cells[1]!.textContent).toBe('87.5%');
+    const links = [...province.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['#report-note-threshold', '#report-note-dominance']);
+    expect(links[0]!.textContent).toBe(
+      'xhidden: fewer than 3 institutions you may not read contribute to it (see the notes under the table)',
+    );
+    expect(links[1]!.textContent).toContain('hidden: one institution you may not read is over 85 % of it');
+    expect(province.textContent).not.toContain('no data');
+    // The totals row is never hidden, and the caption tells a screen reader what the x means.
+    expect(el.querySelector('[data-testid="report-totals-row"] a')).toBeNull();
+    expect(el.querySelector('caption')?.textContent).toContain('x marks a province figure hidden');
+  });
+
+  it('has no x, link or hidden-figure words when nothing is hidden', () => {
+    const el = render(
+      <ReportTable
+        caption="Report"
+        columns={columns}
+        model={reportTableModel(report, null)}
+        sort={null}
+        onSort={() => undefined}
+      />,
+    );
+    expect(el.querySelectorAll('[data-testid="report-hidden-cell"]')).toHaveLength(0);
+    expect(el.querySelector('caption')?.textContent).not.toContain('x marks');
   });
 
   it('marks the sorted column and sorts by any heading', () => {

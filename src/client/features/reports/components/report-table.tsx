@@ -1,9 +1,12 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import type { ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
+import { SUPPRESSED_MARK, type DisclosureRule } from '../../../../shared/disclosure.ts';
+import type { ReportColumn, ReportRow, SuppressionReason } from '../../../../shared/schemas/report.ts';
+import { useSiteConfig } from '../../../lib/site-config.tsx';
 import type { SortState } from '../../../ui/list-state.ts';
 import { UI_PIECES } from '../../../ui/messages.ts';
 import { formatCell } from '../lib/report-format.ts';
+import { suppressedCellLabel, suppressionNoteId } from '../lib/report-suppression.ts';
 import { leadingTextColumns, type ReportTableModel } from '../lib/report-table-model.ts';
 import { REPORT_UI } from '../messages.ts';
 import '../../../ui/data-table.css';
@@ -15,6 +18,19 @@ function SortIcon({ direction }: { direction: 'asc' | 'desc' | undefined }) {
   if (direction === 'asc') return <IconArrowUp {...props} />;
   if (direction === 'desc') return <IconArrowDown {...props} />;
   return <IconArrowsSort {...props} style={{ opacity: 0.55 }} />;
+}
+
+/**
+ * A figure hidden by disclosure control: the mark to the eye, "hidden" and why to a screen reader, and a link to the
+ * footnote line that explains it (never the en dash, which means "no data").
+ */
+function HiddenCell({ reason, rule }: { reason: SuppressionReason; rule: DisclosureRule }) {
+  return (
+    <a href={`#${suppressionNoteId(reason)}`} className="report-suppressed" data-testid="report-hidden-cell">
+      <span aria-hidden="true">{SUPPRESSED_MARK}</span>
+      <VisuallyHidden>{suppressedCellLabel(reason, rule)}</VisuallyHidden>
+    </a>
+  );
 }
 
 /** A cell's text; "no data" is an en dash to the eye and words to a screen reader. */
@@ -39,10 +55,13 @@ export interface ReportTableProps {
 
 /**
  * A report as a table: headings sort the grouped rows (with `aria-sort`); the total of the rows shown and the
- * province row stay below them in the table's foot, in bold; numbers right-aligned; the header stays in view.
+ * province row stay below them in the table's foot, in bold; numbers right-aligned; the header stays in view. A
+ * province figure hidden by disclosure control shows the mark and links to its footnote (ReportSuppressionNotes).
  */
 export function ReportTable({ caption, columns, model, sort, onSort }: ReportTableProps) {
+  const rule = useSiteConfig().disclosure;
   const lead = Math.max(1, leadingTextColumns(columns));
+  const anyHidden = model.pinned.some(({ hidden }) => Object.keys(hidden).length > 0);
   const numeric = (c: ReportColumn) => c.kind !== 'text';
   return (
     <Table.ScrollContainer
@@ -61,7 +80,8 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
         data-testid="report-table"
       >
         <VisuallyHidden component="caption">
-          {caption} {UI_PIECES.table.sortHint}
+          {caption} {anyHidden ? `${R.tableCaptionHidden} ` : ''}
+          {UI_PIECES.table.sortHint}
         </VisuallyHidden>
         <Table.Thead>
           <Table.Tr>
@@ -108,16 +128,19 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
           ))}
         </Table.Tbody>
         <Table.Tfoot>
-          {model.pinned.map(({ kind, row }) => (
+          {model.pinned.map(({ kind, row, hidden }) => (
             <Table.Tr key={kind} data-testid={`report-${kind}-row`}>
               <Table.Th scope="row" colSpan={lead} ta="left" style={{ whiteSpace: 'nowrap' }}>
                 {kind === 'totals' ? R.totalRow : R.provinceRow}
               </Table.Th>
-              {columns.slice(lead).map((column) => (
-                <Table.Td key={column.key} ta={numeric(column) ? 'right' : 'left'} style={{ whiteSpace: 'nowrap' }}>
-                  <Cell column={column} value={row[column.key]} />
-                </Table.Td>
-              ))}
+              {columns.slice(lead).map((column) => {
+                const reason = hidden[column.key];
+                return (
+                  <Table.Td key={column.key} ta={numeric(column) ? 'right' : 'left'} style={{ whiteSpace: 'nowrap' }}>
+                    {reason ? <HiddenCell reason={reason} rule={rule} /> : <Cell column={column} value={row[column.key]} />}
+                  </Table.Td>
+                );
+              })}
             </Table.Tr>
           ))}
         </Table.Tfoot>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_TYPES, type ReportType } from '../../../../shared/reports.ts';
 import type { Report, ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
-import { chartSpecFor, pivot, placementRate, sumByCategory, weightedWage } from './report-chart-model.ts';
+import { REPORT_UI } from '../messages.ts';
+import { chartSpecFor, pivot, placementRate, provinceFigure, sumByCategory, weightedWage } from './report-chart-model.ts';
 
 function report(
   type: ReportType,
@@ -227,6 +228,27 @@ describe('chartSpecFor', () => {
     expect(spec.reference?.value).toBe(81.25);
   });
 
+  it("leaves out the province line when the province's rate is hidden, and says so next to the chart", () => {
+    const columns: [string, ReportColumn['kind']][] = [
+      ['institution', 'text'],
+      ['students_seeking', 'count'],
+      ['students_placed', 'count'],
+      ['placement_pct', 'percent'],
+    ];
+    const rows = [{ institution: 'UVic', students_seeking: 10, students_placed: 9, placement_pct: 90 }];
+    const shown = chartSpecFor('placement', report('placement', columns, rows, { placement_pct: 81.25 }))!;
+    const hidden = chartSpecFor('placement', {
+      ...report('placement', columns, rows, { students_seeking: null, students_placed: null, placement_pct: null }),
+      suppressed: { students_seeking: 'threshold', students_placed: 'threshold', placement_pct: 'threshold' },
+    })!;
+    expect(shown.hiddenNote).toBeUndefined();
+    expect(shown.description).toContain('province');
+    expect(hidden.reference).toBeUndefined();
+    expect(hidden.hiddenNote).toBe(REPORT_UI.chart.provinceHidden);
+    expect(hidden.description).not.toContain('province');
+    expect(hidden.data).toEqual(shown.data);
+  });
+
   it('compares wages by credential with one bar per fiscal year, weighted over disciplines', () => {
     const spec = chartSpecFor(
       'salary',
@@ -340,4 +362,82 @@ describe('chartSpecFor', () => {
       tuition: 'grouped',
     });
   });
+});
+
+describe('provinceFigure', () => {
+  it("reads a province figure as a number, null when there is none, 'hidden' when disclosure control withholds it", () => {
+    const r = { province: { a: 12, b: '3.50', c: null, d: null }, suppressed: { d: 'dominance' as const } };
+    expect(provinceFigure(r, 'a')).toBe(12);
+    expect(provinceFigure(r, 'b')).toBe(3.5);
+    expect(provinceFigure(r, 'c')).toBeNull();
+    expect(provinceFigure(r, 'd')).toBe('hidden');
+  });
+});
+
+describe('every chart and a hidden province', () => {
+  // Every measure a chart could read, so a chart that starts drawing another province figure is caught here.
+  const MEASURES = [
+    'students_enrolled',
+    'students_seeking',
+    'students_placed',
+    'placement_pct',
+    'work_terms',
+    'employers_total',
+    'employers_new',
+    'employers_new_pct',
+    'intl_students',
+    'indigenous_students',
+    'students_with_disability',
+    'wt_vancouver_island_coast',
+    'wt_mainland_southwest',
+    'wt_thompson_okanagan',
+    'wt_kootenay',
+    'wt_cariboo',
+    'wt_north_coast',
+    'wt_nechako',
+    'wt_northeast',
+    'wt_other_canada',
+    'wt_international',
+    'wt_private',
+    'wt_public',
+    'wt_nonprofit',
+    'wt_4_month',
+    'wt_8_month',
+    'wt_12_month_plus',
+    'placed_with_wage',
+    'avg_hourly_wage',
+    'programs',
+    'coop_fee_domestic_min',
+    'coop_fee_domestic_median',
+    'coop_fee_domestic_max',
+    'coop_fee_international_min',
+    'coop_fee_international_median',
+    'coop_fee_international_max',
+  ];
+  const GROUPINGS = ['fiscal_year', 'discipline', 'institution', 'credential', 'term'];
+  const columns: [string, ReportColumn['kind']][] = [
+    ...GROUPINGS.map((key): [string, ReportColumn['kind']] => [key, 'text']),
+    ...MEASURES.map((key): [string, ReportColumn['kind']] => [key, 'count']),
+  ];
+  const row: ReportRow = {
+    ...{ fiscal_year: '2024/25', discipline: 'Health', institution: 'UVic', credential: 'Diploma', term: 'Fall' },
+    ...Object.fromEntries(MEASURES.map((key, i) => [key, 10 + i])),
+  };
+  const province = Object.fromEntries(MEASURES.map((key, i) => [key, 1000 + i]));
+
+  it.each(REPORT_TYPES)(
+    '%s draws the same rows either way, and a reference line only from a province figure it may show',
+    (type) => {
+      const shown = chartSpecFor(type, report(type, columns, [row], province))!;
+      const hidden = chartSpecFor(type, {
+        ...report(type, columns, [row], Object.fromEntries(MEASURES.map((key) => [key, null]))),
+        suppressed: Object.fromEntries(MEASURES.map((key) => [key, 'threshold' as const])),
+      })!;
+      expect(hidden.data).toEqual(shown.data);
+      expect(hidden.series).toEqual(shown.series);
+      expect(hidden.reference).toBeUndefined();
+      // A chart that draws a province line when it may must say it left it out when it may not.
+      expect(hidden.hiddenNote).toBe(shown.reference ? REPORT_UI.chart.provinceHidden : undefined);
+    },
+  );
 });

@@ -28,6 +28,8 @@ export interface ChartSpec {
   series: ChartSeriesSpec[];
   /** A line across the chart, such as the province's rate. */
   reference?: { value: number; label: string };
+  /** Said next to the chart when a province figure it would draw is hidden by disclosure control and left out. */
+  hiddenNote?: string;
   /** What the chart shows, in words, for its accessible name. */
   description: string;
 }
@@ -210,13 +212,22 @@ function regionChart(report: Report, description: string): ChartSpec {
   };
 }
 
-/** Placement rate by institution, beside the province's. */
+/**
+ * A province figure a chart may draw: its number (null when there is none), or 'hidden' when disclosure control
+ * withholds it (its value is null too, but the chart must say it left it out rather than pass over it in silence).
+ */
+export function provinceFigure(report: Pick<Report, 'province' | 'suppressed'>, key: string): number | null | 'hidden' {
+  if (key in report.suppressed) return 'hidden';
+  return num(report.province[key]);
+}
+
+/** Placement rate by institution, beside the province's (unless that is hidden). */
 function placementChart(report: Report, description: string): ChartSpec {
   const data = [...groupRows(report.rows, 'institution')].map(([category, rows]): ChartPoint => ({
     category,
     s0: placementRate(rows),
   }));
-  const province = num(report.province.placement_pct);
+  const province = provinceFigure(report, 'placement_pct');
   return {
     kind: 'grouped',
     categoryLabel: labelOf(report, 'institution'),
@@ -224,8 +235,9 @@ function placementChart(report: Report, description: string): ChartSpec {
     sideways: true,
     data,
     series: seriesOf([C.placementRate]),
-    ...(province === null ? {} : { reference: { value: province, label: C.province(`${province.toFixed(1)}%`) } }),
-    description,
+    ...(typeof province === 'number' ? { reference: { value: province, label: C.province(`${province.toFixed(1)}%`) } } : {}),
+    ...(province === 'hidden' ? { hiddenNote: C.provinceHidden } : {}),
+    description: province === 'hidden' ? C.placementWithoutProvince : description,
   };
 }
 
@@ -284,7 +296,11 @@ function tuitionChart(report: Report, description: string): ChartSpec {
   };
 }
 
-/** The chart of a report's rows (the totals and province rows are the table's), or null when there are no rows. */
+/**
+ * The chart of a report's rows (the totals and province rows are the table's), or null when there are no rows. The
+ * rows cover only institutions the user may read, never hidden; only a reference line drawn from the province row can be, and
+ * `provinceFigure` is the one way a chart reads the province.
+ */
 export function chartSpecFor(type: ReportType, report: Report): ChartSpec | null {
   if (report.rows.length === 0) return null;
   const description = C.descriptions[type];

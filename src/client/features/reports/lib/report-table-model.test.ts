@@ -18,6 +18,7 @@ const report = {
   ],
   totals: { institution: null, students_placed: 3000, placement_pct: 85, avg_hourly_wage: '40.00' },
   province: { institution: null, students_placed: 9000, placement_pct: 84, avg_hourly_wage: '39.00' },
+  suppressed: {},
 };
 
 const names = (sort: Parameters<typeof reportTableModel>[1]) => reportTableModel(report, sort).rows.map((r) => r.institution);
@@ -52,6 +53,18 @@ describe('reportTableModel', () => {
       expect(model.pinned[0]!.row).toBe(report.totals);
       expect(model.pinned[1]!.row).toBe(report.province);
     }
+  });
+
+  it("marks the province's hidden figures, and nothing in the totals or a report with none hidden", () => {
+    expect(reportTableModel(report, null).pinned.map((p) => p.hidden)).toEqual([{}, {}]);
+    const hiding = {
+      ...report,
+      province: { ...report.province, students_placed: null, placement_pct: null },
+      suppressed: { students_placed: 'threshold', placement_pct: 'dominance' } as const,
+    };
+    const model = reportTableModel(hiding, { key: 'students_placed', direction: 'desc' });
+    expect(model.pinned[0]!.hidden).toEqual({});
+    expect(model.pinned[1]!.hidden).toEqual({ students_placed: 'threshold', placement_pct: 'dominance' });
   });
 
   it('does not change the report it was given', () => {

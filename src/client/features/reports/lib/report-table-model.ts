@@ -1,11 +1,14 @@
-import type { Report, ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
+import type { Report, ReportColumn, ReportRow, SuppressionReason } from '../../../../shared/schemas/report.ts';
 import { compareValues, type SortState } from '../../../ui/list-state.ts';
 import { numericValue } from './report-format.ts';
 
-/** A report's table: the grouped rows in the order asked for, then the two rows that always stay at the bottom. */
+/**
+ * A report's table: the grouped rows in the order asked for, then the two rows that always stay at the bottom. A
+ * pinned row's `hidden` names the cells withheld by disclosure control, with the reason (only the province's can be).
+ */
 export interface ReportTableModel {
   rows: ReportRow[];
-  pinned: { kind: 'totals' | 'province'; row: ReportRow }[];
+  pinned: { kind: 'totals' | 'province'; row: ReportRow; hidden: Record<string, SuppressionReason> }[];
 }
 
 /** `key` ascending, `-key` descending; null (the API's own order) for anything that names no column. */
@@ -30,10 +33,11 @@ function sortValue(column: ReportColumn | undefined, value: ReportRow[string] | 
 
 /**
  * The table's rows: sorted by one column (numbers as numbers, money text too; empty values last whatever the
- * direction; ties keep the API's order), the totals and province rows pinned below whatever the sort.
+ * direction; ties keep the API's order), the totals and province rows pinned below whatever the sort, the
+ * province's hidden figures marked as such (a hidden figure is null, which alone would read as "no data").
  */
 export function reportTableModel(
-  report: Pick<Report, 'columns' | 'rows' | 'totals' | 'province'>,
+  report: Pick<Report, 'columns' | 'rows' | 'totals' | 'province' | 'suppressed'>,
   sort: SortState | null,
 ): ReportTableModel {
   const column = sort ? report.columns.find((c) => c.key === sort.key) : undefined;
@@ -48,8 +52,8 @@ export function reportTableModel(
   return {
     rows: indexed.map((i) => i.row),
     pinned: [
-      { kind: 'totals', row: report.totals },
-      { kind: 'province', row: report.province },
+      { kind: 'totals', row: report.totals, hidden: {} },
+      { kind: 'province', row: report.province, hidden: report.suppressed },
     ],
   };
 }

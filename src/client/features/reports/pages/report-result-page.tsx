@@ -7,14 +7,17 @@ import { TEXT } from '../../../../shared/messages.ts';
 import type { ReportType } from '../../../../shared/reports.ts';
 import type { Report } from '../../../../shared/schemas/report.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { useSiteConfig } from '../../../lib/site-config.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { useReport } from '../api/get-report.ts';
 import { ReportChart } from '../components/report-chart.tsx';
 import { ReportParamsSummary } from '../components/report-params-summary.tsx';
+import { ReportSuppressionNotes } from '../components/report-suppression-notes.tsx';
 import { ReportTable } from '../components/report-table.tsx';
 import { chartSpecFor } from '../lib/report-chart-model.ts';
 import { reportApiSearch, reportDownloadHref, reportParamsHref, reportTypeFromPath } from '../lib/report-params.ts';
+import { suppressionNotes } from '../lib/report-suppression.ts';
 import { nextReportSort, parseReportSort, reportTableModel } from '../lib/report-table-model.ts';
 import { REPORT_UI } from '../messages.ts';
 import '../reports.css';
@@ -44,6 +47,8 @@ function ReportBody({
   const sort = useMemo(() => parseReportSort(sortParam, report.columns), [sortParam, report.columns]);
   const model = useMemo(() => reportTableModel(report, sort), [report, sort]);
   const spec = useMemo(() => chartSpecFor(type, report), [type, report]);
+  const rule = useSiteConfig().disclosure;
+  const notes = useMemo(() => suppressionNotes(report, rule), [report, rule]);
 
   if (report.rows.length === 0) {
     return (
@@ -86,6 +91,7 @@ function ReportBody({
           </Text>
         </Group>
         <ReportTable caption={R.tableCaption(title)} columns={report.columns} model={model} sort={sort} onSort={onSort} />
+        {notes ? <ReportSuppressionNotes notes={notes} changeHref={reportParamsHref(type, search)} /> : null}
       </Stack>
     </Stack>
   );
@@ -94,7 +100,8 @@ function ReportBody({
 /**
  * The result page of every report (`/reports/regions`, `/reports/yearCompare`, …): the report is found from the path,
  * its parameters are the query string, so the address reproduces the page. Parameters in words, downloads, print,
- * a chart and a sortable table with the total and province rows pinned below.
+ * a chart and a sortable table with the total and province rows pinned below, and notes on any province figure
+ * hidden by disclosure control.
  */
 export default function ReportResultPage() {
   const { pathname } = useLocation();
