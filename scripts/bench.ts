@@ -23,7 +23,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { REPORT_TYPES } from '../src/shared/reports.ts';
+import { readableInstitutions } from '../src/shared/permissions.ts';
+import { REPORT_TYPES, type ReportType } from '../src/shared/reports.ts';
 import { FindCriteriaSchema, type FindCriteria } from '../src/shared/schemas/record.ts';
 import type { ReportParams } from '../src/shared/schemas/report.ts';
 import { openPglite, openPostgres, queryRows, runMigrations, type Database } from '../src/server/db/client.ts';
@@ -31,9 +32,11 @@ import { sessions } from '../src/server/db/schema.ts';
 import { recordsCsvStream } from '../src/server/modules/exports/record-export.ts';
 import { listRecords } from '../src/server/modules/records/records.repo.ts';
 import { runReport } from '../src/server/modules/reports/reports.repo.ts';
+import { findUserId } from '../src/server/seed/base.ts';
 import { seedLargeDataset } from '../src/server/seed/large.ts';
 import { formatFiscalYear } from '../src/server/seed/record-generator.ts';
 import { LAST_YEAR } from '../src/server/seed/seed-constants.ts';
+import { loadActiveUser } from '../src/server/session/session-user.ts';
 import { heavyWorkbook, hostileFiles } from '../src/server/test/hostile-spreadsheets.ts';
 import { XLSX_CONTENT_TYPE } from '../src/shared/schemas/import.ts';
 
@@ -197,17 +200,20 @@ async function createDatabase(name: string, records: number): Promise<Database> 
   return database;
 }
 
-/** A signed-in session for appadmin, made as sign-in makes one, as the cookie the production server reads. */
-async function adminCookie(database: Database): Promise<string> {
-  const [admin] = await queryRows<{ id: number }>(database.db, sql`SELECT id FROM users WHERE username = 'appadmin'`);
+/** A signed-in session for a seeded user, made as sign-in makes one, as the cookie the production server reads. */
+async function sessionCookie(database: Database, username: string): Promise<string> {
+  const [user] = await queryRows<{ id: number }>(database.db, sql`SELECT id FROM users WHERE username = ${username}`);
+  if (!user) throw new Error(`The bench data has no user ${username}`);
   const token = randomBytes(32).toString('base64url');
   await database.db.insert(sessions).values({
     id: createHash('sha256').update(token).digest('hex'),
-    userId: admin!.id,
+    userId: user.id,
     expiresAt: new Date(Date.now() + 24 * 3600_000),
   });
   return `__Host-wil_session=${token}`;
 }
+
+const adminCookie = (database: Database) => sessionCookie(database, 'appadmin');
 
 async function waitFor(url: string): Promise<void> {
   for (let n = 0; n < 200; n++) {
@@ -264,6 +270,40 @@ async function benchReports(database: Database, base: string, cookie: string): P
     ratio,
     '≤ 1.1× SQL',
     ratio <= 1.1,
+  );
+}
+
+/** The demo user who may read exactly one institution (UVic), seeded with the bench's data as with the demo's. */
+const ONE_INSTITUTION_READER = 'writer';
+
+/**
+ * Every report as someone who may read one institution, its province row under disclosure control (issue 19), against
+ * the same report's SQL with the rule off (the province row as plain sums). A question without a discipline,
+ * credential or WIL-type filter judges whole periods; the filtered one judges every fine cell of the periods it
+ * touches, the expensive case.
+ */
+async function benchDisclosure(database: Database, base: string): Promise<void> {
+  const cookie = await sessionCookie(database, ONE_INSTITUTION_READER);
+  const user = await loadActiveUser(database.db, (await findUserId(database.db, ONE_INSTITUTION_READER))!);
+  const readable = user ? readableInstitutions(user.privileges) : 'all';
+  if (readable === 'all' || readable.length !== 1) throw new Error(`${ONE_INSTITUTION_READER} must read exactly one institution`);
+  const group = 'reports (one-institution reader, disclosure control)';
+  const api = (type: string, query = '') => callApi(`${base}/api/reports/${type}${query}`, cookie);
+  const measure = async (name: string, type: ReportType, params: ReportParams, query: string) => {
+    const t = await compare(
+      () => api(type, query),
+      () => runReport(database.db, type, params, readable, 'off'),
+    );
+    const ratio = t.subject.median / t.baseline.median;
+    record(group, name, ms(t.subject), `${ms(t.baseline)} (rule off)`, ratio, '≤ 1.2× SQL', ratio <= 1.2);
+  };
+  for (const type of REPORT_TYPES) await measure(type, type, {}, '');
+  const discipline = 'Engineering & Applied Science';
+  await measure(
+    `institution, disciplines=${discipline}`,
+    'institution',
+    { disciplines: [discipline] },
+    `?disciplines=${encodeURIComponent(discipline)}`,
   );
 }
 
@@ -593,6 +633,8 @@ async function main(): Promise<void> {
     } else {
       log('Reports');
       await benchReports(database, base, cookie);
+      log('Reports under disclosure control');
+      await benchDisclosure(database, base);
       log('Find');
       await benchHttpFloor(database, base, cookie);
       await benchFind(database, base, cookie);
