@@ -5,11 +5,18 @@ import { DEFAULT_DISCLOSURE_RULE, judgeContributions, SUPPRESSED_MARK, suppressi
 const rule = DEFAULT_DISCLOSURE_RULE;
 
 describe('the disclosure rule', () => {
-  it('asks for three contributing institutions, a zero counting as contributing and no record as not', () => {
+  it('asks for three institutions with a figure above zero; a zero does not make up the number', () => {
     expect(judgeContributions([10, 20], rule)).toBe('threshold');
     expect(judgeContributions([10, 20, null, null], rule)).toBe('threshold');
+    // The sum would be two institutions' sum: the third's 0 must not let it through.
+    expect(judgeContributions([4, 1, 0], rule)).toBe('threshold');
     expect(judgeContributions([10, 20, 30], rule)).toBeNull();
+  });
+
+  it('a zero passes with three institutions behind it; nothing to protect passes', () => {
     expect(judgeContributions([0, 0, 0], rule)).toBeNull();
+    expect(judgeContributions([0, 0], rule)).toBe('threshold');
+    expect(judgeContributions([0, null], rule)).toBe('threshold');
     expect(judgeContributions([null, null], rule)).toBeNull();
     expect(judgeContributions([], rule)).toBeNull();
   });
@@ -17,7 +24,7 @@ describe('the disclosure rule', () => {
   it('hides a part one institution holds more than 85 % of (exactly 85 % passes)', () => {
     expect(judgeContributions([86, 7, 7], rule)).toBe('dominance');
     expect(judgeContributions([85, 10, 5], rule)).toBeNull();
-    expect(judgeContributions([5, 0, 0], rule)).toBe('dominance');
+    expect(judgeContributions([5, 5, 5, 90], rule)).toBe('dominance');
   });
 
   it('follows its settings', () => {

@@ -2,8 +2,8 @@ import type { SuppressionReason } from './schemas/report.ts';
 
 /**
  * The disclosure rule (PRODUCT.md §9, docs/disclosure-control.md): a part of a figure that comes from institutions the
- * viewer may not read is safe when at least `minInstitutions` of them contribute to it (have a record that reports it,
- * zero included) and none accounts for more than `maxSharePercent` of it. Settings: DISCLOSURE_MIN_INSTITUTIONS and
+ * viewer may not read is safe when at least `minInstitutions` of them contribute to it and none accounts for more than
+ * `maxSharePercent` of it (`judgeContributions` says exactly what contributing means). Settings: DISCLOSURE_MIN_INSTITUTIONS and
  * DISCLOSURE_MAX_SHARE_PERCENT.
  */
 export interface DisclosureRule {
@@ -16,16 +16,18 @@ export const DEFAULT_DISCLOSURE_RULE: DisclosureRule = { minInstitutions: 3, max
 
 /**
  * The rule over one part's contributions, one per institution the viewer may not read: its sum over the part's records,
- * or null when none of its records carries the part. The same test the SQL of
- * server/modules/disclosure/province-figures.ts runs, written here for the tests and the methodology page. Null when
- * safe, or when no institution contributes (nothing of theirs to protect).
+ * or null when none of its records carries the part. Null when safe or when there is nothing to protect. A part above
+ * zero needs `minInstitutions` institutions with a figure above zero (two institutions' sum must not pass because a
+ * third reported 0) and none above `maxSharePercent`; a part of exactly zero needs `minInstitutions` institutions with
+ * records behind it. The same test as the SQL of server/modules/disclosure/province-figures.ts.
  */
 export function judgeContributions(values: readonly (number | null)[], rule: DisclosureRule): SuppressionReason | null {
-  const contributing = values.filter((v): v is number => v !== null);
-  if (contributing.length === 0) return null;
-  if (contributing.length < rule.minInstitutions) return 'threshold';
-  const sum = contributing.reduce((a, b) => a + b, 0);
-  return Math.max(...contributing) * 100 > rule.maxSharePercent * sum ? 'dominance' : null;
+  const reported = values.filter((v): v is number => v !== null);
+  if (reported.length === 0) return null;
+  const sum = reported.reduce((a, b) => a + b, 0);
+  if (sum === 0) return reported.length < rule.minInstitutions ? 'threshold' : null;
+  if (reported.filter((v) => v !== 0).length < rule.minInstitutions) return 'threshold';
+  return Math.max(...reported) * 100 > rule.maxSharePercent * sum ? 'dominance' : null;
 }
 
 /** How a suppressed figure is written in tables and files (Statistics Canada's mark). */

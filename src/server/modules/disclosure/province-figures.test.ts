@@ -12,7 +12,14 @@ import { createProgram, insertRecord } from '../../test/record-factories.ts';
  * one scenario at a time. A record with `placed` n has seeking n + 5, enrolled 2n, work terms n (4-month), all in
  * Vancouver Island/Coast unless said otherwise, with the private sector.
  */
-type Row = { inst: 'O' | 'P' | 'Q' | 'R' | 'S'; discipline?: string; placed: number; nechako?: number; fee?: string };
+type Row = {
+  inst: 'O' | 'P' | 'Q' | 'R' | 'S';
+  discipline?: string;
+  credential?: string;
+  placed: number;
+  nechako?: number;
+  fee?: string;
+};
 
 const SCENARIOS: Record<string, Row[]> = {
   // Threshold: two other institutions.
@@ -61,6 +68,17 @@ const SCENARIOS: Record<string, Row[]> = {
     { inst: 'P', discipline: 'Health', placed: 10 },
     { inst: 'Q', discipline: 'Engineering & Applied Science', placed: 10 },
     { inst: 'R', discipline: 'Humanities', placed: 10 },
+  ],
+  // A discipline that is one block: Business Diploma is P's alone, which no remainder within Business can pool to
+  // three; Business as a whole (P 10, Q 10, R 10, S 10) passes. Every cell is a bachelor's unless said.
+  '2007/08': [
+    { inst: 'P', discipline: 'Business & Management', credential: 'Diploma', placed: 10 },
+    { inst: 'Q', discipline: 'Business & Management', placed: 10 },
+    { inst: 'R', discipline: 'Business & Management', placed: 10 },
+    { inst: 'S', discipline: 'Business & Management', placed: 10 },
+    { inst: 'P', discipline: 'Health', placed: 10 },
+    { inst: 'Q', discipline: 'Health', placed: 10 },
+    { inst: 'R', discipline: 'Health', placed: 10 },
   ],
 };
 
@@ -113,8 +131,9 @@ describe('disclosure control of the province row', () => {
     for (const [fiscalYear, rows] of Object.entries(SCENARIOS)) {
       for (const row of rows) {
         const discipline = row.discipline ?? 'Business & Management';
-        const key = `${row.inst}/${discipline}`;
-        if (!programs.has(key)) programs.set(key, await createProgram(ctx.db, inst[row.inst], { discipline }));
+        const credential = row.credential ?? "Bachelor's Degree";
+        const key = `${row.inst}/${discipline}/${credential}`;
+        if (!programs.has(key)) programs.set(key, await createProgram(ctx.db, inst[row.inst], { discipline, credential }));
         await insertRecord(ctx.db, {
           institutionId: inst[row.inst],
           programId: programs.get(key)!,
@@ -215,11 +234,21 @@ describe('disclosure control of the province row', () => {
     expect((await report('discipline', year('2006/07'))).province.students_placed).toBe(60);
   });
 
+  it('a discipline whose failing cells cannot pool is one block: shown whole, hidden when a filter cuts into it', async () => {
+    const ask = async (filters: string) =>
+      (await report('discipline', `${year('2007/08')}&${filters}`)).province.students_placed;
+    expect(await ask(`disciplines=${encodeURIComponent('Business & Management')}`)).toBe(40);
+    expect(await ask('disciplines=Health')).toBe(30);
+    expect(await ask('credentials=Diploma')).toBeNull();
+    expect(await ask(`credentials=${encodeURIComponent("Bachelor's Degree")}`)).toBeNull();
+    expect((await report('discipline', year('2007/08'))).province.students_placed).toBe(70);
+  });
+
   it('linked splits: one hidden location hides every location beside it; totals stay', async () => {
     const r = await report('region', year('2003/04'));
-    // Nechako: P's 5 of 5 (Q and R report 0 there). The Island (P 5, Q 20, R 30) would pass but gives Nechako away
-    // from the work terms.
-    expect(r.suppressed.wt_nechako).toBe('dominance');
+    // Nechako: P's 5 alone (Q and R report 0 there: one institution with a figure). The Island (P 5, Q 20, R 30)
+    // would pass but gives Nechako away from the work terms.
+    expect(r.suppressed.wt_nechako).toBe('threshold');
     expect(r.suppressed.wt_vancouver_island_coast).toBe('linked');
     for (const field of LOCATION_FIELDS) expect(r.province[field]).toBeNull();
     expect(r.province.work_terms).toBe(70);

@@ -15,8 +15,10 @@ import type { DisclosureRule } from '../../../shared/disclosure.ts';
  * released blocks is all anybody can learn, whatever reports they combine:
  *
  * - a cell is one fiscal year × term × discipline × credential × WIL type (the finest thing the filters select);
- * - in each fiscal year × term (a period), every cell that passes the rule is a block; the cells that fail are pooled
- *   into one remainder block; if the remainder fails too, the whole period is one block.
+ * - within a discipline of a period, every cell that passes the rule is a block and the failing cells are pooled into
+ *   one remainder block; if that remainder fails, the whole discipline is one block if it passes; if it fails too,
+ *   its cells go up to the period's pool, which is a block if it passes; if the pool fails, the whole period is one
+ *   block.
  *
  * A figure is released when every block it touches passes the rule and lies wholly inside the question. Because the
  * blocks do not depend on the question, subtracting one released figure from another only ever yields a sum of whole
@@ -45,11 +47,14 @@ export interface ProvinceFigures {
 const REASONS: Record<number, SuppressionReason> = { 1: 'threshold', 2: 'dominance' };
 
 /**
- * The rule as SQL over one value per institution (`v`, null for an institution none of whose records has the part),
- * in the aggregate's group: 0 safe (or nothing there to protect), 1 threshold, 2 dominance.
+ * The rule as SQL over one value per institution (`v`, null for an institution none of whose records carries the
+ * part), in the aggregate's group: 0 safe (or nothing there to protect), 1 threshold, 2 dominance. The same test as
+ * `judgeContributions` in shared/disclosure.ts.
  */
 function judge(v: SQL, rule: DisclosureRule): SQL {
-  return sql`CASE WHEN count(${v}) = 0 THEN 0 WHEN count(${v}) < ${rule.minInstitutions} THEN 1
+  return sql`CASE WHEN count(${v}) = 0 THEN 0
+    WHEN sum(${v}) = 0 THEN (CASE WHEN count(${v}) < ${rule.minInstitutions} THEN 1 ELSE 0 END)
+    WHEN count(${v}) FILTER (WHERE ${v} <> 0) < ${rule.minInstitutions} THEN 1
     WHEN max(${v}) * 100 > ${rule.maxSharePercent} * sum(${v}) THEN 2 ELSE 0 END`;
 }
 
@@ -60,9 +65,69 @@ function partsOf(measures: readonly JudgedMeasure[]): { name: string; value: SQL
   return [...byName].map(([name, value], n) => ({ name, value, column: `_p${n}` }));
 }
 
+/** A numbered column of part `n`: `_j3`, `_mode3`, … */
+const c = (name: string, n: number): SQL => sql`${sql.identifier(`_${name}${n}`)}`;
+
 /**
- * One query: the province's part sums over the question (`values`) and, per part, the worst verdict over the periods
- * the question touches (`_d0`, `_d1`, …), from one scan of the records in the question's years and terms.
+ * The blocks of each period, as CTEs over `ci` (one row per cell × institution). Per part n:
+ * `cell._j` the cell's verdict; `dis._mode` how a discipline's cells are blocked (0: each passing cell alone and the
+ * failing ones pooled, which pass; 1: the whole discipline is one block; 2: its cells go up to the period's pool);
+ * `per._l` the verdict of the period's pool, `per._t` of the period's total.
+ */
+function blockCtes(n: number[], cellKeys: SQL, rule: DisclosureRule, partColumn: (n: number) => SQL): SQL {
+  const each = (fn: (n: number) => SQL) => sql.join(n.map(fn), sql`, `);
+  return sql`cell AS (
+      SELECT fy, term, d ${cellKeys}, bool_and(in_q) AS in_q, ${each((k) => sql`${judge(partColumn(k), rule)} AS ${c('j', k)}`)}
+      FROM ci WHERE NOT own GROUP BY fy, term, d ${cellKeys}
+    ),
+    dis_inst AS (
+      SELECT ci.fy, ci.term, ci.d, ci.inst,
+        ${each((k) => sql`sum(${partColumn(k)}) FILTER (WHERE cell.${c('j', k)} <> 0) AS ${c('r', k)}, sum(${partColumn(k)}) AS ${c('t', k)}`)}
+      FROM ci JOIN cell USING (fy, term, d ${cellKeys}) WHERE NOT ci.own GROUP BY ci.fy, ci.term, ci.d, ci.inst
+    ),
+    dis AS (
+      SELECT fy, term, d, ${each(
+        (k) => sql`${judge(c('r', k), rule)} AS ${c('r', k)},
+          CASE WHEN ${judge(c('r', k), rule)} = 0 THEN 0 WHEN ${judge(c('t', k), rule)} = 0 THEN 1 ELSE 2 END AS ${c('mode', k)}`,
+      )}
+      FROM dis_inst GROUP BY fy, term, d
+    ),
+    per_inst AS (
+      SELECT di.fy, di.term, di.inst,
+        ${each((k) => sql`sum(di.${c('t', k)}) FILTER (WHERE dis.${c('mode', k)} = 2) AS ${c('l', k)}, sum(di.${c('t', k)}) AS ${c('t', k)}`)}
+      FROM dis_inst di JOIN dis USING (fy, term, d) GROUP BY di.fy, di.term, di.inst
+    ),
+    per AS (
+      SELECT fy, term, ${each((k) => sql`${judge(c('l', k), rule)} AS ${c('l', k)}, ${judge(c('t', k), rule)} AS ${c('t', k)}`)}
+      FROM per_inst GROUP BY fy, term
+    ),
+    dis_q AS (
+      SELECT cell.fy, cell.term, cell.d, bool_or(cell.in_q) AS q_any, bool_or(NOT cell.in_q) AS o_any,
+        ${each(
+          (k) => sql`bool_or(cell.in_q AND cell.${c('j', k)} <> 0) AS ${c('qu', k)},
+            bool_or(NOT cell.in_q AND cell.${c('j', k)} <> 0) AS ${c('ou', k)},
+            max(CASE WHEN cell.in_q THEN cell.${c('j', k)} ELSE 0 END) AS ${c('qj', k)}`,
+        )}
+      FROM cell GROUP BY cell.fy, cell.term, cell.d
+    ),
+    per_q AS (
+      SELECT q.fy, q.term, bool_or(q.q_any) AS touched, NOT bool_or(q.o_any) AS covers,
+        ${each(
+          (k) => sql`max(CASE
+              WHEN dis.${c('mode', k)} = 0 AND q.${c('qu', k)} AND q.${c('ou', k)} THEN q.${c('qj', k)}
+              WHEN dis.${c('mode', k)} = 1 AND q.q_any AND q.o_any THEN dis.${c('r', k)}
+              ELSE 0 END) AS ${c('split', k)},
+            bool_or(dis.${c('mode', k)} = 2 AND q.q_any) AS ${c('lin', k)},
+            bool_or(dis.${c('mode', k)} = 2 AND q.o_any) AS ${c('lout', k)},
+            max(CASE WHEN dis.${c('mode', k)} = 2 AND q.q_any THEN dis.${c('r', k)} ELSE 0 END) AS ${c('lr', k)}`,
+        )}
+      FROM dis_q q JOIN dis USING (fy, term, d) GROUP BY q.fy, q.term
+    )`;
+}
+
+/**
+ * One query: the province's figures over the question (`values`) and, per part, the worst verdict over the periods
+ * the question touches (`verdicts`), from one scan of the records in the question's years and terms.
  */
 function provinceQuery(measures: readonly JudgedMeasure[], params: ReportParams, readable: number[], rule: DisclosureRule): SQL {
   const parts = partsOf(measures);
@@ -85,8 +150,12 @@ function provinceQuery(measures: readonly JudgedMeasure[], params: ReportParams,
       }).where
     : sql`true`;
   const own = readable.length > 0 ? inList(sql`r.institution_id`, readable) : sql`false`;
-  const cellKeys = byCell ? sql`, d, c, w` : sql``;
+  // Without a discipline, credential or WIL-type filter a question covers whole periods: one cell per period is
+  // enough to judge it (a covered period is answerable exactly when its total passes), and no program join is needed.
+  const cellColumns = byCell ? sql`p.discipline AS d, p.credential AS cr, p.wil_type AS w` : sql`'' AS d`;
+  const cellKeys = byCell ? sql`, cr, w` : sql``;
   const col = (name: string) => sql.identifier(name);
+  const numbers = parts.map((_, k) => k);
   const each = (fn: (p: (typeof parts)[number], n: number) => SQL) => sql.join(parts.map(fn), sql`, `);
   // Each figure over the question, every institution's records included, from its parts' sums.
   const figures = measures
@@ -99,44 +168,25 @@ function provinceQuery(measures: readonly JudgedMeasure[], params: ReportParams,
     });
 
   return sql`WITH ci AS MATERIALIZED (
-      SELECT r.fiscal_year AS fy, r.term AS term
-        ${byCell ? sql`, p.discipline AS d, p.credential AS c, p.wil_type AS w` : sql``},
+      SELECT r.fiscal_year AS fy, r.term AS term, ${cellColumns},
         r.institution_id AS inst, ${own} AS own, ${inQuestion} AS in_q,
         ${each((p) => sql`sum(${p.value}) AS ${col(p.column)}`)}
       FROM records r ${byCell ? sql`JOIN programs p ON p.id = r.program_id` : sql``}
       WHERE ${periods}
       GROUP BY r.fiscal_year, r.term ${byCell ? sql`, p.discipline, p.credential, p.wil_type` : sql``}, r.institution_id
     ),
-    cell AS (
-      SELECT fy, term ${cellKeys}, bool_and(in_q) AS in_q,
-        ${each((p, n) => sql`${judge(sql`${col(p.column)}`, rule)} AS ${col(`_j${n}`)}`)}
-      FROM ci WHERE NOT own GROUP BY fy, term ${cellKeys}
-    ),
-    pin AS (
-      SELECT ci.fy, ci.term, ci.inst,
-        ${each((p, n) => sql`sum(ci.${col(p.column)}) FILTER (WHERE cell.${col(`_j${n}`)} <> 0) AS ${col(`_r${n}`)}, sum(ci.${col(p.column)}) AS ${col(`_t${n}`)}`)}
-      FROM ci JOIN cell USING (fy, term ${cellKeys}) WHERE NOT ci.own GROUP BY ci.fy, ci.term, ci.inst
-    ),
-    per AS (
-      SELECT fy, term,
-        ${each((_, n) => sql`${judge(sql`${col(`_r${n}`)}`, rule)} AS ${col(`_r${n}`)}, ${judge(sql`${col(`_t${n}`)}`, rule)} AS ${col(`_t${n}`)}`)}
-      FROM pin GROUP BY fy, term
-    ),
-    pq AS (
-      SELECT fy, term, bool_or(in_q) AS touched, bool_and(in_q) AS covers,
-        ${each((_, n) => sql`max(CASE WHEN in_q THEN ${col(`_j${n}`)} ELSE 0 END) AS ${col(`_q${n}`)}, bool_or(NOT in_q AND ${col(`_j${n}`)} <> 0) AS ${col(`_o${n}`)}`)}
-      FROM cell GROUP BY fy, term
-    )
+    ${blockCtes(numbers, cellKeys, rule, (k) => sql`${col(parts[k]!.column)}`)}
     SELECT
       ${figures.length === 0 ? sql`'{}'::json` : sql`(SELECT json_build_object(${sql.join(figures, sql`, `)}) FROM ci)`} AS "values",
       (SELECT json_build_object(${each(
-        (p, n) => sql`${p.name}::text, coalesce(max(CASE
-          WHEN NOT pq.touched THEN 0
-          WHEN pq.covers THEN per.${col(`_t${n}`)}
-          WHEN per.${col(`_r${n}`)} <> 0 THEN per.${col(`_r${n}`)}
-          WHEN pq.${col(`_q${n}`)} <> 0 AND pq.${col(`_o${n}`)} THEN pq.${col(`_q${n}`)}
+        (p, k) => sql`${p.name}::text, coalesce(max(CASE
+          WHEN NOT q.touched THEN 0
+          WHEN q.covers THEN per.${c('t', k)}
+          WHEN per.${c('l', k)} <> 0 THEN per.${c('l', k)}
+          WHEN q.${c('split', k)} <> 0 THEN q.${c('split', k)}
+          WHEN q.${c('lin', k)} AND q.${c('lout', k)} THEN q.${c('lr', k)}
           ELSE 0 END), 0)`,
-      )}) FROM pq JOIN per USING (fy, term)) AS verdicts,
+      )}) FROM per_q q JOIN per USING (fy, term)) AS verdicts,
       (SELECT json_build_object(${each(
         (p) => sql`${p.name}::text, coalesce(sum(${col(p.column)}) FILTER (WHERE NOT own AND in_q), 0) <> 0`,
       )}) FROM ci) AS unreadable_present`;
