@@ -342,7 +342,7 @@ export type FindCriteriaParsed = z.output<typeof FindCriteriaSchema>;
 // ---- The same criteria in a query string ---------------------------------------------------------------
 
 /** A query-string list: repeated (`terms=Fall&terms=Spring`) or comma-separated (`terms=Fall,Spring`). */
-function queryList<T>(name: string, parseItem: (item: string) => T | undefined, what: string) {
+export function queryList<T>(name: string, parseItem: (item: string) => T | undefined, what: string) {
   return z
     .union([z.string(), z.array(z.string())], { error: listMessage(name, what) })
     .optional()
@@ -369,8 +369,8 @@ function queryList<T>(name: string, parseItem: (item: string) => T | undefined, 
     });
 }
 
-const queryId = (item: string) => parseIdText(item) ?? undefined;
-const queryOneOf =
+export const queryId = (item: string) => parseIdText(item) ?? undefined;
+export const queryOneOf =
   <T extends string>(values: readonly T[]) =>
   (item: string) =>
     (values as readonly string[]).includes(item) ? (item as T) : undefined;
