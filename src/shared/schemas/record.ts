@@ -161,6 +161,8 @@ export type RecordUpdateParsed = z.output<typeof RecordUpdateSchema>;
 export const RecordConflictSchema = z.object({
   statusCode: z.number().int().optional(),
   message: z.string(),
+  /** `return_locked`: the record's term return is submitted or approved (the message says who can unlock it). */
+  code: z.string().optional(),
   current: RecordSchema.optional(),
   existingId: z.number().int().optional(),
 });

@@ -10,6 +10,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { institutions } from '../../db/schema.ts';
 import { NOT_FOUND, outcomeOf, refuse, Refused, type Outcome } from '../../refusals.ts';
 import { activationAction, writeAudit } from '../audit/audit.repo.ts';
+import { addReturnsForInstitution } from '../returns/periods.repo.ts';
 
 type Row = typeof institutions.$inferSelect;
 
@@ -93,6 +94,8 @@ async function insertInstitution(db: Db, input: InstitutionCreate, userId: numbe
         changedBy: userId,
         after: toInstitution(row!),
       });
+      // A new institution reports from the periods still to come due (docs/reporting-cycle.md).
+      await addReturnsForInstitution(tx, row!.id);
       return row!.id;
     });
   } catch (err) {
@@ -127,6 +130,7 @@ async function changeInstitution(db: Db, id: number, patch: InstitutionUpdate, u
       const before = toInstitution(current);
       const after = toInstitution(row!);
       const action = activationAction(before.active_ind, after.active_ind);
+      if (action === 'reactivate') await addReturnsForInstitution(tx, id);
       await writeAudit(tx, { entityType: 'institution', entityId: id, action, changedBy: userId, before, after });
       return after;
     });

@@ -21,7 +21,7 @@ import {
   type FindCriteriaParsed,
   type RecordWire,
 } from '../../../shared/schemas/record.ts';
-import { fieldError, forbidden, HttpError, notFound } from '../../http-errors.ts';
+import { fieldError, forbidden, HttpError, notFound, refusalError } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import { findInstitution } from '../institutions/institutions.repo.ts';
@@ -243,9 +243,14 @@ function recordWriteRoutes(app: FastifyInstance): void {
   );
 }
 
-/** The 409 body of a conflict; any other refusal is thrown with its status (404, 403, 400). */
+/**
+ * The 409 body of a conflict; any other refusal is thrown with its status (404, 403, 400, and the 409
+ * `return_locked` of a submitted or approved term return).
+ */
 function conflictOf(result: RecordWriteError) {
   switch (result.error) {
+    case 'locked':
+      throw refusalError(result.refusal, 'The record');
     case 'duplicate':
       return { statusCode: 409, message: result.message, existingId: result.existingId };
     case 'version':
