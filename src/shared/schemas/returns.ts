@@ -19,12 +19,10 @@ const dateInput = (field: string, label: string) =>
     .refine(isIsoDate, `${label} must be a real date written like 2025-09-30`)
     .meta({ description: `${field}: a calendar date, YYYY-MM-DD` });
 
-const fiscalYearInput = z
-  .string({ error: 'Fiscal year is required' })
-  .superRefine((value, ctx) => {
-    const message = fiscalYearError(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+const fiscalYearInput = z.string({ error: 'Fiscal year is required' }).superRefine((value, ctx) => {
+  const message = fiscalYearError(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 const termInput = z.enum(TERMS, {
   error: (iss) => (iss.input === undefined ? 'Term is required' : `Term must be one of: ${TERMS.join(', ')}`),
 });
@@ -72,7 +70,10 @@ export type PeriodCreateParsed = z.output<typeof PeriodCreateSchema>;
 export const PeriodUpdateSchema = z
   .object({
     id: mustMatchOnWrite(idNumber('Id must be a whole number'), 'Read-only: when sent, it must be the id in the address.'),
-    fiscal_year: mustMatchOnWrite(z.string({ error: 'Fiscal year must be text' }), 'Read-only: a period never changes its fiscal year.'),
+    fiscal_year: mustMatchOnWrite(
+      z.string({ error: 'Fiscal year must be text' }),
+      'Read-only: a period never changes its fiscal year.',
+    ),
     term: mustMatchOnWrite(z.string({ error: 'Term must be text' }), 'Read-only: a period never changes its term.'),
     opens_on: dateInput('opens_on', 'Opens on').optional(),
     due_on: dateInput('due_on', 'Due on').optional(),

@@ -71,7 +71,8 @@ export async function commitImport(
     });
   } catch (err) {
     // A return signed off between the plan and the writes: the record store refused, and nothing was written.
-    if (err instanceof Refused && err.refusal.kind === 'return-locked') return { ok: false, error: 'locked', refusal: err.refusal };
+    if (err instanceof Refused && err.refusal.kind === 'return-locked')
+      return { ok: false, error: 'locked', refusal: err.refusal };
     if (uniqueViolation(err) === ONE_RECORD_PER_TERM) return { ok: false, error: 'raced', message: RACED };
     throw err;
   }

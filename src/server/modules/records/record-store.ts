@@ -154,7 +154,10 @@ export type UpdateOutcome =
 /** The returns a change touches: the record's own, and the one it moves to when its fiscal year or term changes. */
 const returnKeysOf = ({ before, changed }: RecordChange): ReturnKey[] => [
   returnKeyOf(before.institution_id, before),
-  returnKeyOf(before.institution_id, { fiscal_year: changed.fiscal_year ?? before.fiscal_year, term: changed.term ?? before.term }),
+  returnKeyOf(before.institution_id, {
+    fiscal_year: changed.fiscal_year ?? before.fiscal_year,
+    term: changed.term ?? before.term,
+  }),
 ];
 
 /**

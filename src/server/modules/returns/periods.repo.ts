@@ -39,7 +39,8 @@ async function periodIdAt(db: Db, fiscalYear: string, term: string): Promise<num
   return row?.id ?? null;
 }
 
-export type PeriodCreateResult = { ok: true; value: number } | { ok: false; error: 'duplicate'; existingId: number; message: string };
+export type PeriodCreateResult =
+  { ok: true; value: number } | { ok: false; error: 'duplicate'; existingId: number; message: string };
 
 const duplicate = (input: PeriodCreateParsed, existingId: number) =>
   ({
@@ -91,7 +92,10 @@ export async function createPeriod(db: Db, input: PeriodCreateParsed, userId: nu
 export function updatePeriod(db: Db, id: number, patch: PeriodUpdate, userId: number): Promise<Outcome<Period>> {
   return outcomeOf(() =>
     db.transaction(async (tx) => {
-      const [before] = await queryRows<Period>(tx, sql`SELECT ${PERIOD_COLUMNS} FROM reporting_periods WHERE id = ${id} FOR UPDATE`);
+      const [before] = await queryRows<Period>(
+        tx,
+        sql`SELECT ${PERIOD_COLUMNS} FROM reporting_periods WHERE id = ${id} FOR UPDATE`,
+      );
       if (!before) throw new Refused(NOT_FOUND);
       if (patch.fiscal_year !== undefined && patch.fiscal_year !== before.fiscal_year) {
         throw refuse('fiscal_year', `A period's fiscal year cannot change: this one is ${before.fiscal_year}`);

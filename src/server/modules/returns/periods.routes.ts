@@ -2,12 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
-import {
-  PeriodConflictSchema,
-  PeriodCreateSchema,
-  PeriodSchema,
-  PeriodUpdateSchema,
-} from '../../../shared/schemas/returns.ts';
+import { PeriodConflictSchema, PeriodCreateSchema, PeriodSchema, PeriodUpdateSchema } from '../../../shared/schemas/returns.ts';
 import { fieldError, valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { createPeriod, listPeriods, updatePeriod } from './periods.repo.ts';

@@ -59,8 +59,7 @@ const conflict = (code: ReturnConflictCode, message: string, current?: TermRetur
   ({ ok: false, error: 'conflict', code, message, current }) as const;
 
 /** The stored state behind a shown one. */
-const storedOf = (state: ReturnState): StoredReturnState =>
-  state === 'not started' || state === 'in progress' ? 'open' : state;
+const storedOf = (state: ReturnState): StoredReturnState => (state === 'not started' || state === 'in progress' ? 'open' : state);
 
 /** Whether the actor may take an action on a return of this institution. */
 export function mayTakeReturnAction(action: ReturnAction | 'fill-zeros', privileges: Privileges, institutionId: number): boolean {
@@ -140,7 +139,8 @@ export async function takeReturnAction(
     // Waits for record writes of this return in flight; those that come later wait for this transaction.
     await holdReturnExclusive(tx, key);
     const current = (await readReturn(tx, id))!;
-    const refused = stateConflict(action, current, input.version) ?? (action === 'submit' ? await incompleteConflict(tx, current) : null);
+    const refused =
+      stateConflict(action, current, input.version) ?? (action === 'submit' ? await incompleteConflict(tx, current) : null);
     if (refused) return refused;
     const to = RETURN_TRANSITIONS[action].to;
     await tx.execute(
@@ -195,20 +195,34 @@ export async function fillZeros(
       // The record store holds the return's shared lock and refuses if it was signed off meanwhile.
       const records = await insertRecords(
         tx,
-        missing.map((p) => ({ institutionId: key.institutionId, programId: p.program_id, values: zeroRecordValues(key.fiscalYear, key.term) })),
+        missing.map((p) => ({
+          institutionId: key.institutionId,
+          programId: p.program_id,
+          values: zeroRecordValues(key.fiscalYear, key.term),
+        })),
         actor.id,
       );
       const after = (await readReturn(tx, id))!;
       const created = records.map((r) => ({ program_id: r.program_id, record_id: r.id }));
       const reason = `Zero records for ${missing.length} program${missing.length === 1 ? '' : 's'} with no activity this term: ${missing.map((p) => p.program_name).join(', ')}`;
-      await recordEvent(tx, { returnId: id, action: 'fill-zeros', from: current.state, to: after.state, reason, userId: actor.id });
+      await recordEvent(tx, {
+        returnId: id,
+        action: 'fill-zeros',
+        from: current.state,
+        to: after.state,
+        reason,
+        userId: actor.id,
+      });
       await writeAudit(tx, { entityType: 'return', entityId: id, action: 'fill-zeros', changedBy: actor.id, after: { created } });
       return { ok: true, value: { created, return: after } };
     });
   } catch (err) {
     if (err instanceof Refused && err.refusal.kind === 'return-locked') return conflict('return_locked', err.refusal.message);
     if (uniqueViolation(err) === ONE_RECORD_PER_TERM) {
-      return conflict('record_exists', 'Someone added a record for one of these programs meanwhile. Nothing was written: look at the return again.');
+      return conflict(
+        'record_exists',
+        'Someone added a record for one of these programs meanwhile. Nothing was written: look at the return again.',
+      );
     }
     throw err;
   }

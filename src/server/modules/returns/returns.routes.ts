@@ -96,8 +96,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireSignedIn,
       preValidation: requireSignOffRights,
     },
-    async (request, reply) =>
-      answer(await fillZeros(db, request.params.id, signedInUser(request), request.body ?? {}), reply),
+    async (request, reply) => answer(await fillZeros(db, request.params.id, signedInUser(request), request.body ?? {}), reply),
   );
 
   const actions: { action: ReturnAction; summary: string; reason: boolean }[] = [

@@ -231,7 +231,12 @@ describe('term returns: the state machine through the API', () => {
 
   it('writes nothing but the state: no record changes with a transition', async () => {
     const count = async () =>
-      (await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM records WHERE institution_id = ${matrix.institutions.own}`))[0]!.n;
+      (
+        await queryRows<{ n: number }>(
+          ctx.db,
+          sql`SELECT count(*)::int AS n FROM records WHERE institution_id = ${matrix.institutions.own}`,
+        )
+      )[0]!.n;
     const before = await count();
     await setReturnState(ctx.db, ownReturn, 'open');
     await call('POST', `/api/returns/${ownReturn}/submit`, 'appAdmin');
