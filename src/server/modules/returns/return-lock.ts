@@ -30,7 +30,7 @@ export function distinctReturnKeys(keys: readonly ReturnKey[]): ReturnKey[] {
 const lockArguments = (k: ReturnKey): SQL => sql`${k.institutionId}::int, hashtext(${`${k.fiscalYear} ${k.term}`})`;
 
 /** Holds the shared lock of each return a record write touches, until the transaction ends. */
-async function holdShared(db: Db, keys: readonly ReturnKey[]): Promise<void> {
+export async function holdReturnsShared(db: Db, keys: readonly ReturnKey[]): Promise<void> {
   for (const key of keys) await db.execute(sql`SELECT pg_advisory_xact_lock_shared(${lockArguments(key)})`);
 }
 
@@ -65,7 +65,7 @@ export async function lockedReturnsAt(db: Db, keys: readonly ReturnKey[]): Promi
 export async function guardRecordWrite(db: Db, keys: readonly ReturnKey[]): Promise<void> {
   const distinct = distinctReturnKeys(keys);
   if (distinct.length === 0) return;
-  await holdShared(db, distinct);
+  await holdReturnsShared(db, distinct);
   const locked = await lockedReturnsAt(db, distinct);
   if (locked.length > 0) throw new Refused(returnLocked(locked));
 }
