@@ -34,3 +34,25 @@ export function freshPeriodKey(term: 'Summer' | 'Fall' | 'Spring' = 'Fall'): { f
   const start = nextYear++;
   return { fiscal_year: `${start}/${String((start + 1) % 100).padStart(2, '0')}`, term };
 }
+
+/** Inserts a period (a fresh fiscal year, Fall) with a return for each institution given: for tests that need rows fast. */
+export async function insertPeriodWithReturns(
+  db: Db,
+  institutionIds: readonly number[],
+): Promise<{ periodId: number; returnIds: number[] }> {
+  const key = freshPeriodKey();
+  const [period] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on)
+        VALUES (${key.fiscal_year}, ${key.term}, '2200-09-01', '2201-01-31') RETURNING id`,
+  );
+  const returnIds: number[] = [];
+  for (const institutionId of institutionIds) {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO term_returns (period_id, institution_id) VALUES (${period!.id}, ${institutionId}) RETURNING id`,
+    );
+    returnIds.push(row!.id);
+  }
+  return { periodId: period!.id, returnIds };
+}

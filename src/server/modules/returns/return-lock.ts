@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { inList } from '../records/record-sql.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { Refused, returnLocked, type LockedReturn } from '../../refusals.ts';
 
@@ -39,23 +40,26 @@ export async function holdReturnExclusive(db: Db, key: ReturnKey): Promise<void>
   await db.execute(sql`SELECT pg_advisory_xact_lock(${lockArguments(key)})`);
 }
 
-/** The submitted or approved returns among these keys. */
+/**
+ * The submitted or approved returns among these keys. Asked by institution and fiscal year (short lists however many
+ * rows an import has), then matched to the keys exactly.
+ */
 export async function lockedReturnsAt(db: Db, keys: readonly ReturnKey[]): Promise<LockedReturn[]> {
   if (keys.length === 0) return [];
-  const wanted = sql.join(
-    keys.map((k) => sql`(${k.institutionId}::int, ${k.fiscalYear}::text, ${k.term}::text)`),
-    sql`, `,
-  );
-  return queryRows<LockedReturn>(
+  const wanted = new Set(keys.map(keyText));
+  const rows = await queryRows<LockedReturn>(
     db,
     sql`SELECT tr.id AS "returnId", tr.institution_id AS "institutionId", i.short_name AS institution,
                p.fiscal_year AS "fiscalYear", p.term, tr.state
         FROM term_returns tr
         JOIN reporting_periods p ON p.id = tr.period_id
         JOIN institutions i ON i.id = tr.institution_id
-        WHERE tr.state IN ('submitted', 'approved') AND (tr.institution_id, p.fiscal_year, p.term) IN (${wanted})
+        WHERE tr.state IN ('submitted', 'approved')
+          AND ${inList(sql`tr.institution_id`, [...new Set(keys.map((k) => k.institutionId))])}
+          AND ${inList(sql`p.fiscal_year`, [...new Set(keys.map((k) => k.fiscalYear))])}
         ORDER BY i.short_name, p.fiscal_year, p.term`,
   );
+  return rows.filter((row) => wanted.has(keyText(row)));
 }
 
 /**
