@@ -111,6 +111,14 @@ describe('the lock of submitted and approved returns on their records', () => {
       );
       expect(await read(doneRecord.id)).toEqual(current);
       expect([await recordCount(), await auditCount()]).toEqual([records, audits]);
+      // The institution's other return, still open, takes changes as before.
+      expect((await storedReturn(ctx.db, openReturn)).state).toBe('open');
+      const elsewhere = await read(openRecord.id);
+      const editedElsewhere = await call('PATCH', `/api/records/${openRecord.id}`, 'writer', {
+        version: elsewhere.version,
+        notes: `Edited while Fall is ${state}`,
+      });
+      expect(editedElsewhere.statusCode, editedElsewhere.body).toBe(200);
       // Sending back what is stored changes nothing, and is no refusal.
       const same = await call('PATCH', `/api/records/${doneRecord.id}`, 'writer', {
         version: current.version,
