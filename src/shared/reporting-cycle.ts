@@ -75,6 +75,7 @@ const ACTION_PAST: Record<ReturnAction, string> = {
 
 /** The 409 message of an action the return's state does not allow. */
 export function wrongStateMessage(action: ReturnAction, state: ReturnState): string {
-  const allowed = RETURN_TRANSITIONS[action].from.map((s) => (s === 'open' ? 'not started or in progress' : s)).join(' or ');
+  const states = RETURN_TRANSITIONS[action].from.flatMap((s) => (s === 'open' ? ['not started', 'in progress'] : [s]));
+  const allowed = states.length === 1 ? states[0] : `${states.slice(0, -1).join(', ')} or ${states.at(-1)}`;
   return `This return is ${state}: it can be ${ACTION_PAST[action]} only when it is ${allowed}.`;
 }
