@@ -202,7 +202,7 @@ function recordWriteRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         summary:
-          'Create a record (a draft unless status is submitted); 409 names an existing record of the same program and term',
+          'Create a record (a draft unless status is submitted); 409 names an existing record of the same program and term, or (code return_locked) a submitted or approved term return',
         body: RecordCreateSchema,
         response: { 200: IdResponseSchema, 409: RecordConflictSchema, ...errors },
       },
@@ -223,7 +223,8 @@ function recordWriteRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags,
-        summary: 'Edit a record: send the version you loaded; 409 with the current record when someone saved first',
+        summary:
+          'Edit a record: send the version you loaded; 409 with the current record when someone saved first, or (code return_locked) when its term return is submitted or approved',
         params: IdParamSchema,
         body: RecordUpdateSchema,
         response: { 200: RecordSchema, 409: RecordConflictSchema, ...errors },

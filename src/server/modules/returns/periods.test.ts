@@ -5,6 +5,7 @@ import type { Period, TermReturn } from '../../../shared/schemas/returns.ts';
 import { defaultPeriodDates } from '../../../shared/term-calendar.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
+import { openApiDocument, operationSchema, readOnlyProperties } from '../../test/openapi.ts';
 import { createInstitution } from '../../test/factories.ts';
 import { createMatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
@@ -106,6 +107,35 @@ describe('reporting periods and term returns', () => {
       );
       expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
     });
+  });
+
+  it('describes the reporting cycle in the OpenAPI document', async () => {
+    const doc = await openApiDocument(ctx.app);
+    for (const [path, methods] of Object.entries({
+      '/api/periods': ['get', 'put'],
+      '/api/periods/{id}': ['patch'],
+      '/api/returns': ['get'],
+      '/api/returns/{id}': ['get'],
+      '/api/returns/{id}/submit': ['post'],
+      '/api/returns/{id}/fill-zeros': ['post'],
+      '/api/returns/{id}/send-back': ['post'],
+      '/api/returns/{id}/approve': ['post'],
+      '/api/returns/{id}/reopen': ['post'],
+    })) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods.sort());
+    }
+    expect(Object.keys(operationSchema(doc, '/api/periods', 'put', 'body').properties ?? {}).sort()).toEqual([
+      'due_on',
+      'fiscal_year',
+      'opens_on',
+      'term',
+    ]);
+    expect(readOnlyProperties(operationSchema(doc, '/api/periods/{id}', 'patch', 'body'))).toEqual(['fiscal_year', 'id', 'term']);
+    expect(Object.keys(operationSchema(doc, '/api/returns/{id}/reopen', 'post', 'body').properties ?? {}).sort()).toEqual([
+      'reason',
+      'version',
+    ]);
+    expect(doc.paths['/api/returns/{id}/submit']!.post!.responses).toHaveProperty('409');
   });
 
   describe('how returns come to exist', () => {
