@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Term } from '../../shared/constants.ts';
 import type { StoredReturnState } from '../../shared/reporting-cycle.ts';
 import { queryRows, type Db } from '../db/client.ts';
 
@@ -30,7 +31,7 @@ export async function storedReturn(db: Db, returnId: number): Promise<{ state: S
 
 /** A fiscal year and term no test of this process has used for a period (periods are unique per fiscal year × term). */
 let nextYear = 2100;
-export function freshPeriodKey(term: 'Summer' | 'Fall' | 'Spring' = 'Fall'): { fiscal_year: string; term: typeof term } {
+export function freshPeriodKey<T extends Term = 'Fall'>(term: T = 'Fall' as T): { fiscal_year: string; term: T } {
   const start = nextYear++;
   return { fiscal_year: `${start}/${String((start + 1) % 100).padStart(2, '0')}`, term };
 }
