@@ -20,6 +20,8 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { periodRoutes } from './modules/returns/periods.routes.ts';
+import { returnRoutes } from './modules/returns/returns.routes.ts';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -126,6 +128,8 @@ export async function buildApp({
   await app.register(exportRoutes);
   await app.register(userRoutes);
   await app.register(importRoutes);
+  await app.register(periodRoutes);
+  await app.register(returnRoutes);
   await app.register(clientAppPlugin);
   return app;
 }

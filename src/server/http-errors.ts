@@ -6,6 +6,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly fieldErrors?: Record<string, string[]>,
+    /** A machine-readable reason beside the status, such as `return_locked`. */
+    public readonly code?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -17,6 +19,9 @@ export const fieldError = (field: string, message: string) => new HttpError(400,
 export const unauthorized = () => new HttpError(401, 'Sign in to continue.');
 export const forbidden = () => new HttpError(403, 'You do not have access to this.');
 export const notFound = (what = 'This item') => new HttpError(404, `${what} was not found.`);
+
+/** The `code` of a 409 that refuses to change records of a submitted or approved term return. */
+export const RETURN_LOCKED_CODE = 'return_locked';
 
 /**
  * What a PATCH body changes. The body may carry its item's id (one read from GET does), but only the id of the
@@ -30,10 +35,12 @@ export function patchOf<B extends { id?: number | undefined }>(params: { id: num
 
 /**
  * A repository's refusal as the HTTP error a route throws: 404 for what is not there (named by the route, such as
- * "The user"), else a 400 whose message lists every field's sentence.
+ * "The user"), a 409 `return_locked` for records of a locked term return, else a 400 whose message lists every
+ * field's sentence.
  */
 export function refusalError(refusal: Refusal, what: string): HttpError {
   if (refusal.kind === 'not-found') return notFound(what);
+  if (refusal.kind === 'return-locked') return new HttpError(409, refusal.message, undefined, RETURN_LOCKED_CODE);
   return new HttpError(400, Object.values(refusal.fieldErrors).flat().join('. '), refusal.fieldErrors);
 }
 

@@ -6,8 +6,26 @@
 import type { Db } from './db/client.ts';
 import { uniqueViolation } from './db/errors.ts';
 
-/** Why a change was refused: the thing is not there, or named fields break a rule (each with the sentence to show). */
-export type Refusal = { kind: 'not-found' } | { kind: 'invalid'; fieldErrors: Record<string, string[]> };
+import { returnLockedMessage, type StoredReturnState } from '../shared/reporting-cycle.ts';
+
+/** A term return that is submitted or approved: its records cannot change (docs/decisions/021). */
+export interface LockedReturn {
+  returnId: number;
+  institutionId: number;
+  institution: string;
+  fiscalYear: string;
+  term: string;
+  state: StoredReturnState;
+}
+
+/**
+ * Why a change was refused: the thing is not there, named fields break a rule (each with the sentence to show), or
+ * it would change records of a submitted or approved term return (with the sentence that says who can unlock it).
+ */
+export type Refusal =
+  | { kind: 'not-found' }
+  | { kind: 'invalid'; fieldErrors: Record<string, string[]> }
+  | { kind: 'return-locked'; returns: LockedReturn[]; message: string };
 
 /** A repository's answer to a change that a rule may refuse. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
@@ -20,13 +38,29 @@ export const invalidField = (field: string, message: string): Refusal => ({
 
 export const NOT_FOUND: Refusal = { kind: 'not-found' };
 
+/** The sentence of one locked return: which return, its state, and who can unlock it. */
+export const lockedReturnMessage = (r: LockedReturn) => returnLockedMessage(r.institution, r.fiscalYear, r.term, r.state);
+
+/** A refusal naming the locked returns a change would touch; its message speaks of the first and counts the rest. */
+export function returnLocked(returns: LockedReturn[]): Refusal {
+  const more = returns.length > 1 ? ` (${returns.length - 1} more of the returns this change touches are locked too.)` : '';
+  return { kind: 'return-locked', returns, message: `${lockedReturnMessage(returns[0]!)}${more}` };
+}
+
+/** The sentence of a refusal, for logs and thrown errors. */
+function refusalMessage(refusal: Refusal): string {
+  if (refusal.kind === 'invalid') return Object.values(refusal.fieldErrors).flat().join('. ');
+  if (refusal.kind === 'return-locked') return refusal.message;
+  return 'not found';
+}
+
 /**
  * Thrown by a repository's own steps to stop at once: inside a transaction the throw is what undoes the work done so
  * far. It never leaves the repository: `outcomeOf` turns it back into an answer.
  */
 export class Refused extends Error {
   constructor(readonly refusal: Refusal) {
-    super(refusal.kind === 'invalid' ? Object.values(refusal.fieldErrors).flat().join('. ') : 'not found');
+    super(refusalMessage(refusal));
     this.name = 'Refused';
   }
 }

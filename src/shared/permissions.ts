@@ -46,6 +46,19 @@ export function canSeeInstitutionAccess(privileges: Privileges, institutionId: n
   return privileges.glblAdmin || privileges.admin.includes(institutionId);
 }
 
+/**
+ * Signing off an institution's term return (and filling its missing programs with zero records first): the
+ * institution's admins and app admins (issue 20). Writers enter records but do not sign the term off.
+ */
+export function canSignOffReturn(privileges: Privileges, institutionId: number): boolean {
+  return privileges.glblAdmin || privileges.admin.includes(institutionId);
+}
+
+/** Sending back, approving and reopening returns, and keeping the reporting periods: the province's app admins. */
+export function canDecideReturns(privileges: Privileges): boolean {
+  return privileges.glblAdmin;
+}
+
 /** Whether the user may edit the records of at least one institution (write or admin somewhere, or app admin). */
 export function canEditSomeInstitution(privileges: Privileges): boolean {
   return privileges.glblAdmin || privileges.write.length > 0 || privileges.admin.length > 0;

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -217,4 +218,74 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.changedAt)],
+);
+
+/**
+ * Reporting periods (issue 20, docs/reporting-cycle.md): one per fiscal year × term, with the day it opens and the day
+ * returns are due. App admins keep them; creating one creates its term returns.
+ */
+export const reportingPeriods = pgTable(
+  'reporting_periods',
+  {
+    id: serial('id').primaryKey(),
+    fiscalYear: text('fiscal_year').notNull(),
+    term: text('term').notNull(),
+    opensOn: date('opens_on', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    ...createdUpdated,
+  },
+  (t) => [
+    uniqueIndex('reporting_periods_year_term_key').on(t.fiscalYear, t.term),
+    check('reporting_periods_fiscal_year_format', sql`${t.fiscalYear} ~ '^[0-9]{4}/[0-9]{2}$'`),
+    check('reporting_periods_term', sql`${t.term} IN ('Summer', 'Fall', 'Spring')`),
+    check('reporting_periods_due_after_open', sql`${t.dueOn} >= ${t.opensOn}`),
+  ],
+);
+
+/**
+ * Term returns: one per institution × period, with its stored sign-off state (the API derives "not started" and "in
+ * progress" from an open one), when it was first approved (for revised figures) and a version for optimistic
+ * concurrency. While a return is submitted or approved, its records are locked (docs/decisions/021).
+ */
+export const termReturns = pgTable(
+  'term_returns',
+  {
+    id: serial('id').primaryKey(),
+    periodId: integer('period_id')
+      .notNull()
+      .references(() => reportingPeriods.id),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    state: text('state').notNull().default('open'),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    ...createdUpdated,
+  },
+  (t) => [
+    uniqueIndex('term_returns_institution_period_key').on(t.institutionId, t.periodId),
+    index('term_returns_period_idx').on(t.periodId),
+    check('term_returns_state', sql`${t.state} IN ('open', 'submitted', 'approved', 'reopened')`),
+  ],
+);
+
+/** A return's history: every transition (and zero fill), who, when, from which shown state to which, and why. */
+export const returnEvents = pgTable(
+  'return_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => termReturns.id),
+    action: text('action').notNull(),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    reason: text('reason'),
+    userId: integer('user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('return_events_return_idx').on(t.returnId, t.at),
+    check('return_events_action', sql`${t.action} IN ('submit', 'send-back', 'approve', 'reopen', 'fill-zeros')`),
+  ],
 );

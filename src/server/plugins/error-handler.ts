@@ -58,7 +58,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
-        .send({ statusCode: error.statusCode, message: error.message, fieldErrors: error.fieldErrors });
+        .send({ statusCode: error.statusCode, message: error.message, fieldErrors: error.fieldErrors, code: error.code });
     }
     if (error.code && PARSE_ERRORS[error.code]) {
       return reply.status(400).send({ statusCode: 400, message: PARSE_ERRORS[error.code] });

@@ -1,10 +1,14 @@
 import type { Database } from '../db/client.ts';
 import { insertBase, loadProgramRows, lockAndCheckSeeded } from './base.ts';
+import { seedDemoReturns } from './demo-returns.ts';
 import { RecordBatch } from './record-batch.ts';
 import { generateProgramYear, programModel, reportsIn } from './record-generator.ts';
 import { FIRST_DEMO_YEAR, LAST_YEAR } from './seed-constants.ts';
 
-/** Seeds the demo data (institutions, programs, users, banner, ten fiscal years of records) once; false when data exists. */
+/**
+ * Seeds the demo data (institutions, programs, users, banner, ten fiscal years of records and their reporting periods
+ * and term returns) once; false when data exists.
+ */
 export async function seedDemo(database: Database): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     if (await lockAndCheckSeeded(tx)) return false;
@@ -19,6 +23,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
     }
     // About 7,300 rows: one statement is well within both drivers' limits.
     await tx.execute(batch.insertSql(adminId));
+    await seedDemoReturns(tx, FIRST_DEMO_YEAR, LAST_YEAR, adminId);
     return true;
   });
 }

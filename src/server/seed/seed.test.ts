@@ -245,6 +245,30 @@ describe('seedDemo', () => {
     });
   });
 
+  it('gives every seeded term a period and every institution a return: past terms approved, the latest as its records stand', async () => {
+    const rows = await queryRows<{ fiscal_year: string; term: string; state: string; returns: number; events: number }>(
+      db,
+      sql`SELECT pe.fiscal_year, pe.term, tr.state, count(*)::int AS returns,
+                 sum((SELECT count(*) FROM return_events e WHERE e.return_id = tr.id))::int AS events
+          FROM reporting_periods pe JOIN term_returns tr ON tr.period_id = pe.id
+          GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(new Set(rows.map((r) => `${r.fiscal_year} ${r.term}`)).size).toBe(30);
+    const past = rows.filter((r) => !(r.fiscal_year === '2025/26' && r.term === 'Spring'));
+    expect(past.every((r) => r.state === 'approved' && r.returns === 25 && r.events === 50)).toBe(true);
+    const latest = rows.filter((r) => r.fiscal_year === '2025/26' && r.term === 'Spring');
+    expect(latest.map((r) => r.state).sort()).toEqual(['open', 'submitted']);
+    expect(latest.reduce((n, r) => n + r.returns, 0)).toBe(25);
+    // A submitted return has no draft; an open one has at least one.
+    const misfiled = await one<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id
+          WHERE (tr.state <> 'open') = EXISTS (SELECT 1 FROM records r WHERE r.institution_id = tr.institution_id
+                  AND r.fiscal_year = pe.fiscal_year AND r.term = pe.term AND r.status = 'draft')`,
+    );
+    expect(misfiled.n).toBe(0);
+  });
+
   it('does nothing when run again', async () => {
     const before = await fingerprint(db);
     expect(await seedDemo(database)).toBe(false);

@@ -3,6 +3,7 @@ import { createTestContext, type TestContext } from './build-test-app.ts';
 import { ROLE_NAMES, createRoleMatrix, type RoleName } from './factories.ts';
 import type { Method } from './matrix.ts';
 import { createProgram, insertRecord } from './record-factories.ts';
+import { insertPeriodWithReturns } from './return-factories.ts';
 
 /**
  * One call of every API route the server registers, for tests that walk them all (access control, caching
@@ -32,6 +33,8 @@ const READ_OTHER = (status: number): Expect => [401, 403, 403, 403, 403, status,
 /** Editors of the own institution: its write and admin lists, and app admins. */
 const EDIT_OWN = (status: number): Expect => [401, 403, 403, status, status, 403, status];
 const EDIT_OTHER = (status: number): Expect => [401, 403, 403, 403, 403, 403, status];
+/** Signing off a return of the own institution: its admins and app admins (writers enter records, not sign-offs). */
+const SIGN_OFF_OWN = (status: number): Expect => [401, 403, 403, 403, status, 403, status];
 
 /** Builds the role matrix and the parents the calls need, and returns the calls. */
 export async function createRouteCases(ctx: TestContext) {
@@ -41,6 +44,8 @@ export async function createRouteCases(ctx: TestContext) {
   const otherProgram = await createProgram(ctx.db, other);
   const ownRecord = await insertRecord(ctx.db, { institutionId: own, programId: ownProgram });
   const otherRecord = await insertRecord(ctx.db, { institutionId: other, programId: otherProgram });
+  const cycle = await insertPeriodWithReturns(ctx.db, [own, other]);
+  const [ownReturn, otherReturn] = cycle.returnIds;
   const medians = (program: number) => `/api/records/medians?programId=${program}&fiscalYear=2030/31&term=Fall`;
 
   const cases: RouteCase[] = [
@@ -106,6 +111,34 @@ export async function createRouteCases(ctx: TestContext) {
     },
     { route: 'POST /api/imports/dry-run', url: '/api/imports/dry-run', body: {}, expect: EDIT_OWN(400) },
     { route: 'POST /api/imports/commit', url: '/api/imports/commit', body: {}, expect: EDIT_OWN(400) },
+    // The reporting cycle: anyone signed in reads periods and the returns they may read; app admins keep periods and
+    // decide on returns; an institution's admins sign off its returns.
+    { route: 'GET /api/periods', url: '/api/periods', expect: SIGNED_IN(200) },
+    { route: 'PUT /api/periods', url: '/api/periods', body: {}, expect: APP_ADMIN(400) },
+    { route: 'PATCH /api/periods/:id', url: `/api/periods/${cycle.periodId}`, body: { due_on: 'soon' }, expect: APP_ADMIN(400) },
+    { route: 'GET /api/returns', url: '/api/returns', expect: SIGNED_IN(200) },
+    { route: 'GET /api/returns/:id', url: `/api/returns/${ownReturn}`, expect: READ_OWN(200) },
+    { route: 'GET /api/returns/:id', url: `/api/returns/${otherReturn}`, expect: READ_OTHER(200) },
+    ...(['submit', 'fill-zeros'] as const).flatMap((action) => [
+      {
+        route: `POST /api/returns/:id/${action}`,
+        url: `/api/returns/${ownReturn}/${action}`,
+        body: { x: 1 },
+        expect: SIGN_OFF_OWN(400),
+      },
+      {
+        route: `POST /api/returns/:id/${action}`,
+        url: `/api/returns/${otherReturn}/${action}`,
+        body: { x: 1 },
+        expect: EDIT_OTHER(400),
+      },
+    ]),
+    ...(['send-back', 'approve', 'reopen'] as const).map((action) => ({
+      route: `POST /api/returns/:id/${action}`,
+      url: `/api/returns/${ownReturn}/${action}`,
+      body: { x: 1 },
+      expect: APP_ADMIN(400),
+    })),
   ];
   return { matrix, cases };
 }

@@ -5,6 +5,8 @@ export const ApiErrorSchema = z.object({
   message: z.string(),
   statusCode: z.number().int().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  /** A machine-readable reason where a status has several, such as `return_locked` on a 409. */
+  code: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

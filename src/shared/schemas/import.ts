@@ -234,10 +234,14 @@ export type ImportDryRun = z.infer<typeof ImportDryRunSchema>;
 export const ImportCommitSchema = z.object({ counts: ImportCountsSchema });
 export type ImportCommit = z.infer<typeof ImportCommitSchema>;
 
-/** A commit refused because rows have errors: nothing was written; the dry run says why. */
+/**
+ * A commit refused because rows have errors (400), or because rows would change records of a submitted or approved
+ * term return (409, `code: "return_locked"`): nothing was written; the dry run, when given, says which rows and why.
+ */
 export const ImportRefusedSchema = z.object({
   statusCode: z.number().int().optional(),
   message: z.string(),
+  code: z.string().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   result: ImportDryRunSchema.optional(),
 });

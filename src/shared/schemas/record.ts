@@ -161,6 +161,8 @@ export type RecordUpdateParsed = z.output<typeof RecordUpdateSchema>;
 export const RecordConflictSchema = z.object({
   statusCode: z.number().int().optional(),
   message: z.string(),
+  /** `return_locked`: the record's term return is submitted or approved (the message says who can unlock it). */
+  code: z.string().optional(),
   current: RecordSchema.optional(),
   existingId: z.number().int().optional(),
 });
@@ -342,7 +344,7 @@ export type FindCriteriaParsed = z.output<typeof FindCriteriaSchema>;
 // ---- The same criteria in a query string ---------------------------------------------------------------
 
 /** A query-string list: repeated (`terms=Fall&terms=Spring`) or comma-separated (`terms=Fall,Spring`). */
-function queryList<T>(name: string, parseItem: (item: string) => T | undefined, what: string) {
+export function queryList<T>(name: string, parseItem: (item: string) => T | undefined, what: string) {
   return z
     .union([z.string(), z.array(z.string())], { error: listMessage(name, what) })
     .optional()
@@ -369,8 +371,8 @@ function queryList<T>(name: string, parseItem: (item: string) => T | undefined, 
     });
 }
 
-const queryId = (item: string) => parseIdText(item) ?? undefined;
-const queryOneOf =
+export const queryId = (item: string) => parseIdText(item) ?? undefined;
+export const queryOneOf =
   <T extends string>(values: readonly T[]) =>
   (item: string) =>
     (values as readonly string[]).includes(item) ? (item as T) : undefined;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export interface AuditEntry {
-  entityType: 'record' | 'institution' | 'program' | 'user' | 'banner' | 'session' | 'export' | 'import';
+  entityType: 'record' | 'institution' | 'program' | 'user' | 'banner' | 'session' | 'export' | 'import' | 'period' | 'return';
   entityId: number | null;
   action: string;
   changedBy: number | null;

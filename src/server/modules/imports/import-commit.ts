@@ -2,6 +2,7 @@ import type { ImportCounts, ImportDryRun, ImportRequest } from '../../../shared/
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { Refused, returnLocked, type Refusal } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import { insertRecords, ONE_RECORD_PER_TERM, updateRecords } from '../records/record-store.ts';
 import { planImport } from './import-plan.ts';
@@ -10,7 +11,8 @@ import { planImport } from './import-plan.ts';
 export type ImportCommitResult =
   | { ok: true; counts: ImportCounts }
   | { ok: false; error: 'refused'; message: string; result: ImportDryRun }
-  | { ok: false; error: 'changed' | 'raced'; message: string };
+  | { ok: false; error: 'changed' | 'raced'; message: string }
+  | { ok: false; error: 'locked'; refusal: Refusal; result?: ImportDryRun };
 
 const refusedMessage = (n: number) =>
   `Nothing was imported: ${n.toLocaleString('en-CA')} row${n === 1 ? ' has' : 's have'} errors. Correct the file, check it again, then import.`;
@@ -21,7 +23,7 @@ const RACED =
 
 /**
  * Writes an import in one transaction: the plan is made again under row locks; any row with an error (or a record
- * added by someone else meanwhile) and nothing is written. The writes go through the record store like any edit:
+ * added by someone else meanwhile, or a row of a submitted or approved term return) and nothing is written. The writes go through the record store like any edit:
  * each created or updated record gets its own audit row there, and the import one more (who, when, how many).
  */
 export async function commitImport(
@@ -32,8 +34,10 @@ export async function commitImport(
   try {
     return await db.transaction(async (tx): Promise<ImportCommitResult> => {
       const plan = await planImport(tx, request, user.privileges, { lock: true });
+      const result = { counts: plan.counts, rows: plan.rows, fingerprint: plan.fingerprint };
+      // Rows of a submitted or approved return cannot be put right in the file: that refusal comes first.
+      if (plan.lockedReturns.length > 0) return { ok: false, error: 'locked', refusal: returnLocked(plan.lockedReturns), result };
       if (plan.counts.error > 0) {
-        const result = { counts: plan.counts, rows: plan.rows, fingerprint: plan.fingerprint };
         return { ok: false, error: 'refused', message: refusedMessage(plan.counts.error), result };
       }
       if (request.fingerprint !== undefined && request.fingerprint !== plan.fingerprint) {
@@ -66,6 +70,9 @@ export async function commitImport(
       return { ok: true, counts: plan.counts };
     });
   } catch (err) {
+    // A return signed off between the plan and the writes: the record store refused, and nothing was written.
+    if (err instanceof Refused && err.refusal.kind === 'return-locked')
+      return { ok: false, error: 'locked', refusal: err.refusal };
     if (uniqueViolation(err) === ONE_RECORD_PER_TERM) return { ok: false, error: 'raced', message: RACED };
     throw err;
   }

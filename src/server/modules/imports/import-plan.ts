@@ -23,7 +23,9 @@ import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { checkText } from '../../../shared/schemas/text.ts';
 import type { Db } from '../../db/client.ts';
+import { lockedReturnMessage, type LockedReturn } from '../../refusals.ts';
 import type { NewRecord, RecordChange, RecordValues } from '../records/record-store.ts';
+import { lockedReturnsAt, type ReturnKey } from '../returns/return-lock.ts';
 import { loadInstitutions, loadPrograms, loadRecords, type InstitutionRow, type ProgramRow } from './imports.repo.ts';
 import {
   convertCount,
@@ -50,6 +52,8 @@ export type PlannedWrite = ({ kind: 'create' } & NewRecord) | ({ kind: 'update' 
 
 export interface ImportPlan extends ImportDryRun {
   writes: PlannedWrite[];
+  /** Submitted or approved term returns that rows would have changed: those rows are refused (docs/decisions/021). */
+  lockedReturns: LockedReturn[];
 }
 
 const lower = (text: string) => unguardText(text.trim()).toLowerCase();
@@ -407,6 +411,43 @@ function planRow(row: ReadRow, rowNumber: number, ctx: PlanContext) {
   return { result: st.result, write, seenVersion: st.existing?.version ?? null };
 }
 
+/** The term return a planned write changes: the record's institution, fiscal year and term (an import never moves one). */
+function returnKeyOfWrite(write: PlannedWrite): ReturnKey {
+  if (write.kind === 'create') {
+    return { institutionId: write.institutionId, fiscalYear: String(write.values.fiscal_year), term: String(write.values.term) };
+  }
+  return { institutionId: write.before.institution_id, fiscalYear: write.before.fiscal_year, term: write.before.term };
+}
+
+type PlannedRow = ReturnType<typeof planRow>;
+
+/**
+ * Refuses the rows that would change records of a submitted or approved term return, each with the sentence that
+ * says which return and who can unlock it; returns those returns. (The record store refuses such writes anyway, at
+ * commit; this is so the dry run can say so row by row.)
+ */
+async function refuseLockedRows(db: Db, planned: PlannedRow[]): Promise<LockedReturn[]> {
+  const writes = planned.filter((p) => p.write !== null);
+  const locked = await lockedReturnsAt(
+    db,
+    writes.map((p) => returnKeyOfWrite(p.write!)),
+  );
+  if (locked.length === 0) return [];
+  const lockedByKey = new Map(locked.map((r) => [`${r.institutionId}|${r.fiscalYear}|${r.term}`, r]));
+  const refusing = new Set<LockedReturn>();
+  for (const p of writes) {
+    const key = returnKeyOfWrite(p.write!);
+    const lockedReturn = lockedByKey.get(`${key.institutionId}|${key.fiscalYear}|${key.term}`);
+    if (!lockedReturn) continue;
+    refusing.add(lockedReturn);
+    p.write = null;
+    p.result.action = 'error';
+    p.result.errors = [{ field: 'term', label: labelOf('term'), message: lockedReturnMessage(lockedReturn) }];
+    delete p.result.changes;
+  }
+  return [...refusing];
+}
+
 /**
  * Decides every row of an import (writes nothing). `lock` takes row locks on the records it would update, for the
  * commit's transaction.
@@ -421,19 +462,18 @@ export async function planImport(
   // both come here, so a row the dry run calls clean is one the database takes.
   const readRows = request.rows.map((row) => readCells(row, request.mapping));
   const ctx = await loadContext(db, request, privileges, readRows, options.lock ?? false);
-  const results: ImportRowResult[] = [];
-  const writes: PlannedWrite[] = [];
-  /** What the plan depends on in the database: each row's outcome and the version of the record it met. */
-  const seen: (string | number | null)[][] = [];
+  const planned: PlannedRow[] = [];
   readRows.forEach((row, index) => {
     if (request.rows[index]!.every((text) => isBlankCell(text))) return;
-    const planned = planRow(row, index + 2, ctx);
-    results.push(planned.result);
-    if (planned.write) writes.push(planned.write);
-    seen.push([index + 2, planned.result.recordId ?? null, planned.seenVersion]);
+    planned.push(planRow(row, index + 2, ctx));
   });
+  const lockedReturns = await refuseLockedRows(db, planned);
+  const results = planned.map((p) => p.result);
+  const writes = planned.flatMap((p) => (p.write ? [p.write] : []));
+  /** What the plan depends on in the database: each row's outcome and the version of the record it met. */
+  const seen = planned.map((p) => [p.result.row, p.result.recordId ?? null, p.seenVersion]);
   const counts: ImportCounts = { rows: results.length, create: 0, update: 0, unchanged: 0, error: 0 };
   for (const r of results) counts[r.action]++;
   const fingerprint = createHash('sha256').update(JSON.stringify(seen)).digest('base64url');
-  return { counts, rows: results, fingerprint, writes };
+  return { counts, rows: results, fingerprint, writes, lockedReturns };
 }

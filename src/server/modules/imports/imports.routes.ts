@@ -12,7 +12,7 @@ import {
   MAX_IMPORT_FILE_BYTES,
   XLSX_CONTENT_TYPE,
 } from '../../../shared/schemas/import.ts';
-import { fieldError, forbidden, HttpError } from '../../http-errors.ts';
+import { fieldError, forbidden, HttpError, refusalError } from '../../http-errors.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import type { FileKind } from './import-files.ts';
 import { parseInWorker } from './parse-in-worker.ts';
@@ -130,14 +130,15 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Import every row in one transaction, or none: a 400 with the dry run when any row has an error',
+        summary:
+          'Import every row in one transaction, or none: a 400 with the dry run when any row has an error; a 409 return_locked when rows would change records of a submitted or approved term return',
         body: ImportRequestSchema,
         response: {
           200: ImportCommitSchema,
           400: ImportRefusedSchema,
           401: ApiErrorSchema,
           403: ApiErrorSchema,
-          409: ApiErrorSchema,
+          409: ImportRefusedSchema,
         },
       },
       bodyLimit: ROWS_BODY_LIMIT,
@@ -149,6 +150,11 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       // Rows with errors: the dry run goes back with the 400. Someone else's change meanwhile: a 409.
       if (outcome.error === 'refused') {
         return reply.code(400).send({ statusCode: 400, message: outcome.message, result: outcome.result });
+      }
+      // Rows of a submitted or approved term return: 409 return_locked, with the dry run when the plan saw it.
+      if (outcome.error === 'locked') {
+        const { message, code } = refusalError(outcome.refusal, 'The record');
+        return reply.code(409).send({ statusCode: 409, message, code, result: outcome.result });
       }
       throw new HttpError(409, outcome.message);
     },

@@ -3,6 +3,7 @@ import { EDITABLE_FIELDS, type EditableField } from '../../../shared/record-rule
 import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { preparedStatement, queryRows, type Db } from '../../db/client.ts';
 import { writeAudits, type AuditEntry } from '../audit/audit.repo.ts';
+import { guardRecordWrite, type ReturnKey } from '../returns/return-lock.ts';
 import { inList, RECORD_WIRE_COLUMNS, RECORDS_WITH_NAMES } from './record-sql.ts';
 
 /**
@@ -10,6 +11,10 @@ import { inList, RECORD_WIRE_COLUMNS, RECORDS_WITH_NAMES } from './record-sql.ts
  * check, and audits each change. Every write path (the form's and the API's PUT and PATCH, the import's commit)
  * comes here, so a rule added to record writes is written once. Each function takes the caller's transaction, so the
  * change and its audit rows land together or not at all. Rights and request rules belong to the callers.
+ *
+ * The lock of term returns lives here too (docs/decisions/021): no insert or update reaches a record whose
+ * institution's return for its fiscal year and term is submitted or approved. Such a write throws a `Refused`
+ * (`return-locked`), which undoes the caller's transaction; the caller turns it into its answer (409 return_locked).
  */
 
 /** The editable values of a record, as the store writes them. */
@@ -86,8 +91,21 @@ export interface NewRecord {
   values: RecordValues;
 }
 
-/** Inserts records (many per statement), each audited as created; returns them as the API sends them, in order. */
+const returnKeyOf = (institutionId: number, values: RecordValues): ReturnKey => ({
+  institutionId,
+  fiscalYear: String(values.fiscal_year),
+  term: String(values.term),
+});
+
+/**
+ * Inserts records (many per statement), each audited as created; returns them as the API sends them, in order.
+ * Throws `Refused` (return-locked) when any of them belongs to a submitted or approved term return.
+ */
 export async function insertRecords(db: Db, rows: readonly NewRecord[], userId: number): Promise<RecordWire[]> {
+  await guardRecordWrite(
+    db,
+    rows.map((row) => returnKeyOf(row.institutionId, row.values)),
+  );
   const ids: number[] = [];
   for (let n = 0; n < rows.length; n += STORE_BATCH) {
     const inserted = await queryRows<{ id: number }>(
@@ -133,16 +151,27 @@ export const staleChange = (changes: readonly RecordChange[]): RecordChange | un
 export type UpdateOutcome =
   { ok: true; records: RecordWire[] } | { ok: false; conflict: 'version'; current: RecordWire; version: number };
 
+/** The returns a change touches: the record's own, and the one it moves to when its fiscal year or term changes. */
+const returnKeysOf = ({ before, changed }: RecordChange): ReturnKey[] => [
+  returnKeyOf(before.institution_id, before),
+  returnKeyOf(before.institution_id, {
+    fiscal_year: changed.fiscal_year ?? before.fiscal_year,
+    term: changed.term ?? before.term,
+  }),
+];
+
 /**
- * Applies changes to records the caller has locked in this transaction. The version check comes first: when any
- * writer's version is not the stored one, nothing is written and the conflict carries the current record. Each
- * change then steps the version, stamps who and when, and is audited with before and after; a change of no values
- * writes nothing and gives the record back as it is.
+ * Applies changes to records the caller has locked in this transaction. The lock of term returns comes first: a
+ * change to a record of a submitted or approved return (or moving a record into one) throws `Refused`
+ * (return-locked). Then the version check: when any writer's version is not the stored one, nothing is written and
+ * the conflict carries the current record. Each change then steps the version, stamps who and when, and is audited
+ * with before and after; a change of no values writes nothing and gives the record back as it is (even when locked).
  */
 export async function updateRecords(db: Db, changes: readonly RecordChange[], userId: number): Promise<UpdateOutcome> {
+  const real = changes.filter((c) => Object.keys(c.changed).length > 0);
+  await guardRecordWrite(db, real.flatMap(returnKeysOf));
   const stale = staleChange(changes);
   if (stale) return { ok: false, conflict: 'version', current: stale.before, version: stale.version };
-  const real = changes.filter((c) => Object.keys(c.changed).length > 0);
   for (const { before, changed } of real) {
     const fields = Object.keys(changed) as EditableField[];
     await db.execute(

@@ -21,7 +21,7 @@ import {
   type FindCriteriaParsed,
   type RecordWire,
 } from '../../../shared/schemas/record.ts';
-import { forbidden, HttpError, notFound, patchOf } from '../../http-errors.ts';
+import { forbidden, HttpError, notFound, patchOf, refusalError } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import { findInstitution } from '../institutions/institutions.repo.ts';
@@ -202,7 +202,7 @@ function recordWriteRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         summary:
-          'Create a record (a draft unless status is submitted); 409 names an existing record of the same program and term',
+          'Create a record (a draft unless status is submitted); 409 names an existing record of the same program and term, or (code return_locked) a submitted or approved term return',
         body: RecordCreateSchema,
         response: { 200: IdResponseSchema, 409: RecordConflictSchema, ...errors },
       },
@@ -223,7 +223,8 @@ function recordWriteRoutes(app: FastifyInstance): void {
     {
       schema: {
         tags,
-        summary: 'Edit a record: send the version you loaded; 409 with the current record when someone saved first',
+        summary:
+          'Edit a record: send the version you loaded; 409 with the current record when someone saved first, or (code return_locked) when its term return is submitted or approved',
         params: IdParamSchema,
         body: RecordUpdateSchema,
         response: { 200: RecordSchema, 409: RecordConflictSchema, ...errors },
@@ -242,9 +243,14 @@ function recordWriteRoutes(app: FastifyInstance): void {
   );
 }
 
-/** The 409 body of a conflict; any other refusal is thrown with its status (404, 403, 400). */
+/**
+ * The 409 body of a conflict; any other refusal is thrown with its status (404, 403, 400, and the 409
+ * `return_locked` of a submitted or approved term return).
+ */
 function conflictOf(result: RecordWriteError) {
   switch (result.error) {
+    case 'locked':
+      throw refusalError(result.refusal, 'The record');
     case 'duplicate':
       return { statusCode: 409, message: result.message, existingId: result.existingId };
     case 'version':

@@ -11,6 +11,7 @@ import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { RecordCreateParsed, RecordUpdateParsed, RecordWire } from '../../../shared/schemas/record.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
+import { Refused, type Refusal } from '../../refusals.ts';
 import {
   insertRecords,
   ONE_RECORD_PER_TERM,
@@ -34,7 +35,8 @@ export type RecordWriteError =
   | { error: 'forbidden' }
   | { error: 'invalid'; message: string; fieldErrors: FieldErrors }
   | { error: 'duplicate'; existingId: number; message: string }
-  | { error: 'version'; current: RecordWire; message: string };
+  | { error: 'version'; current: RecordWire; message: string }
+  | { error: 'locked'; refusal: Refusal };
 
 export type RecordWriteResult<T> = { ok: true; value: T } | ({ ok: false } & RecordWriteError);
 
@@ -94,6 +96,13 @@ async function programFit(
   return { ok: true, programName: program.name };
 }
 
+/** The store's refusal of a write to a submitted or approved term return, as this service's answer; else null. */
+function lockedOf(err: unknown): { ok: false; error: 'locked'; refusal: Refusal } | null {
+  return err instanceof Refused && err.refusal.kind === 'return-locked'
+    ? { ok: false, error: 'locked', refusal: err.refusal }
+    : null;
+}
+
 const errorsOf = (values: RecordValues): FieldErrors | null => {
   const errors = validateRecord(values);
   return Object.keys(errors).length > 0 ? errors : null;
@@ -119,6 +128,8 @@ export async function createRecord(db: Db, input: RecordCreateParsed, userId: nu
       return { ok: true, value: created!.id };
     });
   } catch (err) {
+    const locked = lockedOf(err);
+    if (locked) return locked;
     // Two people saving the same program/year/term at once: the unique index lets one through.
     if (uniqueViolation(err) === ONE_RECORD_PER_TERM) {
       const existingId = await recordIdAt(db, input.program_id, input.fiscal_year, input.term);
@@ -190,6 +201,8 @@ export async function updateRecord(
       return { ok: true, value: outcome.records[0]! };
     });
   } catch (err) {
+    const locked = lockedOf(err);
+    if (locked) return locked;
     if (uniqueViolation(err) === ONE_RECORD_PER_TERM) {
       const current = await readRecord(db, id);
       const term = patch.term ?? current?.term;

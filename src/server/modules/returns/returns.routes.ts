@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
+import type { ReturnAction } from '../../../shared/reporting-cycle.ts';
+import { ApiErrorSchema, IdParamSchema } from '../../../shared/schemas/api.ts';
+import {
+  FillZerosResultSchema,
+  ReturnActionSchema,
+  ReturnConflictSchema,
+  ReturnReasonSchema,
+  ReturnsQuerySchema,
+  TermReturnSchema,
+} from '../../../shared/schemas/returns.ts';
+import { forbidden, notFound } from '../../http-errors.ts';
+import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
+import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
+import { listReturns, readReturn, returnKeyOf } from './returns.repo.ts';
+
+const RETURN = 'The term return';
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** A result's value, or its refusal as HTTP: 404, 403, or a 409 naming the state the return is in. */
+function answer<T>(result: ReturnActionResult<T>, reply: FastifyReply) {
+  if (result.ok) return result.value;
+  if (result.error === 'not-found') throw notFound(RETURN);
+  if (result.error === 'forbidden') throw forbidden();
+  const { code, message, current } = result;
+  return reply.code(409).send({ statusCode: 409, message, code, state: current?.state, current });
+}
+
+/**
+ * Term returns (docs/reporting-cycle.md): anyone signed in lists those of the institutions they may read; an
+ * institution's admins (and app admins) fill missing programs with zero records and sign off; app admins send back,
+ * approve and reopen. Rights are checked before the body is read, so a caller without them learns nothing more.
+ */
+export async function returnRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const tags = ['reporting cycle'];
+
+  r.get(
+    '/api/returns',
+    {
+      schema: {
+        tags,
+        summary:
+          'Term returns of the institutions you may read (every institution for app admins and global readers), with state, counts, due date and history',
+        querystring: ReturnsQuerySchema,
+        response: { 200: z.array(TermReturnSchema), ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const { fiscalYear, term, institutionIds } = request.query;
+      const readable = readableInstitutions(signedInUser(request).privileges);
+      return listReturns(db, { fiscalYears: fiscalYear, terms: term, institutionIds, readable });
+    },
+  );
+
+  r.get(
+    '/api/returns/:id',
+    {
+      schema: { tags, summary: 'One term return', params: IdParamSchema, response: { 200: TermReturnSchema, ...errors } },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const found = await readReturn(db, request.params.id);
+      if (!found) throw notFound(RETURN);
+      if (!canReadInstitution(signedInUser(request).privileges, found.institution_id)) throw forbidden();
+      return found;
+    },
+  );
+
+  /** preValidation of the institution admins' actions: rights on the return's institution (a missing return is a 404 later). */
+  async function requireSignOffRights(request: FastifyRequest): Promise<void> {
+    const { privileges } = signedInUser(request);
+    if (!privileges.glblAdmin && privileges.admin.length === 0) throw forbidden();
+    const params = IdParamSchema.safeParse(request.params);
+    if (!params.success) return;
+    const key = await returnKeyOf(db, params.data.id);
+    if (key && !mayTakeReturnAction('fill-zeros', privileges, key.institutionId)) throw forbidden();
+  }
+
+  r.post(
+    '/api/returns/:id/fill-zeros',
+    {
+      schema: {
+        tags,
+        summary:
+          'Write a submitted zero record (no activity this term) for every expected program with no record; drafts are left as they are',
+        params: IdParamSchema,
+        body: ReturnActionSchema.nullish(),
+        response: { 200: FillZerosResultSchema, 409: ReturnConflictSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+      preValidation: requireSignOffRights,
+    },
+    async (request, reply) => answer(await fillZeros(db, request.params.id, signedInUser(request), request.body ?? {}), reply),
+  );
+
+  const actions: { action: ReturnAction; summary: string; reason: boolean }[] = [
+    {
+      action: 'submit',
+      summary: 'Sign off the return (its institution’s admins or an app admin): every expected program needs a submitted record',
+      reason: false,
+    },
+    { action: 'send-back', summary: 'Send a submitted return back for correction, with a reason (app admins)', reason: true },
+    { action: 'approve', summary: 'Approve a submitted return (app admins)', reason: false },
+    { action: 'reopen', summary: 'Reopen an approved return for corrections, with a reason (app admins)', reason: true },
+  ];
+  for (const { action, summary, reason } of actions) {
+    r.post(
+      `/api/returns/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: `${summary}. A state that does not allow it is a 409 naming the state`,
+          params: IdParamSchema,
+          body: reason ? ReturnReasonSchema : ReturnActionSchema.nullish(),
+          response: { 200: TermReturnSchema, 409: ReturnConflictSchema, ...errors },
+        },
+        onRequest: action === 'submit' ? requireSignedIn : requireAppAdmin,
+        ...(action === 'submit' ? { preValidation: requireSignOffRights } : {}),
+      },
+      async (request, reply) =>
+        answer(await takeReturnAction(db, request.params.id, action, signedInUser(request), request.body ?? {}), reply),
+    );
+  }
+}

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { TERMS } from '../constants.ts';
+import { RETURN_STATES } from '../reporting-cycle.ts';
+import { fiscalYearError } from '../record-rules.ts';
+import { defaultPeriodDates, isIsoDate } from '../term-calendar.ts';
+import { idNumber } from './id.ts';
+import { mustMatchOnWrite, readOnly } from './read-only.ts';
+import { queryId, queryList, queryOneOf } from './record.ts';
+import { textField } from './text.ts';
+
+/**
+ * Reporting periods and term returns on the wire (issue 20, docs/reporting-cycle.md). Dates are calendar days written
+ * `YYYY-MM-DD`; instants (history, first approval) are ISO timestamps.
+ */
+
+const dateInput = (field: string, label: string) =>
+  z
+    .string({ error: `${label} must be a date written like 2025-09-30` })
+    .refine(isIsoDate, `${label} must be a real date written like 2025-09-30`)
+    .meta({ description: `${field}: a calendar date, YYYY-MM-DD` });
+
+const fiscalYearInput = z.string({ error: 'Fiscal year is required' }).superRefine((value, ctx) => {
+  const message = fiscalYearError(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
+const termInput = z.enum(TERMS, {
+  error: (iss) => (iss.input === undefined ? 'Term is required' : `Term must be one of: ${TERMS.join(', ')}`),
+});
+
+const DUE_BEFORE_OPEN = 'The due date cannot be before the date the period opens';
+
+/** A reporting period: one fiscal year × term, the day it opens and the day returns are due. */
+export const PeriodSchema = z.object({
+  id: readOnly(z.number().int()),
+  fiscal_year: z.string(),
+  term: z.enum(TERMS),
+  opens_on: z.string(),
+  due_on: z.string(),
+});
+export type Period = z.infer<typeof PeriodSchema>;
+
+/**
+ * `PUT /api/periods`: a fiscal year and term, and optionally its dates; a date left out follows the term calendar
+ * (opens on the term's first day, due on the last day of the month after the term ends).
+ */
+export const PeriodCreateSchema = z
+  .object({
+    fiscal_year: fiscalYearInput,
+    term: termInput,
+    opens_on: dateInput('opens_on', 'Opens on').optional(),
+    due_on: dateInput('due_on', 'Due on').optional(),
+  })
+  .strict()
+  .transform((input, ctx) => {
+    const defaults = defaultPeriodDates(input.fiscal_year, input.term);
+    const period = { ...input, opens_on: input.opens_on ?? defaults.opens_on, due_on: input.due_on ?? defaults.due_on };
+    if (period.due_on < period.opens_on) {
+      ctx.addIssue({ code: 'custom', path: [input.due_on ? 'due_on' : 'opens_on'], message: DUE_BEFORE_OPEN });
+      return z.NEVER;
+    }
+    return period;
+  });
+export type PeriodCreate = z.input<typeof PeriodCreateSchema>;
+export type PeriodCreateParsed = z.output<typeof PeriodCreateSchema>;
+
+/**
+ * `PATCH /api/periods/{id}`: its dates. A period's fiscal year and term are what it is: sent back as read they must
+ * be the stored ones (checked by the server), like the id.
+ */
+export const PeriodUpdateSchema = z
+  .object({
+    id: mustMatchOnWrite(idNumber('Id must be a whole number'), 'Read-only: when sent, it must be the id in the address.'),
+    fiscal_year: mustMatchOnWrite(
+      z.string({ error: 'Fiscal year must be text' }),
+      'Read-only: a period never changes its fiscal year.',
+    ),
+    term: mustMatchOnWrite(z.string({ error: 'Term must be text' }), 'Read-only: a period never changes its term.'),
+    opens_on: dateInput('opens_on', 'Opens on').optional(),
+    due_on: dateInput('due_on', 'Due on').optional(),
+  })
+  .strict();
+export type PeriodUpdate = z.infer<typeof PeriodUpdateSchema>;
+
+/** The 409 of a second period for the same fiscal year and term. */
+export const PeriodConflictSchema = z.object({
+  statusCode: z.number().int().optional(),
+  message: z.string(),
+  existingId: z.number().int(),
+});
+
+/** One step of a return's history: who did what, when, from which state to which, and why. */
+export const ReturnEventSchema = z.object({
+  id: z.number().int(),
+  /** submit, send-back, approve, reopen, or fill-zeros (zero records written for programs with none). */
+  action: z.string(),
+  from_state: z.enum(RETURN_STATES),
+  to_state: z.enum(RETURN_STATES),
+  reason: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string().nullable(),
+  at: z.string(),
+});
+export type ReturnEvent = z.infer<typeof ReturnEventSchema>;
+
+/** A term return: one institution's sign-off of one period, with its completeness and its history (oldest first). */
+export const TermReturnSchema = z.object({
+  id: z.number().int(),
+  institution_id: z.number().int(),
+  institution_name: z.string(),
+  period_id: z.number().int(),
+  fiscal_year: z.string(),
+  term: z.enum(TERMS),
+  state: z.enum(RETURN_STATES),
+  /** Programs expected to report: the institution's programs active in the period (docs/reporting-cycle.md). */
+  expected: z.number().int(),
+  /** Expected programs with a record, draft or submitted. */
+  reported: z.number().int(),
+  /** Expected programs with a submitted record. */
+  submitted: z.number().int(),
+  opens_on: z.string(),
+  due_on: z.string(),
+  /** Past its due date (a day in B.C.) and neither submitted nor approved. */
+  overdue: z.boolean(),
+  /** Steps by one at every transition: send it back with an action to refuse acting on a return that changed meanwhile. */
+  version: z.number().int(),
+  first_approved_at: z.string().nullable(),
+  history: z.array(ReturnEventSchema),
+});
+export type TermReturn = z.infer<typeof TermReturnSchema>;
+
+/** `GET /api/returns?fiscalYear=&term=&institutionIds=`: each a list, repeated or comma-separated. */
+export const ReturnsQuerySchema = z
+  .object({
+    fiscalYear: queryList(
+      'fiscalYear',
+      (item) => (fiscalYearError(item) ? undefined : item),
+      'fiscal years written like 2025/26',
+    ),
+    term: queryList('term', queryOneOf(TERMS), `terms (${TERMS.join(', ')})`),
+    institutionIds: queryList('institutionIds', queryId, 'institution ids'),
+  })
+  .strict();
+export type ReturnsQuery = z.output<typeof ReturnsQuerySchema>;
+
+const versionInput = idNumber('Version must be a whole number').optional().meta({
+  description: 'The version you saw; when sent and no longer the stored one, nothing happens and the answer is a 409.',
+});
+
+/** `POST /api/returns/{id}/submit`, `/approve` and `/fill-zeros`. */
+export const ReturnActionSchema = z.object({ version: versionInput }).strict();
+export type ReturnActionBody = z.infer<typeof ReturnActionSchema>;
+
+/** `POST /api/returns/{id}/send-back` and `/reopen`: a reason is required. */
+export const ReturnReasonSchema = z
+  .object({
+    reason: textField({ label: 'Reason', max: 2000, multiline: true, required: true }),
+    version: versionInput,
+  })
+  .strict();
+export type ReturnReasonBody = z.infer<typeof ReturnReasonSchema>;
+
+/** A 409 of a return action: the state (or version) it met, and the return as it is now. */
+export const ReturnConflictSchema = z.object({
+  statusCode: z.number().int().optional(),
+  message: z.string(),
+  code: z.string().optional(),
+  state: z.enum(RETURN_STATES).optional(),
+  current: TermReturnSchema.optional(),
+});
+
+/** `POST /api/returns/{id}/fill-zeros`: the zero records written (by program), and the return now. */
+export const FillZerosResultSchema = z.object({
+  created: z.array(z.object({ program_id: z.number().int(), record_id: z.number().int() })),
+  return: TermReturnSchema,
+});
+export type FillZerosResult = z.infer<typeof FillZerosResultSchema>;

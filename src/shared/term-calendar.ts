@@ -1,0 +1,61 @@
+import { TERMS, type Term } from './constants.ts';
+import { fiscalYearOf } from './record-rules.ts';
+
+/**
+ * The term calendar of PRODUCT.md §2 as dates, and the default dates of a reporting period (docs/reporting-cycle.md).
+ * A B.C. fiscal year runs April to March; its terms are Summer (May–August) and Fall (September–December) of the year
+ * it starts in, and Spring (January–April) of the next. Dates are ISO calendar dates (`2025-09-30`): a period's dates
+ * are days in B.C., not instants.
+ */
+
+/** The first and last month (1–12) of each term, and how many years after the fiscal year's start it falls. */
+const TERM_MONTHS: Record<Term, { first: number; last: number; yearOffset: number }> = {
+  Summer: { first: 5, last: 8, yearOffset: 0 },
+  Fall: { first: 9, last: 12, yearOffset: 0 },
+  Spring: { first: 1, last: 4, yearOffset: 1 },
+};
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const isoDate = (year: number, month: number, day: number) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+/** The last day of a month (1–12); month 13 is January of the next year. */
+const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** The calendar year a fiscal year (`2025/26`) starts in. */
+export const fiscalYearStart = (fiscalYear: string): number => Number(fiscalYear.slice(0, 4));
+
+/** The first and last day of a term. */
+export function termDates(fiscalYear: string, term: Term): { starts_on: string; ends_on: string } {
+  const { first, last, yearOffset } = TERM_MONTHS[term];
+  const year = fiscalYearStart(fiscalYear) + yearOffset;
+  return { starts_on: isoDate(year, first, 1), ends_on: isoDate(year, last, lastDayOf(year, last)) };
+}
+
+/**
+ * A reporting period's dates when an app admin gives none: it opens on the term's first day (figures are entered as
+ * placements are confirmed) and returns are due on the last day of the month after the term ends (Summer → 30
+ * September, Fall → 31 January, Spring → 31 May): a full month to finish the figures once the term is over.
+ */
+export function defaultPeriodDates(fiscalYear: string, term: Term): { opens_on: string; due_on: string } {
+  const { first, last, yearOffset } = TERM_MONTHS[term];
+  const year = fiscalYearStart(fiscalYear) + yearOffset;
+  const dueMonth = last === 12 ? 1 : last + 1;
+  const dueYear = last === 12 ? year + 1 : year;
+  return { opens_on: isoDate(year, first, 1), due_on: isoDate(dueYear, dueMonth, lastDayOf(dueYear, dueMonth)) };
+}
+
+/** The period after a fiscal year and term (Spring is followed by the next fiscal year's Summer). */
+export function nextTerm(fiscalYear: string, term: Term): { fiscal_year: string; term: Term } {
+  const index = TERMS.indexOf(term);
+  if (index < TERMS.length - 1) return { fiscal_year: fiscalYear, term: TERMS[index + 1]! };
+  return { fiscal_year: fiscalYearOf(fiscalYearStart(fiscalYear) + 1), term: TERMS[0] };
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether a text is a real calendar date written `YYYY-MM-DD` (not 2025-02-30). */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= lastDayOf(year, month);
+}
