@@ -80,6 +80,17 @@ const SCENARIOS: Record<string, Row[]> = {
     { inst: 'Q', discipline: 'Health', placed: 10 },
     { inst: 'R', discipline: 'Health', placed: 10 },
   ],
+  // The pool fails alone (Other is P's alone), so the smallest other discipline, Humanities (Q, R, S 5 each), joins
+  // it: P 10, Q 5, R 5, S 5 passes. Business stays its own.
+  '2008/09': [
+    { inst: 'P', discipline: 'Other', placed: 10 },
+    { inst: 'Q', discipline: 'Humanities', placed: 5 },
+    { inst: 'R', discipline: 'Humanities', placed: 5 },
+    { inst: 'S', discipline: 'Humanities', placed: 5 },
+    { inst: 'P', discipline: 'Business & Management', placed: 20 },
+    { inst: 'Q', discipline: 'Business & Management', placed: 20 },
+    { inst: 'R', discipline: 'Business & Management', placed: 20 },
+  ],
 };
 
 function columnsOf(row: Row) {
@@ -242,6 +253,16 @@ describe('disclosure control of the province row', () => {
     expect(await ask('credentials=Diploma')).toBeNull();
     expect(await ask(`credentials=${encodeURIComponent("Bachelor's Degree")}`)).toBeNull();
     expect((await report('discipline', year('2007/08'))).province.students_placed).toBe(70);
+  });
+
+  it('a failing pool takes in the smallest other discipline rather than hiding every discipline of the period', async () => {
+    const ask = async (disciplines: string) =>
+      (await report('discipline', `${year('2008/09')}&disciplines=${encodeURIComponent(disciplines)}`)).province
+        .students_placed;
+    expect(await ask('Business & Management')).toBe(60);
+    expect(await ask('Humanities')).toBeNull();
+    expect(await ask('Other')).toBeNull();
+    expect(await ask('Other,Humanities')).toBe(25);
   });
 
   it('linked splits: one hidden location hides every location beside it; totals stay', async () => {

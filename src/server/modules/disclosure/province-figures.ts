@@ -17,8 +17,9 @@ import type { DisclosureRule } from '../../../shared/disclosure.ts';
  * - a cell is one fiscal year × term × discipline × credential × WIL type (the finest thing the filters select);
  * - within a discipline of a period, every cell that passes the rule is a block and the failing cells are pooled into
  *   one remainder block; if that remainder fails, the whole discipline is one block if it passes; if it fails too,
- *   its cells go up to the period's pool, which is a block if it passes; if the pool fails, the whole period is one
- *   block.
+ *   its cells go up to the period's pool, which is a block if it passes; if it fails, the period's smallest other
+ *   discipline joins it (one small discipline offered by one institution must not hide every discipline question of
+ *   the period); if that fails too, the whole period is one block.
  *
  * A figure is released when every block it touches passes the rule and lies wholly inside the question. Because the
  * blocks do not depend on the question, subtracting one released figure from another only ever yields a sum of whole
@@ -72,7 +73,8 @@ const c = (name: string, n: number): SQL => sql`${sql.identifier(`_${name}${n}`)
  * The blocks of each period, as CTEs over `ci` (one row per cell × institution). Per part n:
  * `cell._j` the cell's verdict; `dis._mode` how a discipline's cells are blocked (0: each passing cell alone and the
  * failing ones pooled, which pass; 1: the whole discipline is one block; 2: its cells go up to the period's pool);
- * `per._l` the verdict of the period's pool, `per._t` of the period's total.
+ * `pick._pick` the period's smallest discipline not in the pool, which joins the pool when the pool fails alone;
+ * `per._l` the verdict of the pool alone, `per._lp` with that discipline, `per._t` of the period's total.
  */
 function blockCtes(n: number[], cellKeys: SQL, rule: DisclosureRule, partColumn: (n: number) => SQL): SQL {
   const each = (fn: (n: number) => SQL) => sql.join(n.map(fn), sql`, `);
@@ -87,18 +89,30 @@ function blockCtes(n: number[], cellKeys: SQL, rule: DisclosureRule, partColumn:
     ),
     dis AS (
       SELECT fy, term, d, ${each(
-        (k) => sql`${judge(c('r', k), rule)} AS ${c('r', k)},
+        (k) => sql`${judge(c('r', k), rule)} AS ${c('r', k)}, sum(${c('t', k)}) AS ${c('ts', k)},
           CASE WHEN ${judge(c('r', k), rule)} = 0 THEN 0 WHEN ${judge(c('t', k), rule)} = 0 THEN 1 ELSE 2 END AS ${c('mode', k)}`,
       )}
       FROM dis_inst GROUP BY fy, term, d
     ),
+    pick AS (
+      SELECT fy, term, ${each(
+        (k) => sql`(array_agg(d ORDER BY ${c('ts', k)}, d) FILTER (WHERE ${c('mode', k)} <> 2))[1] AS ${c('pick', k)}`,
+      )}
+      FROM dis GROUP BY fy, term
+    ),
     per_inst AS (
-      SELECT di.fy, di.term, di.inst,
-        ${each((k) => sql`sum(di.${c('t', k)}) FILTER (WHERE dis.${c('mode', k)} = 2) AS ${c('l', k)}, sum(di.${c('t', k)}) AS ${c('t', k)}`)}
-      FROM dis_inst di JOIN dis USING (fy, term, d) GROUP BY di.fy, di.term, di.inst
+      SELECT di.fy, di.term, di.inst, ${each(
+        (k) => sql`sum(di.${c('t', k)}) FILTER (WHERE dis.${c('mode', k)} = 2) AS ${c('l', k)},
+          sum(di.${c('t', k)}) FILTER (WHERE dis.${c('mode', k)} = 2 OR di.d = pick.${c('pick', k)}) AS ${c('lp', k)},
+          sum(di.${c('t', k)}) AS ${c('t', k)}`,
+      )}
+      FROM dis_inst di JOIN dis USING (fy, term, d) JOIN pick USING (fy, term) GROUP BY di.fy, di.term, di.inst
     ),
     per AS (
-      SELECT fy, term, ${each((k) => sql`${judge(c('l', k), rule)} AS ${c('l', k)}, ${judge(c('t', k), rule)} AS ${c('t', k)}`)}
+      SELECT fy, term, ${each(
+        (k) => sql`${judge(c('l', k), rule)} AS ${c('l', k)}, ${judge(c('lp', k), rule)} AS ${c('lp', k)},
+          ${judge(c('t', k), rule)} AS ${c('t', k)}`,
+      )}
       FROM per_inst GROUP BY fy, term
     ),
     dis_q AS (
@@ -112,16 +126,20 @@ function blockCtes(n: number[], cellKeys: SQL, rule: DisclosureRule, partColumn:
     ),
     per_q AS (
       SELECT q.fy, q.term, bool_or(q.q_any) AS touched, NOT bool_or(q.o_any) AS covers,
-        ${each(
-          (k) => sql`max(CASE
+        ${each((k) => {
+          // In the period's pool: the disciplines that failed whole, and the smallest other one when the pool failed
+          // without it.
+          const pooled = sql`(dis.${c('mode', k)} = 2 OR (per.${c('l', k)} <> 0 AND q.d = pick.${c('pick', k)}))`;
+          return sql`max(CASE
               WHEN dis.${c('mode', k)} = 0 AND q.${c('qu', k)} AND q.${c('ou', k)} THEN q.${c('qj', k)}
               WHEN dis.${c('mode', k)} = 1 AND q.q_any AND q.o_any THEN dis.${c('r', k)}
               ELSE 0 END) AS ${c('split', k)},
-            bool_or(dis.${c('mode', k)} = 2 AND q.q_any) AS ${c('lin', k)},
-            bool_or(dis.${c('mode', k)} = 2 AND q.o_any) AS ${c('lout', k)},
-            max(CASE WHEN dis.${c('mode', k)} = 2 AND q.q_any THEN dis.${c('r', k)} ELSE 0 END) AS ${c('lr', k)}`,
-        )}
-      FROM dis_q q JOIN dis USING (fy, term, d) GROUP BY q.fy, q.term
+            bool_or(${pooled} AND q.q_any) AS ${c('lin', k)},
+            bool_or(${pooled} AND q.o_any) AS ${c('lout', k)},
+            greatest(1, max(CASE WHEN ${pooled} AND q.q_any THEN dis.${c('r', k)} ELSE 0 END)) AS ${c('lr', k)}`;
+        })}
+      FROM dis_q q JOIN dis USING (fy, term, d) JOIN pick USING (fy, term) JOIN per USING (fy, term)
+      GROUP BY q.fy, q.term
     )`;
 }
 
@@ -182,7 +200,7 @@ function provinceQuery(measures: readonly JudgedMeasure[], params: ReportParams,
         (p, k) => sql`${p.name}::text, coalesce(max(CASE
           WHEN NOT q.touched THEN 0
           WHEN q.covers THEN per.${c('t', k)}
-          WHEN per.${c('l', k)} <> 0 THEN per.${c('l', k)}
+          WHEN per.${c('l', k)} <> 0 AND per.${c('lp', k)} <> 0 THEN per.${c('l', k)}
           WHEN q.${c('split', k)} <> 0 THEN q.${c('split', k)}
           WHEN q.${c('lin', k)} AND q.${c('lout', k)} THEN q.${c('lr', k)}
           ELSE 0 END), 0)`,
