@@ -245,12 +245,16 @@ export async function provinceFigures(
   ]);
   const partReason = (name: string): SuppressionReason | undefined => REASONS[row!.verdicts[name] ?? 0];
   const suppressed: Record<string, SuppressionReason> = {};
+  const allowsOneInstitution = rule.minInstitutions <= 1 && rule.maxSharePercent >= 100;
   for (const m of measures) {
     const names = Object.keys(m.parts);
     const reason = names.map(partReason).find((r) => r !== undefined);
     if (reason) suppressed[m.key] = reason;
-    // A lowest or highest fee is one record's own value: shown only when no other institution's record is in it.
-    else if (m.direct?.oneRecord && names.some((name) => row!.unreadable_present[name])) suppressed[m.key] = 'dominance';
+    // A lowest or highest fee is one record's own value: all of it from one institution, which the rule allows only
+    // when set to (1, 100).
+    else if (m.direct?.oneRecord && !allowsOneInstitution && names.some((name) => row!.unreadable_present[name])) {
+      suppressed[m.key] = 'dominance';
+    }
   }
   linkSplits(measures, suppressed);
   const values: ReportRow = {};
