@@ -241,11 +241,12 @@ test.describe('reports (reader of UVic and SFU)', () => {
 });
 
 test.describe('reports (writer of UVic): province figures hidden by disclosure control', () => {
-  // Social Sciences bachelor's in 2024/25: one other institution dominates two of the province's figures.
+  // Social Sciences bachelor's in 2024/25: too few other institutions place students in three of the groups counted.
   const institutionQuery =
     'fiscalYearFrom=2024%2F25&fiscalYearTo=2024%2F25&disciplines=Social%20Sciences&credentials=Bachelor%27s%20Degree';
-  // Business & Management: too few other institutions, so the province's placement rate is hidden too.
-  const placementQuery = 'fiscalYearFrom=2021%2F22&fiscalYearTo=2025%2F26&disciplines=Business%20%26%20Management';
+  // Bachelor's degrees in one fiscal year: a credential cuts across every discipline's blocks (decision 020), so the
+  // province's seeking, placed and rate are hidden.
+  const placementQuery = 'fiscalYearFrom=2025%2F26&fiscalYearTo=2025%2F26&credentials=Bachelor%27s%20Degree';
   const hiddenCells = (page: Page) => page.getByTestId('report-province-row').getByTestId('report-hidden-cell');
   const notes = (page: Page) => page.getByTestId('report-suppression-notes');
 
