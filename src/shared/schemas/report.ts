@@ -50,7 +50,11 @@ export type ReportFileFormat = (typeof REPORT_FILE_FORMATS)[number];
 
 /** `GET /api/reports/{type}/download`: the report's parameters and the file format. */
 export const ReportDownloadQuerySchema = z
-  .object({ ...reportParamShape, approvedOnly: ApprovedOnlySchema, format: z.enum(REPORT_FILE_FORMATS, { error: 'format must be csv or xlsx' }) })
+  .object({
+    ...reportParamShape,
+    approvedOnly: ApprovedOnlySchema,
+    format: z.enum(REPORT_FILE_FORMATS, { error: 'format must be csv or xlsx' }),
+  })
   .strict()
   .transform(({ format, ...query }, ctx) => {
     const params = parseWithin(ReportQuerySchema, query, ctx);

@@ -235,8 +235,7 @@ describe('disclosure control of the province row', () => {
   });
 
   it('a discipline whose failing cells cannot pool is one block: shown whole, hidden when a filter cuts into it', async () => {
-    const ask = async (filters: string) =>
-      (await report('discipline', `${year('2007/08')}&${filters}`)).province.students_placed;
+    const ask = async (filters: string) => (await report('discipline', `${year('2007/08')}&${filters}`)).province.students_placed;
     expect(await ask(`disciplines=${encodeURIComponent('Business & Management')}`)).toBe(40);
     expect(await ask('disciplines=Health')).toBe(30);
     expect(await ask('credentials=Diploma')).toBeNull();

@@ -220,10 +220,7 @@ export async function provinceFigures(
       verdicts: Record<string, number>;
       unreadable_present: Record<string, boolean>;
       flag: ReportFlag | null;
-    }>(
-      db,
-      provinceQuery(measures, params, readable, rule),
-    ),
+    }>(db, provinceQuery(measures, params, readable, rule)),
     hasDirect ? directValues() : Promise.resolve({} as ReportRow),
   ]);
   const partReason = (name: string): SuppressionReason | undefined => REASONS[row!.verdicts[name] ?? 0];

@@ -19,10 +19,12 @@ describe('report marks: preliminary and revised', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const [period] = await ctx.db.execute<{ id: number }>(
-      sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on)
+    const [period] = await ctx.db
+      .execute<{ id: number }>(
+        sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on)
         VALUES ('2023/24', 'Fall', '2023-09-01', '2024-01-31') RETURNING id`,
-    ).then((r) => r.rows);
+      )
+      .then((r) => r.rows);
     const setUp = async (key: keyof typeof inst, enrolled: number, state: string, changedAt: string) => {
       inst[key] = await createInstitution(ctx.db, { shortName: key.toUpperCase(), nameCode: `FLAG${key.toUpperCase()}` });
       const programId = await createProgram(ctx.db, inst[key]);
