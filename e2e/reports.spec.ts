@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEFAULT_DISCLOSURE_RULE, SUPPRESSION_ADVICE, suppressionFootnotes } from '../src/shared/disclosure.ts';
 import { REPORT_MENU_LABELS } from '../src/shared/navigation.ts';
-import { REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
+import { REPORT_FLAG_LEGEND, REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
 import type { Report } from '../src/shared/schemas/report.ts';
 import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
 
@@ -20,9 +20,19 @@ const chartSvg = (page: Page) =>
     .locator('svg')
     .first();
 
-/** The first cell of each grouped row. */
+/** The first cell of each grouped row, without its p/r mark. */
 async function firstCells(page: Page): Promise<string[]> {
-  return (await bodyRows(page).locator('th').allInnerTexts()).map((t) => t.trim());
+  return bodyRows(page)
+    .locator('th')
+    .evaluateAll((cells) =>
+      cells.map((cell) =>
+        [...cell.childNodes]
+          .filter((node) => node.nodeName !== 'SUP')
+          .map((node) => node.textContent)
+          .join('')
+          .trim(),
+      ),
+    );
 }
 
 async function openFromMenu(page: Page, label: string): Promise<void> {
@@ -184,10 +194,13 @@ test.describe('reports (app admin)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
-    const lines = text.trim().split(/\r?\n/);
+    // The table, then (after a blank line) the legend of the p/r marks when any row is marked.
+    const [tableText, legend] = text.trim().split(/\r?\n\r?\n/);
+    const lines = tableText!.split(/\r?\n/);
     const headerCells = lines[0]!.split(',').map((c) => c.replace(/^"|"$/g, ''));
-    expect(headerCells).toEqual(headers);
+    expect(headerCells).toEqual([...headers, 'Flag']); // the row marks, last
     expect(lines).toHaveLength(1 + 2 + 2); // header, two years, Total, Province
+    if (lines.some((line) => /,[pr]$/.test(line))) expect(legend).toBe(REPORT_FLAG_LEGEND);
     expect(lines.at(-2)).toMatch(/^"?Total/);
     expect(lines.at(-1)).toMatch(/^"?Province/);
 
@@ -197,12 +210,12 @@ test.describe('reports (app admin)', () => {
     await workbook.xlsx.load((await readFile((await file.path())!)) as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Report')!;
     const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
-    expect(cells(1)).toEqual(headers);
-    expect(sheet.rowCount).toBe(1 + 2 + 2);
+    expect(cells(1)).toEqual([...headers, 'Flag']);
+    expect(sheet.rowCount).toBe(1 + 2 + 2 + (legend ? 2 : 0));
     expect(cells(4)[0]).toMatch(/^Total/);
     expect(cells(5)[0]).toMatch(/^Province/);
     // The same figures as the CSV, as numbers Excel can add up.
-    expect(cells(2).slice(1).map(String)).toEqual(lines[1]!.split(',').slice(1));
+    expect(cells(2).slice(1, headers.length).map(String)).toEqual(lines[1]!.split(',').slice(1, headers.length));
   });
 });
 

@@ -29,3 +29,11 @@ export const REPORT_PAGES: Record<ReportType, string> = {
 /** The labels of a report's two summary rows, in tables and downloads alike. */
 export const REPORT_TOTAL_LABEL = 'Total (institutions shown)';
 export const REPORT_PROVINCE_LABEL = 'Province (all institutions)';
+
+/** The marks of report rows (PRODUCT.md §9), as the table's legend and the downloads' footnote say them. */
+export const REPORT_FLAG_MEANINGS = {
+  p: 'preliminary — rests on a return that is not approved yet',
+  r: 'revised — changed after its return was first approved',
+} as const;
+export const REPORT_FLAG_LEGEND = `p: ${REPORT_FLAG_MEANINGS.p}; r: ${REPORT_FLAG_MEANINGS.r}`;
+export const REPORT_FLAG_COLUMN_LABEL = 'Flag';

@@ -28,14 +28,33 @@ function reportParamsOf(criteria: z.output<typeof FindCriteriaQuerySchema>): Rep
  * A report's query string: the report parameters only, parsed exactly as the find criteria parse them (lists
  * repeated or comma-separated, the same messages), so a report URL and a find URL mean the same thing.
  */
-export const ReportQuerySchema = z.object(reportParamShape).strict().pipe(FindCriteriaQuerySchema).transform(reportParamsOf);
+const findQuerySchema = z.object(reportParamShape).strict().pipe(FindCriteriaQuerySchema).transform(reportParamsOf);
+
+/** `approvedOnly=true`: only records of approved returns count (PRODUCT.md §9 "Preliminary and revised"). */
+const ApprovedOnlySchema = z
+  .enum(['true', 'false'], { error: 'approvedOnly must be true or false' })
+  .optional()
+  .describe('true: only records of approved returns count (totals, rows, province and disclosure control alike)');
+
+export const ReportQuerySchema = z
+  .object({ ...reportParamShape, approvedOnly: ApprovedOnlySchema })
+  .strict()
+  .transform(({ approvedOnly, ...query }, ctx): ReportParams => {
+    const params = parseWithin(findQuerySchema, query, ctx);
+    if (params === z.NEVER) return z.NEVER;
+    return approvedOnly === 'true' ? { ...params, approvedOnly: true } : params;
+  });
 
 export const REPORT_FILE_FORMATS = ['csv', 'xlsx'] as const;
 export type ReportFileFormat = (typeof REPORT_FILE_FORMATS)[number];
 
 /** `GET /api/reports/{type}/download`: the report's parameters and the file format. */
 export const ReportDownloadQuerySchema = z
-  .object({ ...reportParamShape, format: z.enum(REPORT_FILE_FORMATS, { error: 'format must be csv or xlsx' }) })
+  .object({
+    ...reportParamShape,
+    approvedOnly: ApprovedOnlySchema,
+    format: z.enum(REPORT_FILE_FORMATS, { error: 'format must be csv or xlsx' }),
+  })
   .strict()
   .transform(({ format, ...query }, ctx) => {
     const params = parseWithin(ReportQuerySchema, query, ctx);
@@ -43,7 +62,9 @@ export const ReportDownloadQuerySchema = z
   });
 
 /** Parsed report parameters: only those given. */
-export type ReportParams = Partial<Pick<z.output<typeof FindCriteriaQuerySchema>, ReportParamName>>;
+export type ReportParams = Partial<Pick<z.output<typeof FindCriteriaQuerySchema>, ReportParamName>> & {
+  approvedOnly?: true;
+};
 
 export const ReportTypeParamSchema = z.object({
   type: z.enum(REPORT_TYPES, { error: `type must be one of: ${REPORT_TYPES.join(', ')}` }),
@@ -65,6 +86,17 @@ export type ReportColumn = z.infer<typeof ReportColumnSchema>;
 
 const ReportValue = z.union([z.string(), z.number(), z.null()]);
 const ReportRowSchema = z.record(z.string(), ReportValue);
+
+/**
+ * The row-level mark (PRODUCT.md §9), under this key in each row, `totals` and `province` — not a column, so
+ * `columns` stay the report's figures: `p` preliminary (the row rests on a record whose institution's return for that
+ * fiscal year × term is not approved, or has no return), `r` revised (all approved, but a record changed after its
+ * return's first approval), null otherwise.
+ */
+export const REPORT_FLAG_KEY = '_flag';
+export const REPORT_FLAGS = ['p', 'r'] as const;
+export type ReportFlag = (typeof REPORT_FLAGS)[number];
+
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 
 /**
@@ -81,9 +113,16 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
  */
 export const ReportSchema = z.object({
   type: z.enum(REPORT_TYPES),
-  params: z.record(z.string(), z.union([z.string(), z.array(z.union([z.string(), z.number()]))])),
+  params: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.union([z.string(), z.number()]))])),
   columns: z.array(ReportColumnSchema),
-  rows: z.array(ReportRowSchema),
+  rows: z
+    .array(ReportRowSchema)
+    .describe(
+      'Each row also carries `_flag`: "p" (preliminary: it rests on a record whose institution\'s return for that fiscal ' +
+        'year × term is not approved), "r" (revised: all approved, but a record changed after its return was first ' +
+        'approved) or null. `totals` and `province` carry it too; for the province row of someone who may not read ' +
+        'every institution it tells only whether the returns behind it are approved.',
+    ),
   totals: ReportRowSchema,
   province: ReportRowSchema,
   suppressed: z

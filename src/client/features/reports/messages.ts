@@ -50,6 +50,8 @@ export const REPORT_UI = {
     credentials: 'Credentials',
     credentialsPlaceholder: 'All credentials',
     listHint: 'Leave empty for all.',
+    approvedOnly: 'Approved figures only',
+    approvedOnlyHint: 'Count only the records of returns the ministry has approved.',
     run: 'Run report',
     reset: 'Reset to defaults',
     institutionsLoadFailed: 'The list of institutions could not be loaded: the report will cover every institution you may read.',
@@ -88,6 +90,9 @@ export const REPORT_UI = {
     totalRow: REPORT_TOTAL_LABEL,
     provinceRow: REPORT_PROVINCE_LABEL,
     noData: 'no data',
+    /** The accessible names of the row marks (PRODUCT.md §9). */
+    flagNames: { p: 'preliminary', r: 'revised' },
+    approvedOnly: 'Approved figures only: records of returns not yet approved are left out.',
     downloadCsv: 'Download CSV',
     downloadXlsx: 'Download Excel (XLSX)',
     downloadsLabel: 'Download and print',

@@ -4,6 +4,8 @@ import type { ReportParams, ReportRow, SuppressionReason } from '../../../shared
 import { queryHeavyRows, type Db } from '../../db/client.ts';
 import { inList, recordFilterSql } from '../records/record-sql.ts';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
+import type { ReportFlag } from '../../../shared/schemas/report.ts';
+import { APPROVED_ONLY, flagOf, preliminary, RETURN_JOIN, revised } from '../reports/return-flags.ts';
 
 /**
  * The one place that decides what a person who may not read every institution sees of the others: the province row
@@ -43,6 +45,8 @@ export interface ProvinceFigures {
   /** The measures over every institution; a suppressed one is null. */
   values: ReportRow;
   suppressed: Record<string, SuppressionReason>;
+  /** The row's mark over every institution's records in the question: only whether their returns are approved. */
+  flag: ReportFlag | null;
 }
 
 const REASONS: Record<number, SuppressionReason> = { 1: 'threshold', 2: 'dominance' };
@@ -170,6 +174,8 @@ function provinceQuery(measures: readonly JudgedMeasure[], params: ReportParams,
     programName: undefined,
     readable: 'all',
   }).where;
+  // approvedOnly narrows the records everything here is judged on, so the rule protects exactly what is summed.
+  const approved = params.approvedOnly ? sql` AND ${APPROVED_ONLY}` : sql``;
   const inQuestion = byCell
     ? recordFilterSql({
         disciplines: params.disciplines,
@@ -200,9 +206,10 @@ function provinceQuery(measures: readonly JudgedMeasure[], params: ReportParams,
   return sql`WITH ci AS MATERIALIZED (
       SELECT r.fiscal_year AS fy, r.term AS term, ${cellColumns},
         r.institution_id AS inst, ${own} AS own, ${inQuestion} AS in_q,
-        ${each((p) => sql`sum(${p.value}) AS ${col(p.column)}`)}
-      FROM records r ${byCell ? sql`JOIN programs p ON p.id = r.program_id` : sql``}
-      WHERE ${periods}
+        ${each((p) => sql`sum(${p.value}) AS ${col(p.column)}`)},
+        bool_or(${preliminary()}) AS _pre, bool_or(${revised()}) AS _rev
+      FROM records r ${byCell ? sql`JOIN programs p ON p.id = r.program_id` : sql``} ${RETURN_JOIN}
+      WHERE ${periods}${approved}
       GROUP BY r.fiscal_year, r.term ${byCell ? sql`, p.discipline, p.credential, p.wil_type` : sql``}, r.institution_id
     ),
     ${blockCtes(numbers, cellKeys, rule, (k) => sql`${col(parts[k]!.column)}`)}
@@ -219,7 +226,8 @@ function provinceQuery(measures: readonly JudgedMeasure[], params: ReportParams,
       )}) FROM per_q q JOIN per USING (fy, term)) AS verdicts,
       (SELECT json_build_object(${each(
         (p) => sql`${p.name}::text, coalesce(sum(${col(p.column)}) FILTER (WHERE NOT own AND in_q), 0) <> 0`,
-      )}) FROM ci) AS unreadable_present`;
+      )}) FROM ci) AS unreadable_present,
+      (SELECT ${flagOf(sql`bool_or(_pre) FILTER (WHERE in_q)`, sql`bool_or(_rev) FILTER (WHERE in_q)`)} FROM ci) AS flag`;
 }
 
 /**
@@ -237,10 +245,12 @@ export async function provinceFigures(
 ): Promise<ProvinceFigures> {
   const hasDirect = measures.some((m) => m.direct);
   const [[row], direct] = await Promise.all([
-    queryHeavyRows<{ values: ReportRow; verdicts: Record<string, number>; unreadable_present: Record<string, boolean> }>(
-      db,
-      provinceQuery(measures, params, readable, rule),
-    ),
+    queryHeavyRows<{
+      values: ReportRow;
+      verdicts: Record<string, number>;
+      unreadable_present: Record<string, boolean>;
+      flag: ReportFlag | null;
+    }>(db, provinceQuery(measures, params, readable, rule)),
     hasDirect ? directValues() : Promise.resolve({} as ReportRow),
   ]);
   const partReason = (name: string): SuppressionReason | undefined => REASONS[row!.verdicts[name] ?? 0];
@@ -260,7 +270,7 @@ export async function provinceFigures(
   const values: ReportRow = {};
   for (const m of measures)
     values[m.key] = m.key in suppressed ? null : ((m.direct ? direct[m.key] : row!.values[m.key]) ?? null);
-  return { values, suppressed };
+  return { values, suppressed, flag: row!.flag };
 }
 
 /**

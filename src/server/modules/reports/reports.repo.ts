@@ -6,8 +6,11 @@ import { recordFilterSql, RECORDS_WITH_NAMES, type RecordFilter } from '../recor
 import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../../../shared/disclosure.ts';
 import { provinceFigures } from '../disclosure/province-figures.ts';
 import { measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
+import { APPROVED_ONLY, FLAG_AGGREGATE, RETURN_JOIN } from './return-flags.ts';
+import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 
-const FROM = RECORDS_WITH_NAMES;
+const FROM = sql`${RECORDS_WITH_NAMES} ${RETURN_JOIN}`;
+const FLAG = sql`${FLAG_AGGREGATE} AS ${sql.identifier(REPORT_FLAG_KEY)}`;
 
 /** The report's columns: its groupings, then its measures, then the year-over-year measures. */
 export function reportColumns(definition: ReportDefinition): ReportColumn[] {
@@ -44,16 +47,16 @@ async function rowsAndTotals(
   const grouped = sql`SELECT ${sql.join(
     dims.map((d, n) => sql`${d.value} AS ${sql.identifier(d.key)}, ${d.order ?? d.value} AS ${orderKeys[n]!}`),
     sql`, `,
-  )}, ${measureList(definition)}, GROUPING(${dims[0]!.value}) AS _total
+  )}, ${measureList(definition)}, ${FLAG}, GROUPING(${dims[0]!.value}) AS _total
     ${FROM} WHERE ${where}
     GROUP BY GROUPING SETS ((${dimValues}), ())`;
   const windowMeasures = definition.windowMeasures ?? [];
   const windows = windowMeasures.map((w) => sql`, ${w.value} AS ${sql.identifier(w.key)}`);
   const noWindows = windowMeasures.map((w) => sql`, NULL AS ${sql.identifier(w.key)}`);
-  // Only the report's own columns come back, the totals row last: copying 200,000 rows in JavaScript to drop the
+  // Only the report's own columns (and the row's mark) come back, the totals row last: copying 200,000 rows in JavaScript to drop the
   // helper columns took 150 ms of the placement report's server time.
   const output = sql.join(
-    reportColumns(definition).map((c) => sql`u.${sql.identifier(c.key)}`),
+    [...reportColumns(definition).map((c) => c.key), REPORT_FLAG_KEY].map((key) => sql`u.${sql.identifier(key)}`),
     sql`, `,
   );
   const all = await queryHeavyRows<ReportRow>(
@@ -74,13 +77,14 @@ async function rowsAndTotals(
 
 /** The measures over every record the filter matches, with the grouping and year-over-year columns null. */
 async function summaryRow(db: Db, definition: ReportDefinition, where: SQL): Promise<ReportRow> {
-  const [row] = await queryHeavyRows<ReportRow>(db, sql`SELECT ${measureList(definition)} ${FROM} WHERE ${where}`);
+  const [row] = await queryHeavyRows<ReportRow>(db, sql`SELECT ${measureList(definition)}, ${FLAG} ${FROM} WHERE ${where}`);
   const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
   return { ...empty(definition.dimensions), ...row, ...empty(definition.windowMeasures ?? []) };
 }
 
 /**
- * Runs one report. Only submitted records count (a draft may be incomplete). Rows and totals cover the chosen
+ * Runs one report. Only submitted records count (a draft may be incomplete); with `approvedOnly`, only those of
+ * approved returns. Every row, the totals and the province row carry their mark (`_flag`, return-flags.ts). Rows and totals cover the chosen
  * institutions among those the caller may read; the province row covers every institution, other parameters kept,
  * and for a caller who may not read them all it passes disclosure control (`provinceFigures`).
  */
@@ -94,8 +98,9 @@ export async function runReport(
 ): Promise<Report> {
   const definition = REPORT_DEFINITIONS[type];
   const filter: RecordFilter = { ...params, programName: undefined, status: 'submitted', readable };
-  const { where } = recordFilterSql(filter);
-  const { where: provinceWhere } = recordFilterSql({ ...filter, institutionIds: undefined, readable: 'all' });
+  const approved = params.approvedOnly ? sql` AND ${APPROVED_ONLY}` : sql``;
+  const where = sql`${recordFilterSql(filter).where}${approved}`;
+  const provinceWhere = sql`${recordFilterSql({ ...filter, institutionIds: undefined, readable: 'all' }).where}${approved}`;
   const columns = reportColumns(definition);
   if (readable !== 'all' && rule !== 'off') {
     const [{ rows, totals }, province] = await Promise.all([
@@ -103,7 +108,12 @@ export async function runReport(
       provinceFigures(db, definition.measures, params, readable, rule, () => summaryRow(db, definition, provinceWhere)),
     ]);
     const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
-    const provinceRow = { ...empty(definition.dimensions), ...province.values, ...empty(definition.windowMeasures ?? []) };
+    const provinceRow = {
+      ...empty(definition.dimensions),
+      ...province.values,
+      ...empty(definition.windowMeasures ?? []),
+      [REPORT_FLAG_KEY]: province.flag,
+    };
     return { type, params, columns, rows, totals, province: provinceRow, suppressed: province.suppressed };
   }
   // Over every institution the totals are the province row: one query fewer, which PGlite (one connection) would

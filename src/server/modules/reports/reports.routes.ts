@@ -4,14 +4,21 @@ import { z } from 'zod';
 import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
 import { REPORT_TITLES } from '../../../shared/app-routes.ts';
-import { suppressionFootnotes } from '../../../shared/disclosure.ts';
-import { REPORT_PROVINCE_LABEL, REPORT_TOTAL_LABEL } from '../../../shared/reports.ts';
+import { suppressionFootnotes, type DisclosureRule } from '../../../shared/disclosure.ts';
+import {
+  REPORT_FLAG_COLUMN_LABEL,
+  REPORT_FLAG_LEGEND,
+  REPORT_PROVINCE_LABEL,
+  REPORT_TOTAL_LABEL,
+} from '../../../shared/reports.ts';
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import {
   ReportDownloadQuerySchema,
   ReportQuerySchema,
   ReportSchema,
   ReportTypeParamSchema,
+  REPORT_FLAG_KEY,
+  type Report,
   type ReportParams,
 } from '../../../shared/schemas/report.ts';
 import { forbidden, HttpError } from '../../http-errors.ts';
@@ -69,23 +76,17 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const { type } = request.params;
       const { format, params } = request.query;
       const report = await runReport(db, type, params, readableFor(privileges, params), rule);
-      const table: TableFile = {
-        columns: report.columns,
-        rows: report.rows,
-        summaryRows: [
-          { label: REPORT_TOTAL_LABEL, row: report.totals },
-          { label: REPORT_PROVINCE_LABEL, row: report.province, suppressed: report.suppressed },
-        ],
-        footnotes: suppressionFootnotes(report.suppressed, Object.fromEntries(report.columns.map((c) => [c.key, c.label])), rule),
-      };
+      const table = reportTable(report, rule);
       const about = {
         title: REPORT_TITLES[type],
         lines: [
-          ...Object.entries(report.params).map(([name, value]): [string, string] => [
-            name,
-            Array.isArray(value) ? value.join(', ') : value,
-          ]),
-          ['records', 'Submitted records only'] as [string, string],
+          ...Object.entries(report.params)
+            .filter(([name]) => name !== 'approvedOnly')
+            .map(([name, value]): [string, string] => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+          [
+            'records',
+            params.approvedOnly ? 'Submitted records of approved returns only' : 'Submitted records (approved or not)',
+          ] as [string, string],
         ],
       };
       const body = format === 'csv' ? tableCsv(table) : await tableXlsx(table, about);
@@ -98,6 +99,24 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         .send(body);
     },
   );
+}
+
+/**
+ * A report as a downloadable table: its columns, then the row marks as a last "Flag" column (`p`, `r` or empty) with
+ * their legend under the table when any row is marked.
+ */
+function reportTable(report: Report, rule: DisclosureRule): TableFile {
+  const labels = Object.fromEntries(report.columns.map((c) => [c.key, c.label]));
+  const marked = [...report.rows, report.totals, report.province].some((row) => row[REPORT_FLAG_KEY]);
+  return {
+    columns: [...report.columns, { key: REPORT_FLAG_KEY, label: REPORT_FLAG_COLUMN_LABEL, kind: 'text' }],
+    rows: report.rows,
+    summaryRows: [
+      { label: REPORT_TOTAL_LABEL, row: report.totals },
+      { label: REPORT_PROVINCE_LABEL, row: report.province, suppressed: report.suppressed },
+    ],
+    footnotes: [...suppressionFootnotes(report.suppressed, labels, rule), ...(marked ? [REPORT_FLAG_LEGEND] : [])],
+  };
 }
 
 /** The institutions a report may cover: 403 for a user who may read none, or who names one they may not read. */

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
+import { REPORT_FLAG_LEGEND, REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
 import type { Report } from '../../../shared/schemas/report.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser, ROLE_NAMES } from '../../test/factories.ts';
@@ -486,20 +486,22 @@ describe('reports API', () => {
       expect(lines[0]).toBe(
         'Institution,Students enrolled,Students seeking a work term,Students placed,Placement %,Work terms,Employers,' +
           'New employers,International students placed,Indigenous students placed,Students with a disability placed,' +
-          'Average hourly wage (weighted by placements)',
+          'Average hourly wage (weighted by placements),Flag',
       );
       // 2023/24 only: Alder is R2 + R3, Birch R4; the province adds Cedar's R5, which the reader may not read and
       // which is one institution: every province figure is written x, with the footnote under the table.
       // Wages: (990 + 2295) ÷ 135.
       expect(lines.slice(1, 5)).toEqual([
-        'Alder,160,80,55,68.8,55,33,12,6,1,2,22.00',
-        'Birch,200,100,90,90,90,50,20,10,3,4,25.50',
-        'Total (institutions shown),360,180,145,80.6,145,83,32,16,4,6,24.33',
-        'Province (all institutions),x,x,x,x,x,x,x,x,x,x,x',
+        // No returns in this data set: every figure rests on a return that is not approved (p).
+        'Alder,160,80,55,68.8,55,33,12,6,1,2,22.00,p',
+        'Birch,200,100,90,90,90,50,20,10,3,4,25.50,p',
+        'Total (institutions shown),360,180,145,80.6,145,83,32,16,4,6,24.33,p',
+        'Province (all institutions),x,x,x,x,x,x,x,x,x,x,x,p',
       ]);
       expect(lines[5]).toBe('');
       expect(lines[6]).toMatch(/^"x: Students enrolled, .* — not shown because fewer than 3 of the institutions/);
       expect(lines[7]).toMatch(/^"To see more of the province, widen the filters/);
+      expect(lines[8]).toBe(REPORT_FLAG_LEGEND);
     });
 
     it('sends an XLSX workbook with the same cells, numbers as numbers, and the parameters on a second sheet', async () => {
@@ -558,6 +560,7 @@ describe('reports API', () => {
       'disciplines',
       'wilTypes',
       'credentials',
+      'approvedOnly',
     ]);
   });
 });

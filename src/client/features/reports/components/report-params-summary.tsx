@@ -40,6 +40,7 @@ export function ReportParamsSummary({ search, changeHref }: { search: URLSearchP
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           {R.submittedOnly}
+          {search.get('approvedOnly') === 'true' ? ` ${R.approvedOnly}` : ''}
         </Text>
       </Stack>
     </Paper>

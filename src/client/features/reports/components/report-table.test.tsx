@@ -58,6 +58,34 @@ const report = {
 };
 
 describe('ReportTable', () => {
+  it('marks a row p or r after its label, as a superscript with an accessible name, and leaves unmarked rows alone', () => {
+    const flagged = {
+      ...report,
+      rows: [
+        { ...report.rows[0]!, _flag: 'p' },
+        { ...report.rows[1]!, _flag: null },
+      ],
+      totals: { ...report.totals, _flag: 'p' },
+      province: { ...report.province, _flag: 'r' },
+    };
+    const el = render(
+      <ReportTable
+        caption="Report"
+        columns={columns}
+        model={reportTableModel(flagged, null)}
+        sort={null}
+        onSort={() => undefined}
+      />,
+    );
+    const heads = [...el.querySelectorAll('tbody tr th')] as HTMLElement[];
+    expect(heads[0]!.querySelector('sup')?.textContent).toBe('p (preliminary)');
+    expect(heads[0]!.querySelector('sup [aria-hidden="true"]')?.textContent).toBe('p');
+    expect(heads[1]!.querySelector('sup')).toBeNull();
+    expect(heads[1]!.textContent).toBe('SFU');
+    const province = el.querySelector('[data-testid="report-province-row"] th')!;
+    expect(province.querySelector('sup')?.textContent).toBe('r (revised)');
+  });
+
   it('formats the cells, right-aligns numbers and says "no data" for null', () => {
     const el = render(
       <ReportTable

@@ -6,6 +6,8 @@ import { useSiteConfig } from '../../../lib/site-config.tsx';
 import type { SortState } from '../../../ui/list-state.ts';
 import { UI_PIECES } from '../../../ui/messages.ts';
 import { formatCell } from '../lib/report-format.ts';
+import { rowFlag } from '../lib/report-flags.ts';
+import { ReportFlagMark } from './report-flag.tsx';
 import { suppressedCellLabel, suppressionNoteId } from '../lib/report-suppression.ts';
 import { leadingTextColumns, type ReportTableModel } from '../lib/report-table-model.ts';
 import { REPORT_UI } from '../messages.ts';
@@ -117,6 +119,7 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
                 i === 0 ? (
                   <Table.Th key={column.key} scope="row" ta="left" style={{ whiteSpace: 'nowrap' }}>
                     <Cell column={column} value={row[column.key]} />
+                    <ReportFlagMark flag={rowFlag(row)} />
                   </Table.Th>
                 ) : (
                   <Table.Td key={column.key} ta={numeric(column) ? 'right' : 'left'} style={{ whiteSpace: 'nowrap' }}>
@@ -132,6 +135,7 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
             <Table.Tr key={kind} data-testid={`report-${kind}-row`}>
               <Table.Th scope="row" colSpan={lead} ta="left" style={{ whiteSpace: 'nowrap' }}>
                 {kind === 'totals' ? R.totalRow : R.provinceRow}
+                <ReportFlagMark flag={rowFlag(row)} />
               </Table.Th>
               {columns.slice(lead).map((column) => {
                 const reason = hidden[column.key];

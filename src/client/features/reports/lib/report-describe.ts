@@ -17,6 +17,7 @@ const NO_DEFAULTS: ReportParamValues = {
   disciplines: [],
   wilTypes: [],
   credentials: [],
+  approvedOnly: false,
 };
 
 /** The parameters of a result page, in words: every one named, "All" where a list is empty. */

@@ -33,6 +33,7 @@ const values = (over: Partial<ReportParamValues> = {}): ReportParamValues => ({
   disciplines: [],
   wilTypes: [],
   credentials: [],
+  approvedOnly: false,
   ...over,
 });
 
@@ -136,7 +137,19 @@ describe('query string', () => {
       disciplines: [],
       wilTypes: [],
       credentials: [],
+      approvedOnly: false,
     });
+  });
+
+  it('carries "Approved figures only" in the URL as approvedOnly=true, to the API and back to the form', () => {
+    const search = reportValuesToSearch(values({ approvedOnly: true }));
+    expect(search.get('approvedOnly')).toBe('true');
+    expect(reportValuesToSearch(values()).has('approvedOnly')).toBe(false);
+    expect(reportValuesFromSearch(search, values()).approvedOnly).toBe(true);
+    // Alone, it is still a report parameter: the form does not fall back to its defaults.
+    expect(reportValuesFromSearch(new URLSearchParams('approvedOnly=true'), values()).approvedOnly).toBe(true);
+    expect(reportValuesFromSearch(new URLSearchParams('approvedOnly=yes&terms=Fall'), values()).approvedOnly).toBe(false);
+    expect(reportApiSearch(new URLSearchParams('approvedOnly=true&sort=x')).toString()).toBe('approvedOnly=true');
   });
 
   it('starts from the defaults when no report parameter is given', () => {

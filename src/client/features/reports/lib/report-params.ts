@@ -23,7 +23,12 @@ export interface ReportParamValues {
   disciplines: Discipline[];
   wilTypes: WilType[];
   credentials: Credential[];
+  /** Only records of approved returns count (`approvedOnly=true`). */
+  approvedOnly: boolean;
 }
+
+/** Every query parameter a report page and the API share: the report parameters, then `approvedOnly`. */
+const REPORT_QUERY_NAMES = [...REPORT_PARAM_NAMES, 'approvedOnly'] as const;
 
 /** How many fiscal years the default range covers, the current one included. */
 export const DEFAULT_YEAR_SPAN = 5;
@@ -59,6 +64,7 @@ export function defaultReportValues(privileges: Privileges, today: Date): Report
     disciplines: [],
     wilTypes: [],
     credentials: [],
+    approvedOnly: false,
   };
 }
 
@@ -78,7 +84,7 @@ function oneOf<T extends string>(items: readonly string[], values: readonly T[])
 
 /** Whether the query names any report parameter (otherwise the form starts from the defaults). */
 export function hasReportParams(search: URLSearchParams): boolean {
-  return REPORT_PARAM_NAMES.some((name) => search.has(name));
+  return REPORT_QUERY_NAMES.some((name) => search.has(name));
 }
 
 /**
@@ -104,6 +110,7 @@ export function reportValuesFromSearch(search: URLSearchParams, defaults: Report
     disciplines: oneOf(listItems(search, 'disciplines'), DISCIPLINES),
     wilTypes: oneOf(listItems(search, 'wilTypes'), WIL_TYPES),
     credentials: oneOf(listItems(search, 'credentials'), CREDENTIALS),
+    approvedOnly: search.get('approvedOnly') === 'true',
   };
 }
 
@@ -149,6 +156,7 @@ export function reportValuesToSearch(values: ReportParamValues): URLSearchParams
       search.set(name, lists[name].join(','));
     }
   }
+  if (values.approvedOnly) search.set('approvedOnly', 'true');
   return search;
 }
 
@@ -161,7 +169,7 @@ function withQuery(path: string, search: URLSearchParams): string {
 /** The report parameters of a page's query string, alone (the API refuses any other name), lists comma-joined. */
 export function reportApiSearch(search: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
-  for (const name of REPORT_PARAM_NAMES) {
+  for (const name of REPORT_QUERY_NAMES) {
     const values = search.getAll(name);
     if (values.length > 0) out.set(name, values.join(','));
   }

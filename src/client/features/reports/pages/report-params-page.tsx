@@ -213,6 +213,14 @@ function ParamsForm({ type, initial, defaults }: { type: ReportType; initial: Re
           {multi('wilTypes', 'report-wil-types', WIL_TYPES, T.wilTypesPlaceholder)}
           {multi('credentials', 'report-credentials', CREDENTIALS, T.credentialsPlaceholder)}
 
+          <Checkbox
+            id="report-approved-only"
+            label={T.approvedOnly}
+            description={T.approvedOnlyHint}
+            checked={values.approvedOnly}
+            onChange={(e) => set('approvedOnly', e.currentTarget.checked)}
+          />
+
           <Group justify="space-between" mt="sm">
             <Button
               variant="subtle"

@@ -13,7 +13,9 @@ import { Page } from '../../../ui/page.tsx';
 import { useReport } from '../api/get-report.ts';
 import { ReportChart } from '../components/report-chart.tsx';
 import { ReportParamsSummary } from '../components/report-params-summary.tsx';
+import { ReportFlagLegend } from '../components/report-flag.tsx';
 import { ReportSuppressionNotes } from '../components/report-suppression-notes.tsx';
+import { reportFlagsPresent } from '../lib/report-flags.ts';
 import { ReportTable } from '../components/report-table.tsx';
 import { chartSpecFor } from '../lib/report-chart-model.ts';
 import { reportApiSearch, reportDownloadHref, reportParamsHref, reportTypeFromPath } from '../lib/report-params.ts';
@@ -91,6 +93,7 @@ function ReportBody({
           </Text>
         </Group>
         <ReportTable caption={R.tableCaption(title)} columns={report.columns} model={model} sort={sort} onSort={onSort} />
+        <ReportFlagLegend flags={reportFlagsPresent(report)} />
         {notes ? <ReportSuppressionNotes notes={notes} changeHref={reportParamsHref(type, search)} /> : null}
       </Stack>
     </Stack>
