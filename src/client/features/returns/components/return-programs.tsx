@@ -1,0 +1,97 @@
+import { Anchor, Badge, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import type { ReturnProgram, TermReturn } from '../../../../shared/schemas/returns.ts';
+import { RETURN_UI } from '../messages.ts';
+
+const T = RETURN_UI.detail;
+
+/** Where "Add a record" leads: the new-record form with the program, fiscal year and term chosen already. */
+export const newRecordLink = (ret: TermReturn, programId: number) =>
+  `/records/create?${new URLSearchParams({
+    institutionId: String(ret.institution_id),
+    programId: String(programId),
+    fiscalYear: ret.fiscal_year,
+    term: ret.term,
+  }).toString()}`;
+
+function RecordState({ program }: { program: ReturnProgram }) {
+  if (program.record_status === null) {
+    return (
+      <Badge variant="outline" color="red.9" tt="none">
+        {T.noRecord}
+      </Badge>
+    );
+  }
+  const submitted = program.record_status === 'submitted';
+  return (
+    <Badge
+      variant="light"
+      color={submitted ? 'green' : 'yellow'}
+      tt="none"
+      styles={{ label: { color: submitted ? '#1a4d2e' : '#5c4300' } }}
+    >
+      {submitted ? 'Submitted' : 'Draft'}
+    </Badge>
+  );
+}
+
+/** Each expected program with its record of the term: open it, or add one when the user may and the return is open. */
+export function ReturnPrograms({
+  ret,
+  programs,
+  mayAdd,
+}: {
+  ret: TermReturn;
+  programs: readonly ReturnProgram[];
+  mayAdd: boolean;
+}) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h3">
+        {T.programsTitle}
+      </Title>
+      {programs.length === 0 ? (
+        <Text>{T.noPrograms}</Text>
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="xs" data-testid="return-programs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{T.program}</Table.Th>
+                <Table.Th scope="col">{T.record}</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>{T.actionsTitle}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {programs.map((p) => (
+                <Table.Tr key={p.program_id}>
+                  <Table.Td>{p.program_name}</Table.Td>
+                  <Table.Td>
+                    <RecordState program={p} />
+                  </Table.Td>
+                  <Table.Td>
+                    {p.record_id !== null ? (
+                      <Anchor component={Link} to={`/records/${p.record_id}`} aria-label={`${T.openRecord}: ${p.program_name}`}>
+                        {T.openRecord}
+                      </Anchor>
+                    ) : mayAdd ? (
+                      <Anchor
+                        component={Link}
+                        to={newRecordLink(ret, p.program_id)}
+                        aria-label={`${T.addRecord}: ${p.program_name}`}
+                      >
+                        {T.addRecord}
+                      </Anchor>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+    </Stack>
+  );
+}
