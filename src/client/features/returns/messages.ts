@@ -18,7 +18,7 @@ export const RETURN_UI = {
     institutionFilter: 'Institution name',
     institutionFilterHint: 'Show institutions whose name contains this',
     caption: (fiscalYear: string) => `Term returns of ${fiscalYear}`,
-    totals: 'Submitted',
+    totals: 'Totals',
     totalLine: (done: number, all: number) => `${done} of ${all} submitted`,
     reportedOf: (reported: number, expected: number) => `${reported} / ${expected} reported`,
     due: (date: string) => `due ${date}`,

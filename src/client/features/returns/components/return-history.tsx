@@ -2,6 +2,7 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ReturnEvent } from '../../../../shared/schemas/returns.ts';
 import { formatInstant } from '../lib/format-day.ts';
 import { RETURN_UI } from '../messages.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 
 const T = RETURN_UI.detail;
 
@@ -16,7 +17,7 @@ export function ReturnHistory({ history }: { history: readonly ReturnEvent[] }) 
       {newestFirst.length === 0 ? (
         <Text>{T.noHistory}</Text>
       ) : (
-        <div style={{ overflowX: 'auto' }}>
+        <ScrollRegion label={T.historyTitle}>
           <Table verticalSpacing="xs" data-testid="return-history">
             <Table.Thead>
               <Table.Tr>
@@ -43,7 +44,7 @@ export function ReturnHistory({ history }: { history: readonly ReturnEvent[] }) 
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </ScrollRegion>
       )}
     </Stack>
   );

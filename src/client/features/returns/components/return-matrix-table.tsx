@@ -5,6 +5,7 @@ import { formatDay } from '../lib/format-day.ts';
 import type { ReturnMatrix } from '../lib/return-matrix.ts';
 import { RETURN_UI } from '../messages.ts';
 import { OverdueBadge, ReturnStateBadge } from './return-state-badge.tsx';
+import { ScrollRegion } from './scroll-region.tsx';
 
 const T = RETURN_UI.matrix;
 
@@ -45,14 +46,7 @@ function ReturnCell({ ret }: { ret: TermReturn | undefined }) {
 /** The completeness matrix: institutions down, the fiscal year's periods across, a totals line per period. */
 export function ReturnMatrixTable({ matrix, fiscalYear }: { matrix: ReturnMatrix; fiscalYear: string }) {
   return (
-    <div
-      style={{ overflowX: 'auto' }}
-      // A region that scrolls must be reachable by keyboard (WCAG 2.1.1).
-      tabIndex={0}
-      role="region"
-      aria-label={T.caption(fiscalYear)}
-      data-testid="returns-matrix"
-    >
+    <ScrollRegion label={T.caption(fiscalYear)} testId="returns-matrix">
       <Table withTableBorder verticalSpacing="xs" style={{ minWidth: 'max-content' }}>
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, paddingBottom: 4 }}>
           {T.caption(fiscalYear)}
@@ -102,6 +96,6 @@ export function ReturnMatrixTable({ matrix, fiscalYear }: { matrix: ReturnMatrix
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Badge, Stack, Table, Text, Title, VisuallyHidden } from '@manti
 import { Link } from 'react-router';
 import type { ReturnProgram, TermReturn } from '../../../../shared/schemas/returns.ts';
 import { RETURN_UI } from '../messages.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 
 const T = RETURN_UI.detail;
 
@@ -53,7 +54,7 @@ export function ReturnPrograms({
       {programs.length === 0 ? (
         <Text>{T.noPrograms}</Text>
       ) : (
-        <div style={{ overflowX: 'auto' }}>
+        <ScrollRegion label={T.programsTitle}>
           <Table verticalSpacing="xs" data-testid="return-programs">
             <Table.Thead>
               <Table.Tr>
@@ -90,7 +91,7 @@ export function ReturnPrograms({
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </ScrollRegion>
       )}
     </Stack>
   );
