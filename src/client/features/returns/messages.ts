@@ -41,11 +41,14 @@ export const RETURN_UI = {
     program: 'Program',
     record: 'Record of the term',
     noRecord: 'No record',
-    openRecord: 'Open the record',
+    programsHint: 'A program’s name opens its record of the term.',
+    submitted: 'Submitted',
+    draft: 'Draft',
     addRecord: 'Add a record',
     noPrograms: 'No program is expected to report this term.',
-    blockers: (missing: number) =>
-      missing === 1 ? '1 program has no submitted record' : `${missing} programs have no submitted record`,
+    blockers: (missing: number, drafts: number) =>
+      `${missing === 1 ? '1 program has' : `${missing} programs have`} no submitted record` +
+      (drafts > 0 ? `: ${drafts === 1 ? '1 draft needs' : `${drafts} drafts need`} submitting before sign-off.` : '.'),
     ready: 'Every expected program has a submitted record: the return can be signed off.',
     actionsTitle: 'Actions',
     noActions: 'There is nothing you can do on this return in its current state.',

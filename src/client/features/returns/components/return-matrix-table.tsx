@@ -20,6 +20,9 @@ const FROZEN = {
   maxWidth: '16rem',
 } as const;
 
+/** The totals line stands apart from the institutions above it. */
+const TOTALS = { borderTop: '2px solid var(--mantine-color-gray-5)' } as const;
+
 function ReturnCell({ ret }: { ret: TermReturn | undefined }) {
   if (!ret)
     return (
@@ -85,11 +88,11 @@ export function ReturnMatrixTable({ matrix, fiscalYear }: { matrix: ReturnMatrix
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th scope="row" style={FROZEN}>
+            <Table.Th scope="row" style={{ ...FROZEN, ...TOTALS }}>
               {T.totals}
             </Table.Th>
             {matrix.columns.map(({ period, done, total }) => (
-              <Table.Td key={period.id} fw={600} data-testid={`total-${period.term}`}>
+              <Table.Td key={period.id} fw={600} style={TOTALS} data-testid={`total-${period.term}`}>
                 {T.totalLine(done, total)}
               </Table.Td>
             ))}

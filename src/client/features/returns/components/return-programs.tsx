@@ -15,10 +15,12 @@ export const newRecordLink = (ret: TermReturn, programId: number) =>
     term: ret.term,
   }).toString()}`;
 
+const NO_SHRINK = { minWidth: 'max-content', overflow: 'visible' } as const;
+
 function RecordState({ program }: { program: ReturnProgram }) {
   if (program.record_status === null) {
     return (
-      <Badge variant="outline" color="red.9" tt="none">
+      <Badge variant="outline" color="red.9" tt="none" styles={{ root: NO_SHRINK }}>
         {T.noRecord}
       </Badge>
     );
@@ -29,9 +31,9 @@ function RecordState({ program }: { program: ReturnProgram }) {
       variant="light"
       color={submitted ? 'green' : 'yellow'}
       tt="none"
-      styles={{ label: { color: submitted ? '#1a4d2e' : '#5c4300' } }}
+      styles={{ root: NO_SHRINK, label: { color: submitted ? '#1a4d2e' : '#5c4300' } }}
     >
-      {submitted ? 'Submitted' : 'Draft'}
+      {submitted ? T.submitted : T.draft}
     </Badge>
   );
 }
@@ -46,11 +48,13 @@ export function ReturnPrograms({
   programs: readonly ReturnProgram[];
   mayAdd: boolean;
 }) {
+  const addColumn = mayAdd && programs.some((p) => p.record_id === null);
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
         {T.programsTitle}
       </Title>
+      <Text size="sm">{T.programsHint}</Text>
       {programs.length === 0 ? (
         <Text>{T.noPrograms}</Text>
       ) : (
@@ -60,33 +64,43 @@ export function ReturnPrograms({
               <Table.Tr>
                 <Table.Th scope="col">{T.program}</Table.Th>
                 <Table.Th scope="col">{T.record}</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>{T.actionsTitle}</VisuallyHidden>
-                </Table.Th>
+                {addColumn ? (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>{T.actionsTitle}</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {programs.map((p) => (
                 <Table.Tr key={p.program_id}>
-                  <Table.Td>{p.program_name}</Table.Td>
+                  <Table.Td>
+                    {/* The program's name opens its record of the term: one short column on a phone. */}
+                    {p.record_id !== null ? (
+                      <Anchor component={Link} to={`/records/${p.record_id}`}>
+                        {p.program_name}
+                      </Anchor>
+                    ) : (
+                      p.program_name
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <RecordState program={p} />
                   </Table.Td>
-                  <Table.Td>
-                    {p.record_id !== null ? (
-                      <Anchor component={Link} to={`/records/${p.record_id}`} aria-label={`${T.openRecord}: ${p.program_name}`}>
-                        {T.openRecord}
-                      </Anchor>
-                    ) : mayAdd ? (
-                      <Anchor
-                        component={Link}
-                        to={newRecordLink(ret, p.program_id)}
-                        aria-label={`${T.addRecord}: ${p.program_name}`}
-                      >
-                        {T.addRecord}
-                      </Anchor>
-                    ) : null}
-                  </Table.Td>
+                  {addColumn ? (
+                    <Table.Td>
+                      {p.record_id === null ? (
+                        <Anchor
+                          component={Link}
+                          to={newRecordLink(ret, p.program_id)}
+                          aria-label={`${T.addRecord}: ${p.program_name}`}
+                          style={{ whiteSpace: 'nowrap' }}
+                        >
+                          {T.addRecord}
+                        </Anchor>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -23,7 +23,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 /** The return at a glance: whose, which period, when due, its state and its counts. */
 export function ReturnSummary({ ret }: { ret: TermReturn }) {
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 5 }} spacing="md" m={0} data-testid="return-summary">
+    <SimpleGrid component="dl" cols={{ base: 2, md: 5 }} spacing="md" m={0} data-testid="return-summary">
       <Fact term={T.institution}>{ret.institution_name}</Fact>
       <Fact term={T.period}>{`${ret.term} ${ret.fiscal_year}`}</Fact>
       <Fact term={T.due}>{formatDay(ret.due_on)}</Fact>

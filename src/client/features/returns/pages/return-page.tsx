@@ -32,7 +32,7 @@ function ReturnDetails({ ret }: { ret: TermReturn }) {
       <ReturnSummary ret={ret} />
       {isLockedReturnState(ret.state) ? null : (
         <Alert color={missing > 0 ? 'yellow' : 'green'} variant="light" data-testid="return-blockers">
-          {missing > 0 ? T.blockers(missing) : T.ready}
+          {missing > 0 ? T.blockers(missing, ret.reported - ret.submitted) : T.ready}
         </Alert>
       )}
       <ReturnActions ret={ret} actions={actions} />
