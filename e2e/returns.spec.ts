@@ -14,6 +14,14 @@ const matrixUrl = `/returns?fiscalYear=${encodeURIComponent(FISCAL_YEAR)}`;
 const returnLink = (page: Page) =>
   page.getByTestId('returns-matrix').getByRole('link', { name: new RegExp(`${UBC}, ${TERM}: open the return`) });
 const dialog = (page: Page) => page.getByRole('dialog');
+/** Presses Tab until the target has focus: the way a keyboard user gets there (fails after 80 stops). */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the target');
+}
 const state = (page: Page) => page.getByTestId('return-summary').locator('[data-state]');
 
 test.describe.serial('term returns', () => {
@@ -93,5 +101,35 @@ test.describe.serial('term returns', () => {
     await dialog(page).getByRole('button', { name: 'Reopen' }).click();
     await expect(state(page)).toHaveText('Reopened');
     await expect(page.getByTestId('return-history')).toContainText('A late correction from the faculty');
+  });
+
+  test('an institution admin signs off with the keyboard alone (1366 px)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'appadmin');
+    const created = await page.request.put('/api/periods', { data: { fiscal_year: FISCAL_YEAR, term: 'Fall' } });
+    expect(created.ok(), await created.text()).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'instadmin');
+    await page.goto(matrixUrl);
+    const link = page.getByTestId('returns-matrix').getByRole('link', { name: new RegExp(`${UBC}, Fall: open the return`) });
+    await expect(link).toContainText('Not started');
+    await tabTo(page, link);
+    await page.keyboard.press('Enter');
+    const fill = page.getByRole('button', { name: 'Fill remaining programs with zero records' });
+    await expect(fill).toBeVisible();
+    await tabTo(page, fill);
+    await page.keyboard.press('Enter');
+    // Focus starts on Cancel, the safe choice; one Tab reaches the confirmation.
+    await expect(dialog(page).getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('return-blockers')).toContainText('Every expected program has a submitted record');
+    const signOff = page.getByRole('button', { name: 'Sign off' });
+    await tabTo(page, signOff);
+    await page.keyboard.press('Enter');
+    await expect(dialog(page).getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(state(page)).toHaveText('Submitted');
   });
 });
