@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, menuLabels, signInAs, type DemoUser } from './fixtures.ts';
 
 const TITLE = 'B.C. Co-op Education and WIL Statistical Database';
-const PROGRAM_INFO = ['Program Information > Browse Records', 'Program Information > Find Records'];
+const PROGRAM_INFO = [
+  'Program Information > Browse Records',
+  'Program Information > Find Records',
+  'Program Information > Term Returns',
+];
 const REPORTS = [
   'Region/Demographics',
   'Employer/Partner',

@@ -52,6 +52,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'institutions', path: '/institutions', title: 'Institutions', access: 'appAdmin' },
   { id: 'institutionCreate', path: '/institutions/create', title: 'Add an institution', access: 'appAdmin' },
   { id: 'institution', path: '/institutions/:id', title: 'Institution', access: 'appAdmin', check: idCheck },
+  { id: 'returns', path: '/returns', title: 'Term returns', access: 'programStaff' },
+  { id: 'return', path: '/returns/:id', title: 'Term return', access: 'programStaff', check: idCheck },
   { id: 'reports', path: '/reports', title: 'Reports', access: 'programStaff' },
   {
     id: 'reportParams',

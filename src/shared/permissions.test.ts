@@ -36,7 +36,11 @@ const profileOf = (username: string, affiliations: string[] = []): Profile => ({
 const labels = (menu: NavItem[]): string[] =>
   menu.flatMap((item) => (item.children ? item.children.map((c) => `${item.label} > ${c.label}`) : [item.label]));
 
-const PROGRAM_INFO_READ = ['Program Information > Browse Records', 'Program Information > Find Records'];
+const PROGRAM_INFO_READ = [
+  'Program Information > Browse Records',
+  'Program Information > Find Records',
+  'Program Information > Term Returns',
+];
 const REPORTS = [
   'Region/Demographics',
   'Employer/Partner',

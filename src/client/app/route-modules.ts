@@ -31,6 +31,8 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   recordImport: () => import('../features/imports/pages/import-page.tsx'),
   admin: () => import('../features/users/pages/users-page.tsx'),
   adminUser: () => import('../features/users/pages/user-page.tsx'),
+  returns: () => import('../features/returns/pages/returns-page.tsx'),
+  return: () => import('../features/returns/pages/return-page.tsx'),
   reports: () => import('../features/reports/pages/reports-page.tsx'),
   reportParams: () => import('../features/reports/pages/report-params-page.tsx'),
   ...Object.fromEntries(REPORT_TYPES.map((type) => [`report-${type}`, reportResultPage])),

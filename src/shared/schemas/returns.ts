@@ -174,3 +174,13 @@ export const FillZerosResultSchema = z.object({
   return: TermReturnSchema,
 });
 export type FillZerosResult = z.infer<typeof FillZerosResultSchema>;
+
+/** `GET /api/returns/{id}/programs`: each expected program of a return, with its record of the period, if any. */
+export const ReturnProgramSchema = z.object({
+  program_id: z.number().int(),
+  program_name: z.string(),
+  record_id: z.number().int().nullable(),
+  /** The record's status (draft or submitted), or null when the program has no record of the period. */
+  record_status: z.string().nullable(),
+});
+export type ReturnProgram = z.infer<typeof ReturnProgramSchema>;

@@ -8,6 +8,7 @@ import {
   FillZerosResultSchema,
   ReturnActionSchema,
   ReturnConflictSchema,
+  ReturnProgramSchema,
   ReturnReasonSchema,
   ReturnsQuerySchema,
   TermReturnSchema,
@@ -15,7 +16,7 @@ import {
 import { forbidden, notFound } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
-import { listReturns, readReturn, returnKeyOf } from './returns.repo.ts';
+import { expectedPrograms, listReturns, readReturn, returnKeyOf } from './returns.repo.ts';
 
 const RETURN = 'The term return';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -69,6 +70,27 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
       if (!found) throw notFound(RETURN);
       if (!canReadInstitution(signedInUser(request).privileges, found.institution_id)) throw forbidden();
       return found;
+    },
+  );
+
+  // The return page lists what the counts are made of: each expected program and its record, so a reader sees which
+  // programs block sign-off.
+  r.get(
+    '/api/returns/:id/programs',
+    {
+      schema: {
+        tags,
+        summary: 'The expected programs of one term return, each with its record of the period (id and status) or none',
+        params: IdParamSchema,
+        response: { 200: z.array(ReturnProgramSchema), ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const key = await returnKeyOf(db, request.params.id);
+      if (!key) throw notFound(RETURN);
+      if (!canReadInstitution(signedInUser(request).privileges, key.institutionId)) throw forbidden();
+      return expectedPrograms(db, request.params.id);
     },
   );
 

@@ -242,4 +242,13 @@ describe('term returns: the state machine through the API', () => {
     await call('POST', `/api/returns/${ownReturn}/submit`, 'appAdmin');
     expect(await count()).toBe(before);
   });
+  it('lists the expected programs of a return with their records to those who may read it, and to no one else', async () => {
+    const listed = await call('GET', `/api/returns/${ownReturn}/programs`, 'reader');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows: { program_id: number; record_id: number | null; record_status: string | null }[] = listed.json();
+    expect(rows.map((p) => p.program_id).sort()).toEqual([...ownPrograms].sort());
+    expect(rows.every((p) => p.record_id !== null && p.record_status === 'submitted')).toBe(true);
+    expect((await call('GET', `/api/returns/${otherReturn}/programs`, 'reader')).statusCode).toBe(403);
+    expect((await call('GET', '/api/returns/999999999/programs', 'appAdmin')).statusCode).toBe(404);
+  });
 });

@@ -29,7 +29,7 @@ describe('actionGroups', () => {
   it('gives a reader browsing, finding and reports only', () => {
     const groups = actionGroups(visibleMenu(user({ read: [1] })));
     expect(groups.map((g) => g.title)).toEqual(['Program Information', 'Reports']);
-    expect(groups[0]!.links.map((l) => l.label)).toEqual(['Browse Records', 'Find Records']);
+    expect(groups[0]!.links.map((l) => l.label)).toEqual(['Browse Records', 'Find Records', 'Term Returns']);
   });
 
   it('gives a user without privileges nothing', () => {

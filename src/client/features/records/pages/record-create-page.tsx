@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
@@ -9,6 +10,7 @@ import { routeTitle } from '../../../ui/route-title.ts';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutions } from '../../institutions/index.ts';
 import { usePrograms } from '../../programs/index.ts';
+import { presetRecordKeys } from '../lib/record-preset.ts';
 import { useProfile } from '../../session/index.ts';
 import { useCreateRecord } from '../api/create-record.ts';
 import { RecordForm, type RecordPickers } from '../components/record-form.tsx';
@@ -35,13 +37,17 @@ export default function RecordCreatePage() {
     };
   }, [institutions.data, programs.data, profile.privileges]);
 
+  const [params] = useSearchParams();
   const initialValues = useMemo(
-    () =>
+    () => ({
       // One institution to choose from: it is chosen already.
-      pickers?.institutions.length === 1
+      ...(pickers?.institutions.length === 1
         ? { ...EMPTY_RECORD_FORM, institution_id: pickers.institutions[0]!.value }
-        : EMPTY_RECORD_FORM,
-    [pickers],
+        : EMPTY_RECORD_FORM),
+      // A term return's "Add a record" link chooses the program, fiscal year and term.
+      ...presetRecordKeys(params, pickers?.programs ?? []),
+    }),
+    [pickers, params],
   );
 
   const title = routeTitle('recordCreate');

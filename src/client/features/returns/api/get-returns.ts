@@ -1,0 +1,63 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  PeriodSchema,
+  ReturnProgramSchema,
+  TermReturnSchema,
+  type Period,
+  type ReturnProgram,
+  type TermReturn,
+} from '../../../../shared/schemas/returns.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { RETURN_UI } from '../messages.ts';
+
+/** Every return query starts with this key, so an action invalidates the matrix and the return page at once. */
+export const RETURNS_QUERY_KEY = ['returns'] as const;
+
+export const periodsQueryOptions = queryOptions({
+  queryKey: ['periods'] as const,
+  queryFn: ({ signal }): Promise<Period[]> =>
+    apiRequest({ path: '/api/periods', errorMessage: RETURN_UI.errors.periods, schema: z.array(PeriodSchema), signal }),
+  staleTime: 60_000,
+});
+
+export function usePeriods() {
+  return useQuery(periodsQueryOptions);
+}
+
+/** GET /api/returns?fiscalYear=: the returns of one fiscal year, of the institutions the user may read. */
+export function useReturns(fiscalYear: string | undefined) {
+  return useQuery({
+    queryKey: [...RETURNS_QUERY_KEY, 'list', fiscalYear] as const,
+    queryFn: ({ signal }): Promise<TermReturn[]> =>
+      apiRequest({
+        path: '/api/returns',
+        query: { fiscalYear },
+        errorMessage: RETURN_UI.errors.returns,
+        schema: z.array(TermReturnSchema),
+        signal,
+      }),
+    enabled: fiscalYear !== undefined,
+  });
+}
+
+export function useReturn(id: number) {
+  return useQuery({
+    queryKey: [...RETURNS_QUERY_KEY, 'one', id] as const,
+    queryFn: ({ signal }): Promise<TermReturn> =>
+      apiRequest({ path: `/api/returns/${id}`, errorMessage: RETURN_UI.errors.oneReturn, schema: TermReturnSchema, signal }),
+  });
+}
+
+export function useReturnPrograms(id: number) {
+  return useQuery({
+    queryKey: [...RETURNS_QUERY_KEY, 'programs', id] as const,
+    queryFn: ({ signal }): Promise<ReturnProgram[]> =>
+      apiRequest({
+        path: `/api/returns/${id}/programs`,
+        errorMessage: RETURN_UI.errors.programs,
+        schema: z.array(ReturnProgramSchema),
+        signal,
+      }),
+  });
+}

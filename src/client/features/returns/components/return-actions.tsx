@@ -1,0 +1,118 @@
+import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { TermReturn } from '../../../../shared/schemas/returns.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { useReturnAction } from '../api/take-return-action.ts';
+import { REASON_ACTIONS, type ReturnPageAction } from '../lib/return-actions.ts';
+import { RETURN_UI } from '../messages.ts';
+
+const T = RETURN_UI.actions;
+
+/** What went wrong, in the server's words when it gave some (a 409 says the state the return is in). */
+function problemOf(error: unknown): string {
+  if (isApiError(error)) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : RETURN_UI.errors.action;
+}
+
+/**
+ * The buttons of the actions the user may take, each asking first (send back and reopen also ask why); a refusal is
+ * shown here, beside the buttons, and the page's data is asked again whatever the answer.
+ */
+export function ReturnActions({ ret, actions }: { ret: TermReturn; actions: readonly ReturnPageAction[] }) {
+  const mutation = useReturnAction(ret.id);
+  const [asking, setAsking] = useState<ReturnPageAction | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const needsReason = asking !== null && REASON_ACTIONS.includes(asking);
+
+  const close = () => {
+    setAsking(null);
+    setReason('');
+    setReasonError(null);
+  };
+  const confirm = () => {
+    if (!asking) return;
+    if (needsReason && reason.trim() === '') {
+      setReasonError(T.reasonRequired);
+      return;
+    }
+    const action = asking;
+    mutation.mutate(
+      { action, version: ret.version, ...(needsReason ? { reason: reason.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setProblem(null);
+          notify({ level: 'success', message: T[action].done });
+          close();
+        },
+        onError: (error) => {
+          setProblem(problemOf(error));
+          close();
+        },
+      },
+    );
+  };
+
+  const missing = ret.expected - ret.reported;
+  const words = asking ? T[asking] : null;
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h3">
+        {RETURN_UI.detail.actionsTitle}
+      </Title>
+      {problem ? (
+        <Alert color="red" variant="light" role="alert" title={RETURN_UI.errors.action} data-testid="return-action-error">
+          {problem}
+        </Alert>
+      ) : null}
+      {actions.length === 0 ? (
+        <Text>{RETURN_UI.detail.noActions}</Text>
+      ) : (
+        <Group gap="sm" wrap="wrap">
+          {actions.map((action) => (
+            <Button
+              key={action}
+              variant={action === 'submit' || action === 'approve' ? 'filled' : 'default'}
+              onClick={() => {
+                setProblem(null);
+                setAsking(action);
+              }}
+            >
+              {T[action].label}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <ConfirmDialog
+        opened={asking !== null}
+        title={words?.title ?? ''}
+        confirmLabel={words?.confirm ?? ''}
+        onConfirm={confirm}
+        onCancel={close}
+        loading={mutation.isPending}
+      >
+        <Stack gap="sm">
+          <Text>{asking === 'fill-zeros' ? T['fill-zeros'].body(missing) : asking ? T[asking].body : ''}</Text>
+          {needsReason ? (
+            <Textarea
+              label={T.reason}
+              required
+              autosize
+              minRows={3}
+              maxLength={2000}
+              value={reason}
+              error={reasonError}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                setReasonError(null);
+              }}
+            />
+          ) : null}
+        </Stack>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Stack, Table, Text, Title } from '@mantine/core';
+import type { ReturnEvent } from '../../../../shared/schemas/returns.ts';
+import { formatInstant } from '../lib/format-day.ts';
+import { RETURN_UI } from '../messages.ts';
+import { ScrollRegion } from './scroll-region.tsx';
+
+const T = RETURN_UI.detail;
+
+/** The return's history, newest first: who did what, when, the state it moved from and to, and why. */
+export function ReturnHistory({ history }: { history: readonly ReturnEvent[] }) {
+  const newestFirst = [...history].reverse();
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h3">
+        {T.historyTitle}
+      </Title>
+      {newestFirst.length === 0 ? (
+        <Text>{T.noHistory}</Text>
+      ) : (
+        <ScrollRegion label={T.historyTitle}>
+          <Table verticalSpacing="xs" data-testid="return-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{T.when}</Table.Th>
+                <Table.Th scope="col">{T.who}</Table.Th>
+                <Table.Th scope="col">{T.action}</Table.Th>
+                <Table.Th scope="col">{T.change}</Table.Th>
+                <Table.Th scope="col">{T.reason}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {newestFirst.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(e.at)}</Table.Td>
+                  <Table.Td>{e.user_name ?? T.someone}</Table.Td>
+                  <Table.Td>{RETURN_UI.historyActions[e.action] ?? e.action}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {e.from_state === e.to_state
+                      ? RETURN_UI.states[e.to_state]
+                      : `${RETURN_UI.states[e.from_state]} → ${RETURN_UI.states[e.to_state]}`}
+                  </Table.Td>
+                  <Table.Td style={{ minWidth: '12rem' }}>{e.reason ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollRegion>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { NO_PRIVILEGES, type Privileges } from '../../../../shared/schemas/profile.ts';
+import type { TermReturn } from '../../../../shared/schemas/returns.ts';
+import { availableReturnActions, missingSubmissions } from './return-actions.ts';
+
+const RET = { institution_id: 7, expected: 3, reported: 2, submitted: 1 } as TermReturn;
+const withState = (state: TermReturn['state'], counts: Partial<TermReturn> = {}): TermReturn => ({ ...RET, state, ...counts });
+
+const APP_ADMIN: Privileges = { ...NO_PRIVILEGES, glblAdmin: true };
+const INST_ADMIN: Privileges = { ...NO_PRIVILEGES, admin: [7] };
+const OTHER_ADMIN: Privileges = { ...NO_PRIVILEGES, admin: [8] };
+const WRITER: Privileges = { ...NO_PRIVILEGES, write: [7] };
+
+describe('the actions offered on a return', () => {
+  it('offers the institution admin zero records while a program has none, and sign-off once all are submitted', () => {
+    expect(availableReturnActions(withState('in progress'), INST_ADMIN)).toEqual(['fill-zeros']);
+    expect(availableReturnActions(withState('reopened', { reported: 3, submitted: 3 }), INST_ADMIN)).toEqual(['submit']);
+    expect(availableReturnActions(withState('not started', { reported: 0, submitted: 0 }), INST_ADMIN)).toEqual(['fill-zeros']);
+  });
+
+  it('offers nothing to writers, to admins of another institution, or on a locked return to the institution', () => {
+    expect(availableReturnActions(withState('in progress', { submitted: 3, reported: 3 }), WRITER)).toEqual([]);
+    expect(availableReturnActions(withState('in progress'), OTHER_ADMIN)).toEqual([]);
+    expect(availableReturnActions(withState('submitted'), INST_ADMIN)).toEqual([]);
+  });
+
+  it('offers the app admin approve and send back on a submitted return, reopen on an approved one', () => {
+    expect(availableReturnActions(withState('submitted'), APP_ADMIN)).toEqual(['approve', 'send-back']);
+    expect(availableReturnActions(withState('approved'), APP_ADMIN)).toEqual(['reopen']);
+    expect(availableReturnActions(withState('in progress', { submitted: 3, reported: 3 }), APP_ADMIN)).toEqual(['submit']);
+  });
+
+  it('counts the programs without a submitted record', () => {
+    expect(missingSubmissions({ expected: 3, submitted: 1 })).toBe(2);
+    expect(missingSubmissions({ expected: 0, submitted: 0 })).toBe(0);
+  });
+});

@@ -1,0 +1,35 @@
+import { canDecideReturns, canSignOffReturn } from '../../../../shared/permissions.ts';
+import type { ReturnState } from '../../../../shared/reporting-cycle.ts';
+import type { Privileges } from '../../../../shared/schemas/profile.ts';
+import type { TermReturn } from '../../../../shared/schemas/returns.ts';
+
+/** The actions of the return page, in the order its buttons stand. */
+export const RETURN_PAGE_ACTIONS = ['fill-zeros', 'submit', 'approve', 'send-back', 'reopen'] as const;
+export type ReturnPageAction = (typeof RETURN_PAGE_ACTIONS)[number];
+
+/** Actions that need a reason, kept in the history. */
+export const REASON_ACTIONS: readonly ReturnPageAction[] = ['send-back', 'reopen'];
+
+const OPEN_STATES: readonly ReturnState[] = ['not started', 'in progress', 'reopened'];
+
+/**
+ * The actions this user may take on this return now (docs/reporting-cycle.md's table): the institution's admins and
+ * app admins fill zeros and sign off an open return; app admins approve or send back a submitted one and reopen an
+ * approved one. Filling zeros is offered only while some program has no record, and signing off only once every
+ * expected program has a submitted record, so a button never leads to a certain refusal.
+ */
+export function availableReturnActions(ret: TermReturn, privileges: Privileges): ReturnPageAction[] {
+  const actions: ReturnPageAction[] = [];
+  if (OPEN_STATES.includes(ret.state) && canSignOffReturn(privileges, ret.institution_id)) {
+    if (ret.reported < ret.expected) actions.push('fill-zeros');
+    if (ret.submitted >= ret.expected) actions.push('submit');
+  }
+  if (canDecideReturns(privileges)) {
+    if (ret.state === 'submitted') actions.push('approve', 'send-back');
+    if (ret.state === 'approved') actions.push('reopen');
+  }
+  return actions;
+}
+
+/** How many expected programs keep the return from being signed off: those without a submitted record. */
+export const missingSubmissions = (ret: Pick<TermReturn, 'expected' | 'submitted'>) => Math.max(0, ret.expected - ret.submitted);
