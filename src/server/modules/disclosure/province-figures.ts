@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
-import type { ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
+import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
 import { inList, recordFilterSql } from '../records/record-sql.ts';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
-import type { ReportFlag } from '../../../shared/schemas/report.ts';
 import { APPROVED_ONLY, flagOf, preliminary, RETURN_JOIN, revised } from '../reports/return-flags.ts';
 
 /**
@@ -53,7 +52,7 @@ const REASONS: Record<number, SuppressionReason> = { 1: 'threshold', 2: 'dominan
 
 /**
  * The rule as SQL over one value per institution (`v`, null for an institution none of whose records carries the
- * part), in the aggregate's group: 0 safe (or nothing there to protect), 1 threshold, 2 dominance. The same test as
+ * part), in the aggregate's group or the window `over`: 0 safe (or nothing there to protect), 1 threshold, 2 dominance. The same test as
  * `judgeContributions` in shared/disclosure.ts.
  */
 function judge(v: SQL, rule: DisclosureRule, over: SQL = sql``): SQL {
