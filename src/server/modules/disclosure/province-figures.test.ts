@@ -256,8 +256,7 @@ describe('disclosure control of the province row', () => {
 
   it('a failing pool takes in the smallest other discipline rather than hiding every discipline of the period', async () => {
     const ask = async (disciplines: string) =>
-      (await report('discipline', `${year('2008/09')}&disciplines=${encodeURIComponent(disciplines)}`)).province
-        .students_placed;
+      (await report('discipline', `${year('2008/09')}&disciplines=${encodeURIComponent(disciplines)}`)).province.students_placed;
     expect(await ask('Business & Management')).toBe(60);
     expect(await ask('Humanities')).toBeNull();
     expect(await ask('Other')).toBeNull();

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FLAG_LEGEND } from '../../../shared/reports.ts';
 import type { Report } from '../../../shared/schemas/report.ts';
@@ -19,12 +20,11 @@ describe('report marks: preliminary and revised', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    const [period] = await ctx.db
-      .execute<{ id: number }>(
-        sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on)
+    const [period] = await queryRows<{ id: number }>(
+      ctx.db,
+      sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on)
         VALUES ('2023/24', 'Fall', '2023-09-01', '2024-01-31') RETURNING id`,
-      )
-      .then((r) => r.rows);
+    );
     const setUp = async (key: keyof typeof inst, enrolled: number, state: string, changedAt: string) => {
       inst[key] = await createInstitution(ctx.db, { shortName: key.toUpperCase(), nameCode: `FLAG${key.toUpperCase()}` });
       const programId = await createProgram(ctx.db, inst[key]);
