@@ -119,6 +119,8 @@ export async function createRouteCases(ctx: TestContext) {
     { route: 'GET /api/returns', url: '/api/returns', expect: SIGNED_IN(200) },
     { route: 'GET /api/returns/:id', url: `/api/returns/${ownReturn}`, expect: READ_OWN(200) },
     { route: 'GET /api/returns/:id', url: `/api/returns/${otherReturn}`, expect: READ_OTHER(200) },
+    { route: 'GET /api/returns/:id/programs', url: `/api/returns/${ownReturn}/programs`, expect: READ_OWN(200) },
+    { route: 'GET /api/returns/:id/programs', url: `/api/returns/${otherReturn}/programs`, expect: READ_OTHER(200) },
     ...(['submit', 'fill-zeros'] as const).flatMap((action) => [
       {
         route: `POST /api/returns/:id/${action}`,
