@@ -241,6 +241,9 @@ beforeAll(async () => {
   cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
   const [institution] = await sqlRows<{ id: number }>(`SELECT id FROM institutions WHERE short_name = 'UVic'`);
   institutionId = institution!.id;
+  // The scenarios edit UVic's older records, whose terms the demo has signed off and locked: open them again (as an
+  // app admin's reopen would), so every write meets the database rather than the lock (docs/reporting-cycle.md).
+  await sqlRows(`UPDATE term_returns SET state = 'open' WHERE institution_id = $1`, [institutionId]);
   const [program] = await sqlRows<{ id: number }>(`SELECT id FROM programs WHERE institution_id = $1 ORDER BY id LIMIT 1`, [
     institutionId,
   ]);
