@@ -1,42 +1,13 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderInDom, useDomRendering } from '../../../ui/render-in-dom.test-support.tsx';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReportColumn } from '../../../../shared/schemas/report.ts';
 import { reportTableModel } from '../lib/report-table-model.ts';
 import { ReportTable } from './report-table.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
-
-let root: Root | undefined;
-let container: HTMLDivElement | undefined;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-});
-
-function render(node: React.ReactNode): HTMLDivElement {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root!.render(<MantineProvider>{node}</MantineProvider>));
-  return container;
-}
+useDomRendering();
+const render = renderInDom;
 
 const columns: ReportColumn[] = [
   { key: 'institution', label: 'Institution', kind: 'text' },
