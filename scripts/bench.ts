@@ -8,7 +8,8 @@
  *   BENCH_RECORDS        records for the main data set (default 1,000,000)
  *   BENCH_SMALL_RECORDS  records for the PGlite ÷ PostgreSQL comparison (default 100,000)
  *   BENCH_SECONDS        seconds of each throughput run (default 10)
- *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty)
+ *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty); disclosure:
+ *                        the reports under disclosure control alone
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -44,7 +45,7 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SMALL_RECORDS = Number(process.env.BENCH_SMALL_RECORDS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** `hostile-upload` runs that measure alone (on a database of BENCH_RECORDS records), for a quick check. */
+/** `hostile-upload` or `disclosure` runs that group alone (on a database of BENCH_RECORDS records), for a quick check. */
 const ONLY = process.env.BENCH_ONLY;
 const RUNS = 5;
 const APP_PORT = 3400;
@@ -289,21 +290,48 @@ async function benchDisclosure(database: Database, base: string): Promise<void> 
   if (readable === 'all' || readable.length !== 1) throw new Error(`${ONE_INSTITUTION_READER} must read exactly one institution`);
   const group = 'reports (one-institution reader, disclosure control)';
   const api = (type: string, query = '') => callApi(`${base}/api/reports/${type}${query}`, cookie);
-  const measure = async (name: string, type: ReportType, params: ReportParams, query: string) => {
+  const measure = async (name: string, type: ReportType, params: ReportParams) => {
+    const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
     const t = await compare(
-      () => api(type, query),
+      () => api(type, query ? `?${query}` : ''),
       () => runReport(database.db, type, params, readable, 'off'),
     );
     const ratio = t.subject.median / t.baseline.median;
     record(group, name, ms(t.subject), `${ms(t.baseline)} (rule off)`, ratio, '≤ 1.2× SQL', ratio <= 1.2);
   };
-  for (const type of REPORT_TYPES) await measure(type, type, {}, '');
+  for (const type of REPORT_TYPES) await measure(type, type, {});
   const discipline = 'Engineering & Applied Science';
-  await measure(
-    `institution, disciplines=${discipline}`,
-    'institution',
-    { disciplines: [discipline] },
-    `?disciplines=${encodeURIComponent(discipline)}`,
+  const narrow: [string, ReportParams][] = [
+    [`disciplines=${discipline}`, { disciplines: [discipline] }],
+    ["credentials=Bachelor's Degree", { credentials: ["Bachelor's Degree"] }],
+    [
+      `${formatFiscalYear(LAST_YEAR)}, disciplines=${discipline}`,
+      {
+        fiscalYearFrom: formatFiscalYear(LAST_YEAR),
+        fiscalYearTo: formatFiscalYear(LAST_YEAR),
+        disciplines: [discipline],
+      },
+    ],
+  ];
+  for (const [name, params] of narrow) await measure(`institution, ${name}`, 'institution', params);
+  // For context: the first question after every period changed, when each period's blocks are computed again
+  // (decision 022), against the same report without the rule.
+  const cold = await compare(
+    async () => {
+      await database.pool!.query(`INSERT INTO data_changes (kind, fiscal_year, term) VALUES ('records', '*', '*')`);
+      await api('institution', `?disciplines=${encodeURIComponent(discipline)}`);
+    },
+    () => runReport(database.db, 'institution', { disciplines: [discipline] }, readable, 'off'),
+    3,
+  );
+  record(
+    group,
+    `institution, disciplines=${discipline}, every period changed just before (cold)`,
+    ms(cold.subject),
+    `${ms(cold.baseline)} (rule off)`,
+    cold.subject.median / cold.baseline.median,
+    '—',
+    null,
   );
 }
 
@@ -630,6 +658,9 @@ async function main(): Promise<void> {
     if (ONLY === 'hostile-upload') {
       log('Hostile spreadsheet uploads');
       await benchHostileUpload(base, cookie);
+    } else if (ONLY === 'disclosure') {
+      log('Reports under disclosure control');
+      await benchDisclosure(database, base);
     } else {
       log('Reports');
       await benchReports(database, base, cookie);

@@ -169,6 +169,7 @@ async function restorePostgres(databaseUrl: string, file: string, options: Resto
   } finally {
     await database.close();
   }
+  const changesBefore = await newestChange(databaseUrl);
   // One transaction: pg_restore either replaces everything or, on any error, leaves the database as it was.
   await runTool(
     'pg_restore',
@@ -181,10 +182,39 @@ async function restorePostgres(databaseUrl: string, file: string, options: Resto
     const migrationsApplied = await migrate(database);
     // Recreated tables fire none of the session-cache triggers: tell running app servers to forget who is signed in.
     await database.db.execute(sql`SELECT pg_notify(${SESSION_CACHE_CHANNEL}, 'restore')`);
+    await markAllChanged(database, changesBefore);
     return { engine: 'postgres', migrationsApplied };
   } finally {
     await database.close();
   }
+}
+
+/** The newest data_changes number the database has handed out (0 before migration 0004). */
+async function newestChange(databaseUrl: string): Promise<number> {
+  const database = openPostgres(databaseUrl, 1);
+  try {
+    const [row] = await queryRows<{ n: string | null }>(
+      database.db,
+      sql`SELECT pg_sequence_last_value(to_regclass('data_changes_seq_seq'))::text AS n`,
+    );
+    return Number(row?.n ?? 0);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Recreated tables fire no triggers either: running app servers keep disclosure verdicts labelled with data versions
+ * (decision 022), and the restored numbering restarts below numbers those servers have seen. Every period changes now,
+ * numbered above anything handed out before the restore, so no version seen before can come round again.
+ */
+async function markAllChanged(database: Database, newestBefore: number): Promise<void> {
+  await database.db.execute(
+    sql`SELECT setval('data_changes_seq_seq', greatest(${newestBefore}::bigint, (SELECT coalesce(max(seq), 0) FROM data_changes), 1))`,
+  );
+  await database.db.execute(
+    sql`INSERT INTO data_changes (kind, fiscal_year, term) VALUES ('records', '*', '*'), ('returns', '*', '*')`,
+  );
 }
 
 async function restorePglite(dataDir: string, file: string, options: RestoreOptions): Promise<RestoreResult> {
@@ -269,8 +299,11 @@ async function tablesWithRows(db: Db): Promise<{ table: string; rows: number }[]
   return found;
 }
 
-/** The lookup table every migrated database has: rows there alone are not data anyone would lose. */
-const SHIPPED_WITH_MIGRATIONS = new Set(['disciplines']);
+/**
+ * Tables whose rows alone are not data anyone would lose: the lookup table every migrated database has, and the
+ * bookkeeping of what changed (data_changes, data_periods), which triggers keep and the migration fills.
+ */
+const NOT_DATA = new Set(['disciplines', 'data_changes', 'data_periods']);
 
 function refuseUnlessEmpty(
   tables: { table: string; rows: number }[],
@@ -279,7 +312,7 @@ function refuseUnlessEmpty(
   file: string,
   yes?: boolean,
 ): void {
-  const data = tables.filter((t) => !SHIPPED_WITH_MIGRATIONS.has(t.table));
+  const data = tables.filter((t) => !NOT_DATA.has(t.table));
   if (data.length === 0 || yes) return;
   const summary = data.map((t) => `${t.table} ${t.rows.toLocaleString('en-CA')}`).join(', ');
   throw new BackupError(

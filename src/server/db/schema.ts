@@ -289,3 +289,34 @@ export const returnEvents = pgTable(
     check('return_events_action', sql`${t.action} IN ('submit', 'send-back', 'approve', 'reopen', 'fill-zeros')`),
   ],
 );
+
+/**
+ * What disclosure control's cache of per-period verdicts is valid for (decision 022). Triggers (migration 0004) add a
+ * row to `data_changes` for every statement that changes what a period's figures rest on: `records` for its records
+ * (fiscal year × term, or `*` for all periods when a program's discipline, credential or WIL type changes), `returns`
+ * for its returns' states, which only "approved figures only" questions rest on. A period's version is the newest
+ * such row; rows are only ever added, so concurrent writers never wait on each other here.
+ */
+export const dataChanges = pgTable(
+  'data_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    fiscalYear: text('fiscal_year').notNull(),
+    term: text('term').notNull(),
+  },
+  (t) => [
+    index('data_changes_period_idx').on(t.kind, t.fiscalYear, t.term, t.seq),
+    check('data_changes_kind', sql`${t.kind} IN ('records', 'returns')`),
+  ],
+);
+
+/** Every fiscal year × term that has ever held a record, kept by the same triggers: the periods a question can touch. */
+export const dataPeriods = pgTable(
+  'data_periods',
+  {
+    fiscalYear: text('fiscal_year').notNull(),
+    term: text('term').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fiscalYear, t.term] })],
+);

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATION_FIELDS } from '../../../shared/record-rules.ts';
 import type { Report } from '../../../shared/schemas/report.ts';
+import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
@@ -291,5 +293,61 @@ describe('disclosure control of the province row', () => {
     const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
     expect(lines).toContain('Province (all institutions),x,130,x,x,x,p'); // p: no returns in this data set
     expect(lines.some((line) => line.includes('accounts for more than 85 %'))).toBe(true);
+  });
+
+  it('verdicts kept between questions follow every change to what they rest on (decision 022)', async () => {
+    // Its own period: O, P, Q and R place 10 each in Business; each question below is asked after a warm-up of the
+    // same kind, so a kept verdict that missed the change would show the figure.
+    const fy = '2010/11';
+    const of: Partial<Record<Row['inst'], { program: number; record: number }>> = {};
+    for (const name of ['O', 'P', 'Q', 'R'] as const) {
+      const program = await createProgram(ctx.db, inst[name], { discipline: 'Business & Management' });
+      const record = await insertRecord(ctx.db, {
+        institutionId: inst[name],
+        programId: program,
+        fiscalYear: fy,
+        term: 'Fall',
+        ...columnsOf({ inst: name, placed: 10 }),
+      });
+      of[name] = { program, record };
+    }
+    const business = `&disciplines=${encodeURIComponent('Business & Management')}`;
+    const placed = async (more = '') => (await report('discipline', `${year(fy)}${more}`)).province.students_placed;
+    expect(await placed()).toBe(40);
+    expect(await placed(business)).toBe(40);
+
+    // Another institution's record changes: R's 200 of the others' 220 dominates.
+    await ctx.db.execute(sql`UPDATE records SET students_placed = 200 WHERE id = ${of.R!.record}`);
+    expect(await placed(business)).toBeNull();
+    await ctx.db.execute(sql`UPDATE records SET students_placed = 10 WHERE id = ${of.R!.record}`);
+    expect(await placed(business)).toBe(40);
+
+    // A program moves to another discipline: in Business only P and R are left among the others.
+    await ctx.db.execute(sql`UPDATE programs SET discipline = 'Health' WHERE id = ${of.Q!.program}`);
+    expect(await placed(business)).toBeNull();
+    await ctx.db.execute(sql`UPDATE programs SET discipline = 'Business & Management' WHERE id = ${of.Q!.program}`);
+    expect(await placed(business)).toBe(40);
+
+    // Approved figures only: every return approved, then R's reopened.
+    const [period] = await queryRows<{ id: number }>(
+      ctx.db,
+      sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on)
+        VALUES (${fy}, 'Fall', '2010-09-01', '2011-01-31') RETURNING id`,
+    );
+    for (const name of ['O', 'P', 'Q', 'R'] as const)
+      await ctx.db.execute(
+        sql`INSERT INTO term_returns (period_id, institution_id, state, first_approved_at)
+          VALUES (${period!.id}, ${inst[name]}, 'approved', now())`,
+      );
+    expect(await placed('&approvedOnly=true')).toBe(40);
+    await ctx.db.execute(
+      sql`UPDATE term_returns SET state = 'reopened' WHERE period_id = ${period!.id} AND institution_id = ${inst.R}`,
+    );
+    expect(await placed('&approvedOnly=true')).toBeNull();
+
+    // A record of another institution leaves the period.
+    expect(await placed()).toBe(40);
+    await ctx.db.execute(sql`UPDATE records SET fiscal_year = '2011/12' WHERE id = ${of.R!.record}`);
+    expect(await placed()).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { recordFilterSql, RECORDS_WITH_NAMES, type RecordFilter } from '../recor
 import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../../../shared/disclosure.ts';
 import { provinceFigures } from '../disclosure/province-figures.ts';
 import { measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
-import { APPROVED_ONLY, FLAG_AGGREGATE, RETURN_JOIN } from './return-flags.ts';
+import { APPROVED_ONLY, FLAG_AGGREGATE, RETURN_JOIN } from '../returns/return-flags.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 
 const FROM = sql`${RECORDS_WITH_NAMES} ${RETURN_JOIN}`;
@@ -105,7 +105,13 @@ export async function runReport(
   if (readable !== 'all' && rule !== 'off') {
     const [{ rows, totals }, province] = await Promise.all([
       rowsAndTotals(db, definition, where),
-      provinceFigures(db, definition.measures, params, readable, rule, () => summaryRow(db, definition, provinceWhere)),
+      provinceFigures(
+        db,
+        { measures: definition.measures, select: sql`${measureList(definition)}, ${FLAG}`, from: FROM, where: provinceWhere },
+        params,
+        readable,
+        rule,
+      ),
     ]);
     const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
     const provinceRow = {
