@@ -254,14 +254,15 @@ describe('reporting periods and term returns', () => {
 
     it('keeps with open=true the returns of periods that have opened (a B.C. day) and are not all approved, judged over what the caller may read', async () => {
       const { own, other } = matrix.institutions;
-      const [{ today, tomorrow }] = await queryRows<{ today: string; tomorrow: string }>(
+      const [days] = await queryRows<{ today: string; tomorrow: string }>(
         ctx.db,
         sql`SELECT to_char((now() AT TIME ZONE 'America/Vancouver')::date, 'YYYY-MM-DD') AS today,
                    to_char((now() AT TIME ZONE 'America/Vancouver')::date + 1, 'YYYY-MM-DD') AS tomorrow`,
       );
+      const { today, tomorrow } = days!;
       const dated = (opens_on: string) => createPeriod({ ...freshPeriodKey(), opens_on, due_on: '2300-01-01' });
-      const opensToday = await dated(today!);
-      const opensTomorrow = await dated(tomorrow!);
+      const opensToday = await dated(today);
+      const opensTomorrow = await dated(tomorrow);
       const allApproved = await dated('2000-01-01');
       const ownApproved = await dated('2000-01-01');
       const approve = async (periodId: number, institutions: number[]) => {
