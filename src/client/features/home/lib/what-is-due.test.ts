@@ -8,7 +8,7 @@ function user(privileges: Partial<Privileges>): Profile {
   const p = { ...NO_PRIVILEGES, ...privileges };
   return {
     username: 'u',
-    institution: null,
+    institution: '',
     prefName: 'U',
     email: '',
     homeInstitution: null,
@@ -59,7 +59,7 @@ describe('what is due', () => {
     expect(dueInstitutionIds(user({ glblAdmin: true, glblRead: true }))).toEqual([]);
   });
 
-  it('lists the person’s returns overdue first, then those to finish, then the signed off; earliest due first', () => {
+  it('lists the person’s returns to finish first (the overdue leading, as their due date is past), then the signed off; earliest due first', () => {
     const returns = [
       ret(UVIC, FALL, 'submitted'),
       ret(UVIC, SUMMER, 'in progress'),

@@ -22,7 +22,7 @@ export function dueInstitutionIds(profile: Profile): number[] {
 const periodRank = (r: Pick<TermReturn, 'fiscal_year' | 'term'>) => `${r.fiscal_year}:${TERMS.indexOf(r.term)}`;
 
 export interface InstitutionDue {
-  /** The open periods' returns: overdue first, then those to finish, then signed off; earliest due first. */
+  /** The open periods' returns: those to finish first (so the overdue lead), then the signed off; earliest due first. */
   returns: TermReturn[];
   /** How many are neither submitted nor approved. */
   toFinish: number;
@@ -36,7 +36,6 @@ export function institutionDue(returns: readonly TermReturn[], institutionIds: r
     .filter((r) => ids.has(r.institution_id))
     .sort(
       (a, b) =>
-        Number(b.overdue) - Number(a.overdue) ||
         Number(isSignedOff(a)) - Number(isSignedOff(b)) ||
         a.due_on.localeCompare(b.due_on) ||
         a.institution_name.localeCompare(b.institution_name),
