@@ -35,8 +35,8 @@ export const HOME_UI = {
     title: 'What is due',
     mineTitle: 'Your institutions’ term returns',
     mineSummary: (toFinish: number, overdue: number) =>
-      `${toFinish === 1 ? '1 return' : `${toFinish} returns`} to finish and sign off` +
-      (overdue > 0 ? `, ${overdue} of them overdue.` : '.'),
+      `${toFinish === 1 ? '1 return is' : `${toFinish} returns are`} not signed off yet` +
+      (overdue > 0 ? `; ${overdue} overdue.` : '.'),
     nothingDue: 'Nothing is due — every return for your institutions is signed off.',
     period: (term: string, fiscalYear: string) => `${term} ${fiscalYear}`,
     returnLink: (institution: string, period: string) => `${institution} — ${period}`,

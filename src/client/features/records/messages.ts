@@ -80,8 +80,8 @@ export const RECORD_UI = {
   },
   locked: {
     title: { submitted: 'This term’s return is signed off', approved: 'This term’s return is approved' },
-    when: (returnName: string, state: 'submitted' | 'approved', date: string, who: string | null) =>
-      `${returnName} was ${state === 'submitted' ? 'signed off' : 'approved'} on ${date}${who ? ` by ${who}` : ''}.`,
+    when: (state: 'submitted' | 'approved', date: string, who: string | null) =>
+      `${state === 'submitted' ? 'Signed off' : 'Approved'} on ${date}${who ? ` by ${who}` : ''}.`,
     open: 'Open the return',
     savingOff: 'Saving is off: this term’s return is locked.',
   },

@@ -6,7 +6,14 @@ import type { Profile } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { OverdueBadge, ReturnStateBadge, formatDay, useOpenReturns } from '../../returns/index.ts';
-import { dueInstitutionIds, institutionDue, percentOf, provinceProgress, type PeriodProgress } from '../lib/what-is-due.ts';
+import {
+  dueInstitutionIds,
+  institutionDue,
+  percentOf,
+  provinceProgress,
+  type InstitutionDue,
+  type PeriodProgress,
+} from '../lib/what-is-due.ts';
 import { HOME_UI } from '../messages.ts';
 
 const T = HOME_UI.due;
@@ -45,12 +52,8 @@ function DueReturn({ ret }: { ret: TermReturn }) {
   );
 }
 
-/** Each open period's return of the institutions the person writes to or administers. */
-function InstitutionReturns({ institutionIds }: { institutionIds: number[] }) {
-  const open = useOpenReturns(institutionIds);
-  if (open.isPending) return <Loading />;
-  if (open.isError) return <LoadError message={open.error.message} detail={T.loadFailed} onRetry={() => void open.refetch()} />;
-  const due = institutionDue(open.data, institutionIds);
+/** The person's open returns: a line saying what is left (or that nothing is), then each return. */
+export function InstitutionDueList({ due }: { due: InstitutionDue }) {
   return (
     <Stack gap="sm" data-testid="due-mine">
       {due.toFinish === 0 ? (
@@ -72,8 +75,16 @@ function InstitutionReturns({ institutionIds }: { institutionIds: number[] }) {
   );
 }
 
+/** Each open period's return of the institutions the person writes to or administers. */
+function InstitutionReturns({ institutionIds }: { institutionIds: number[] }) {
+  const open = useOpenReturns(institutionIds);
+  if (open.isPending) return <Loading />;
+  if (open.isError) return <LoadError message={open.error.message} detail={T.loadFailed} onRetry={() => void open.refetch()} />;
+  return <InstitutionDueList due={institutionDue(open.data, institutionIds)} />;
+}
+
 /** One open period across the province: how many have signed off, how many are approved, by state, and who is late. */
-function PeriodProgressCard({ progress }: { progress: PeriodProgress }) {
+export function PeriodProgressCard({ progress }: { progress: PeriodProgress }) {
   const period = T.period(progress.term, progress.fiscalYear);
   const approvedShare = percentOf(progress.approved, progress.total);
   const submittedShare = percentOf(progress.done, progress.total) - approvedShare;
@@ -109,7 +120,7 @@ function PeriodProgressCard({ progress }: { progress: PeriodProgress }) {
         {progress.overdue.length === 0 ? (
           <Text size="sm">{T.noOverdue}</Text>
         ) : (
-          <Group component="ul" gap="xs" wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }} data-testid="due-overdue">
+          <Group component="ul" gap="sm" wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }} data-testid="due-overdue">
             {progress.overdue.map((ret) => (
               <li key={ret.id}>
                 <Anchor

@@ -31,15 +31,13 @@ export function ReturnLockNotice({ notice }: { notice: LockNotice }) {
       role="status"
       data-testid="return-locked"
       title={
-        <Text fw={700} c="orange.9" component="span">
+        <Text fw={700} c="#6b3206" component="span">
           {L.title[notice.state]}
         </Text>
       }
     >
       <Stack gap="xs" align="flex-start">
-        {notice.since ? (
-          <Text size="sm">{L.when(notice.returnName, notice.state, formatInstant(notice.since.at), notice.since.by)}</Text>
-        ) : null}
+        {notice.since ? <Text size="sm">{L.when(notice.state, formatInstant(notice.since.at), notice.since.by)}</Text> : null}
         <Text size="sm">{notice.message}</Text>
         <Anchor component={Link} to={`/returns/${notice.returnId}`} fw={600} size="sm">
           {L.open}

@@ -62,7 +62,6 @@ describe('the record form’s lock notice', () => {
     expect(lockNoticeOf(ret('submitted', history))).toEqual({
       returnId: 42,
       state: 'submitted',
-      returnName: "UVic's Spring 2025/26 return",
       message: returnLockedMessage('UVic', '2025/26', 'Spring', 'submitted'),
       since: { at: '2026-05-03T19:00:00.000Z', by: 'Wren Writer' },
     });

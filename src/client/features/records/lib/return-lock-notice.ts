@@ -1,6 +1,6 @@
 import { TERMS } from '../../../../shared/constants.ts';
 import { fiscalYearError } from '../../../../shared/record-rules.ts';
-import { isLockedReturnState, returnLockedMessage, returnName } from '../../../../shared/reporting-cycle.ts';
+import { isLockedReturnState, returnLockedMessage } from '../../../../shared/reporting-cycle.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 
 /**
@@ -27,8 +27,6 @@ export function returnTermKey(values: { institution_id: string; fiscal_year: str
 export interface LockNotice {
   returnId: number;
   state: 'submitted' | 'approved';
-  /** "UVic's Spring 2025/26 return" */
-  returnName: string;
   /** The server's `return_locked` message: why, and who can unlock it. */
   message: string;
   /** When it was signed off (or approved) and by whom, from its history; null when the history does not say. */
@@ -43,7 +41,6 @@ export function lockNoticeOf(ret: TermReturn | null | undefined): LockNotice | n
   return {
     returnId: ret.id,
     state,
-    returnName: returnName(ret.institution_name, ret.fiscal_year, ret.term),
     message: returnLockedMessage(ret.institution_name, ret.fiscal_year, ret.term, state),
     since: event ? { at: event.at, by: event.user_name } : null,
   };
