@@ -128,7 +128,10 @@ export const TermReturnSchema = z.object({
 });
 export type TermReturn = z.infer<typeof TermReturnSchema>;
 
-/** `GET /api/returns?fiscalYear=&term=&institutionIds=`: each a list, repeated or comma-separated. */
+/**
+ * `GET /api/returns?fiscalYear=&term=&institutionIds=&open=`: each list repeated or comma-separated; `open=true` keeps
+ * the returns of open periods only (what the home page's "What is due" lists).
+ */
 export const ReturnsQuerySchema = z
   .object({
     fiscalYear: queryList(
@@ -138,6 +141,14 @@ export const ReturnsQuerySchema = z
     ),
     term: queryList('term', queryOneOf(TERMS), `terms (${TERMS.join(', ')})`),
     institutionIds: queryList('institutionIds', queryId, 'institution ids'),
+    open: z
+      .enum(['true', 'false'], { error: 'open must be true or false' })
+      .optional()
+      .transform((value) => value === 'true')
+      .meta({
+        description:
+          'true: only the returns of open periods, those that have opened (a B.C. day) and of which some return you may read (of the institutions asked for) is not yet approved',
+      }),
   })
   .strict();
 export type ReturnsQuery = z.output<typeof ReturnsQuerySchema>;

@@ -31,6 +31,32 @@ export const HOME_UI = {
   administrationTitle: 'Administration',
   administrationBody: 'Keep the lists of institutions, valid programs and users, and grant access.',
 
+  due: {
+    title: 'What is due',
+    mineTitle: 'Your institutions’ term returns',
+    mineSummary: (toFinish: number, overdue: number) =>
+      `${toFinish === 1 ? '1 return is' : `${toFinish} returns are`} not signed off yet` +
+      (overdue > 0 ? `; ${overdue} overdue.` : '.'),
+    nothingDue: 'Nothing is due — every return for your institutions is signed off.',
+    period: (term: string, fiscalYear: string) => `${term} ${fiscalYear}`,
+    returnLink: (institution: string, period: string) => `${institution} — ${period}`,
+    reported: (reported: number, expected: number) => `${reported} of ${expected} programs reported`,
+    dueOn: (date: string) => `Due ${date}`,
+    provinceTitle: 'Across the province',
+    periodTitle: (period: string, date: string) => `${period}, due ${date}`,
+    done: (done: number, total: number) => `${done} of ${total} submitted`,
+    approved: (approved: number) => `${approved} approved`,
+    progressLabel: (period: string, done: number, total: number) =>
+      `${period}: ${done} of ${total} returns submitted or approved`,
+    stateCounts: 'Returns by state',
+    overdueTitle: (count: number) => `Overdue (${count})`,
+    overdueLink: (institution: string, period: string) => `${institution}, ${period}: overdue, open the return`,
+    noOverdue: 'No return of this period is overdue.',
+    matrix: 'Open the completeness matrix',
+    noOpenPeriods: 'No reporting period is open: every return of the periods that have opened is approved.',
+    loadFailed: 'What is due was not loaded.',
+  },
+
   signInProblem: {
     failed: {
       title: 'Sign in did not complete',

@@ -78,6 +78,13 @@ export const RECORD_UI = {
     submitHint: 'Submitting checks every rule: every count entered and each split adding up to students placed.',
     draftHint: 'A draft may be incomplete and saved as often as you like.',
   },
+  locked: {
+    title: { submitted: 'This term’s return is signed off', approved: 'This term’s return is approved' },
+    when: (state: 'submitted' | 'approved', date: string, who: string | null) =>
+      `${state === 'submitted' ? 'Signed off' : 'Approved'} on ${date}${who ? ` by ${who}` : ''}.`,
+    open: 'Open the return',
+    savingOff: 'Saving is off: this term’s return is locked.',
+  },
   toast: {
     created: 'Record added',
     saved: 'Record saved',

@@ -9,7 +9,7 @@ import { openApiDocument, operationSchema, readOnlyProperties } from '../../test
 import { createInstitution } from '../../test/factories.ts';
 import { createMatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
-import { freshPeriodKey, returnIdOf } from '../../test/return-factories.ts';
+import { freshPeriodKey, returnIdOf, setReturnState } from '../../test/return-factories.ts';
 import { zeroRecordValues } from './return-transitions.ts';
 
 /**
@@ -252,6 +252,63 @@ describe('reporting periods and term returns', () => {
       expect((await call('GET', '/api/returns', 'signedOut')).statusCode).toBe(401);
     });
 
+    it('keeps with open=true the returns of periods that have opened (a B.C. day) and are not all approved, judged over what the caller may read', async () => {
+      const { own, other } = matrix.institutions;
+      const [days] = await queryRows<{ today: string; tomorrow: string }>(
+        ctx.db,
+        sql`SELECT to_char((now() AT TIME ZONE 'America/Vancouver')::date, 'YYYY-MM-DD') AS today,
+                   to_char((now() AT TIME ZONE 'America/Vancouver')::date + 1, 'YYYY-MM-DD') AS tomorrow`,
+      );
+      const { today, tomorrow } = days!;
+      const dated = (opens_on: string) => createPeriod({ ...freshPeriodKey(), opens_on, due_on: '2300-01-01' });
+      const opensToday = await dated(today);
+      const opensTomorrow = await dated(tomorrow);
+      const allApproved = await dated('2000-01-01');
+      const ownApproved = await dated('2000-01-01');
+      const approve = async (periodId: number, institutions: number[]) => {
+        for (const institution of institutions)
+          await setReturnState(ctx.db, await returnIdOf(ctx.db, institution, periodId), 'approved');
+      };
+      const everyInstitution = (
+        await queryRows<{ id: number }>(
+          ctx.db,
+          sql`SELECT institution_id AS id FROM term_returns WHERE period_id = ${allApproved}`,
+        )
+      ).map((r) => r.id);
+      await approve(allApproved, everyInstitution);
+      await approve(ownApproved, [own]);
+      // A submitted return keeps its period open: the province has yet to approve it.
+      await setReturnState(ctx.db, await returnIdOf(ctx.db, own, opensToday), 'submitted');
+
+      const openPeriods = async (role: Parameters<Call>[2], query = 'open=true') => {
+        const res = await call('GET', `/api/returns?${query}`, role);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as TermReturn[];
+      };
+      const periodsOf = (returns: TermReturn[]) => new Set(returns.map((r) => r.period_id));
+      const admin = await openPeriods('appAdmin');
+      expect(periodsOf(admin).has(opensToday)).toBe(true);
+      expect(periodsOf(admin).has(opensTomorrow)).toBe(false);
+      expect(periodsOf(admin).has(allApproved)).toBe(false);
+      // Every return of an open period is listed, the approved ones too (the province's progress counts them).
+      expect(
+        admin
+          .filter((r) => r.period_id === ownApproved)
+          .map((r) => r.institution_id)
+          .sort(),
+      ).toEqual([...everyInstitution].sort());
+      expect(admin.find((r) => r.period_id === ownApproved && r.institution_id === own)?.state).toBe('approved');
+      // For a reader of one institution whose return is approved, that period is no longer open.
+      const reader = await openPeriods('reader');
+      expect(periodsOf(reader).has(ownApproved)).toBe(false);
+      expect(periodsOf(reader).has(opensToday)).toBe(true);
+      expect(reader.every((r) => r.institution_id === own)).toBe(true);
+      // The institutions asked for limit the judgment the same way; open=false is no filter.
+      expect(periodsOf(await openPeriods('appAdmin', `open=true&institutionIds=${own}`)).has(ownApproved)).toBe(false);
+      expect(periodsOf(await openPeriods('appAdmin', `open=true&institutionIds=${other}`)).has(ownApproved)).toBe(true);
+      expect(periodsOf(await openPeriods('appAdmin', 'open=false')).has(allApproved)).toBe(true);
+    });
+
     it('answers one return to those who may read it', async () => {
       const id = await returnIdOf(ctx.db, matrix.institutions.other, periodId);
       expect((await call('GET', `/api/returns/${id}`, 'reader')).statusCode).toBe(403);
@@ -274,6 +331,8 @@ describe('reporting periods and term returns', () => {
         ['institutionIds=abc', 'institutionIds'],
         ['institutionIds=0', 'institutionIds'],
         ['colour=red', 'colour'],
+        ['open=yes', 'open'],
+        ['open=', 'open'],
       ]) {
         const res = await call('GET', `/api/returns?${query}`, 'appAdmin');
         expect(res.statusCode, query).toBe(400);

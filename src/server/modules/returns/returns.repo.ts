@@ -110,16 +110,31 @@ export interface ReturnFilter {
   terms?: string[];
   institutionIds?: number[];
   readable: 'all' | number[];
+  /** Only the returns of open periods (below). */
+  openOnly?: boolean;
+}
+
+/**
+ * A period is open when it has opened (a B.C. day) and some return of it that the list may show is not approved yet:
+ * what is still due, or waiting for the province. Judged over the returns the caller may read (and asked for), so the
+ * answer says nothing about other institutions' returns.
+ */
+function openPeriod(institutionLimits: SQL[]): SQL {
+  const limits = institutionLimits.map((limit) => sql` AND ${limit}`);
+  return sql`(pe.opens_on <= ${BC_TODAY} AND EXISTS (
+    SELECT 1 FROM term_returns tr2 WHERE tr2.period_id = pe.id AND tr2.state <> 'approved'${sql.join(limits, sql``)}))`;
 }
 
 /** Term returns matching a filter, by fiscal year, term and institution short name. */
 export async function listReturns(db: Db, filter: ReturnFilter): Promise<TermReturn[]> {
   const where: SQL[] = [];
-  if (filter.readable !== 'all') {
-    if (filter.readable.length === 0) return [];
-    where.push(inList(sql`tr.institution_id`, filter.readable));
-  }
-  if (filter.institutionIds?.length) where.push(inList(sql`tr.institution_id`, filter.institutionIds));
+  const institutionLimits = (column: SQL): SQL[] => [
+    ...(filter.readable === 'all' ? [] : [inList(column, filter.readable)]),
+    ...(filter.institutionIds?.length ? [inList(column, filter.institutionIds)] : []),
+  ];
+  if (filter.readable !== 'all' && filter.readable.length === 0) return [];
+  where.push(...institutionLimits(sql`tr.institution_id`));
+  if (filter.openOnly) where.push(openPeriod(institutionLimits(sql`tr2.institution_id`)));
   if (filter.fiscalYears?.length) where.push(inList(sql`pe.fiscal_year`, filter.fiscalYears));
   if (filter.terms?.length) where.push(inList(sql`pe.term`, filter.terms));
   const rows = await queryRows<ReturnRow>(

@@ -46,16 +46,16 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'Term returns of the institutions you may read (every institution for app admins and global readers), with state, counts, due date and history',
+          'Term returns of the institutions you may read (every institution for app admins and global readers), with state, counts, due date and history; open=true keeps those of open periods',
         querystring: ReturnsQuerySchema,
         response: { 200: z.array(TermReturnSchema), ...errors },
       },
       onRequest: requireSignedIn,
     },
     async (request) => {
-      const { fiscalYear, term, institutionIds } = request.query;
+      const { fiscalYear, term, institutionIds, open } = request.query;
       const readable = readableInstitutions(signedInUser(request).privileges);
-      return listReturns(db, { fiscalYears: fiscalYear, terms: term, institutionIds, readable });
+      return listReturns(db, { fiscalYears: fiscalYear, terms: term, institutionIds, readable, openOnly: open });
     },
   );
 

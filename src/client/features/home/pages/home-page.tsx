@@ -10,6 +10,7 @@ import { InstitutionSummary } from '../components/institution-summary.tsx';
 import { NoAccessPanel } from '../components/no-access-panel.tsx';
 import { SignInProblem } from '../components/sign-in-problem.tsx';
 import { SignedOutWelcome } from '../components/signed-out-welcome.tsx';
+import { WhatIsDue } from '../components/what-is-due.tsx';
 
 const HOME_CRUMBS = [{ label: HOME_UI.title }];
 
@@ -38,6 +39,7 @@ export default function HomePage() {
   return (
     <Page title={title} documentTitle={null} crumbs={HOME_CRUMBS}>
       <Stack gap="xl">
+        <WhatIsDue profile={profile} />
         <InstitutionSummary profile={profile} />
         <ActionCards menu={visibleMenu(profile)} />
       </Stack>

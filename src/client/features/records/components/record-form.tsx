@@ -23,6 +23,7 @@ import { FIGURE_SECTIONS } from '../lib/sections.ts';
 import { formatPlacementRate, splitStatus } from '../lib/sums.ts';
 import { RECORD_UI } from '../messages.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
+import { ReturnLockNotice, useReturnLock } from './return-lock-notice.tsx';
 import { CountInput, MoneyInput } from './figure-inputs.tsx';
 import { SumIndicator } from './sum-indicator.tsx';
 import { useRecordSave, type RecordSaveResult } from './use-record-save.ts';
@@ -273,11 +274,13 @@ interface ActionsProps {
   attempted: RecordStatus | null;
   /** The record's status as saved; null when adding. */
   savedStatus: RecordStatus | null;
+  /** The term's return is signed off or approved: nothing can be saved. */
+  locked: boolean;
   onDraft: () => void;
 }
 
 /** Cancel, save as draft (or return to draft), submit (or save the submitted record). */
-function FormActions({ cancelTo, saving, attempted, savedStatus, onDraft }: ActionsProps) {
+function FormActions({ cancelTo, saving, attempted, savedStatus, locked, onDraft }: ActionsProps) {
   const primaryLabel = savedStatus === 'submitted' ? A.saveSubmitted : A.submit;
   const draftLabel = savedStatus === null ? A.saveDraft : savedStatus === 'submitted' ? A.returnToDraft : A.saveDraftEdit;
   return (
@@ -286,16 +289,22 @@ function FormActions({ cancelTo, saving, attempted, savedStatus, onDraft }: Acti
         <Button component={Link} to={cancelTo} variant="default">
           {A.cancel}
         </Button>
-        <Button variant="outline" onClick={onDraft} loading={saving && attempted === 'draft'} disabled={saving}>
+        <Button variant="outline" onClick={onDraft} loading={saving && attempted === 'draft'} disabled={saving || locked}>
           {draftLabel}
         </Button>
-        <Button type="submit" loading={saving && attempted === 'submitted'} disabled={saving}>
+        <Button type="submit" loading={saving && attempted === 'submitted'} disabled={saving || locked}>
           {primaryLabel}
         </Button>
       </Group>
-      <Text size="xs" c="dimmed" ta="right">
-        {A.draftHint} {A.submitHint}
-      </Text>
+      {locked ? (
+        <Text size="sm" fw={600} ta="right" data-testid="saving-off">
+          {RECORD_UI.locked.savingOff}
+        </Text>
+      ) : (
+        <Text size="xs" c="dimmed" ta="right">
+          {A.draftHint} {A.submitHint}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -352,9 +361,11 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, o
   const warnings = useMemo(() => outlierWarnings(values, medians.data), [values, medians.data]);
   const hasWarnings = Object.keys(warnings).length > 0;
   const fields = { values, errors, setField };
+  const lock = useReturnLock(values, record);
 
   return (
     <Stack gap="lg" maw="60rem">
+      {lock ? <ReturnLockNotice notice={lock} /> : null}
       <ErrorSummary items={state.summary} />
       {state.duplicateId !== null ? <DuplicateAlert id={state.duplicateId} /> : null}
       {conflict ? (
@@ -373,7 +384,7 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, o
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          flow.attempt('submitted', hasWarnings);
+          if (!lock) flow.attempt('submitted', hasWarnings);
         }}
         data-testid="record-form"
       >
@@ -386,6 +397,7 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, o
             saving={state.saving}
             attempted={state.attempted}
             savedStatus={flow.editing ? (state.base?.status ?? 'draft') : null}
+            locked={lock !== null}
             onDraft={() => flow.attempt('draft', hasWarnings)}
           />
         </Stack>

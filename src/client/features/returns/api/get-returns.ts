@@ -61,3 +61,41 @@ export function useReturnPrograms(id: number) {
       }),
   });
 }
+
+/**
+ * GET /api/returns?open=true: the returns of open periods (opened, and not all approved), of the institutions asked
+ * for, or of every institution the user may read when none are.
+ */
+export function useOpenReturns(institutionIds: readonly number[] | 'readable', enabled = true) {
+  const ids = institutionIds === 'readable' ? undefined : [...institutionIds].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: [...RETURNS_QUERY_KEY, 'open', ids ?? 'readable'] as const,
+    queryFn: ({ signal }): Promise<TermReturn[]> =>
+      apiRequest({
+        path: '/api/returns',
+        query: { open: 'true', institutionIds: ids },
+        errorMessage: RETURN_UI.errors.returns,
+        schema: z.array(TermReturnSchema),
+        signal,
+      }),
+    enabled: enabled && (ids === undefined || ids.length > 0),
+  });
+}
+
+/** The return a record of this institution, fiscal year and term belongs to: null when its term has no period. */
+export function useReturnOfTerm(key: { institutionId: number; fiscalYear: string; term: string } | null) {
+  return useQuery({
+    queryKey: [...RETURNS_QUERY_KEY, 'of-term', key?.institutionId, key?.fiscalYear, key?.term] as const,
+    queryFn: async ({ signal }): Promise<TermReturn | null> => {
+      const found = await apiRequest({
+        path: '/api/returns',
+        query: { fiscalYear: key!.fiscalYear, term: key!.term, institutionIds: key!.institutionId },
+        errorMessage: RETURN_UI.errors.returns,
+        schema: z.array(TermReturnSchema),
+        signal,
+      });
+      return found[0] ?? null;
+    },
+    enabled: key !== null,
+  });
+}

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import type { TermReturn } from '../../../../shared/schemas/returns.ts';
+import { renderInDom, useDomRendering } from '../../../ui/render-in-dom.test-support.tsx';
+import { institutionDue, provinceProgress } from '../lib/what-is-due.ts';
+import { InstitutionDueList, PeriodProgressCard } from './what-is-due.tsx';
+
+useDomRendering();
+
+const ret = (id: number, institution: string, state: TermReturn['state'], overdue = false): TermReturn => ({
+  id,
+  institution_id: id,
+  institution_name: institution,
+  period_id: 7,
+  fiscal_year: '2025/26',
+  term: 'Spring',
+  state,
+  expected: 14,
+  reported: 9,
+  submitted: 5,
+  opens_on: '2026-01-01',
+  due_on: '2026-05-31',
+  overdue,
+  version: 1,
+  first_approved_at: null,
+  history: [],
+});
+
+const inRouter = (node: React.ReactNode) => renderInDom(<MemoryRouter>{node}</MemoryRouter>);
+
+describe('What is due', () => {
+  it('says in plain words that nothing is due when every return is signed off, and still lists them', () => {
+    const el = inRouter(<InstitutionDueList due={institutionDue([ret(1, 'UVic', 'submitted')], [1])} />);
+    expect(el.textContent).toContain('Nothing is due — every return for your institutions is signed off.');
+    expect(el.querySelector('a')?.getAttribute('href')).toBe('/returns/1');
+    expect(el.querySelector('[data-state]')?.textContent).toBe('Submitted');
+    expect(inRouter(<InstitutionDueList due={institutionDue([], [1])} />).textContent).toContain('Nothing is due');
+  });
+
+  it('marks an overdue return, with its state, counts, due date and link', () => {
+    const el = inRouter(<InstitutionDueList due={institutionDue([ret(3, 'UVic', 'in progress', true)], [3])} />);
+    expect(el.textContent).toContain('1 return is not signed off yet; 1 overdue.');
+    expect(el.textContent).not.toContain('Nothing is due');
+    const item = el.querySelector('[data-testid="due-return"]')!;
+    expect(item.getAttribute('data-overdue')).toBe('true');
+    expect(item.querySelector('a')?.textContent).toBe('UVic — Spring 2025/26');
+    expect(item.querySelector('a')?.getAttribute('href')).toBe('/returns/3');
+    expect(item.textContent).toContain('In progress');
+    expect(item.textContent).toContain('Overdue');
+    expect(item.textContent).toContain('9 of 14 programs reported');
+    expect(item.textContent).toMatch(/Due .*2026/);
+  });
+
+  it('shows a period’s progress across the province, its counts by state and its overdue returns', () => {
+    const [progress] = provinceProgress([
+      ret(1, 'UVic', 'in progress', true),
+      ret(2, 'UBC', 'approved'),
+      ret(3, 'SFU', 'submitted'),
+      ret(4, 'BCIT', 'not started', true),
+    ]);
+    const el = inRouter(<PeriodProgressCard progress={progress!} />);
+    expect(el.querySelector('[data-testid="due-progress-line"]')?.textContent).toBe('2 of 4 submitted');
+    expect(el.textContent).toContain('1 approved');
+    const counts = [...el.querySelectorAll('[data-testid="due-state-counts"] [data-state]')].map((b) => b.textContent);
+    expect(counts).toEqual(['Not started', 'In progress', 'Submitted', 'Approved']);
+    const overdue = [...el.querySelectorAll('[data-testid="due-overdue"] a')];
+    expect(overdue.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['BCIT', '/returns/4'],
+      ['UVic', '/returns/1'],
+    ]);
+    expect(el.textContent).toContain('Overdue (2)');
+    expect([...el.querySelectorAll('a')].at(-1)?.getAttribute('href')).toBe('/returns?fiscalYear=2025%2F26');
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { deriveRoles } from '../../../../shared/permissions.ts';
+import { NO_PRIVILEGES, type Privileges, type Profile } from '../../../../shared/schemas/profile.ts';
+import type { TermReturn } from '../../../../shared/schemas/returns.ts';
+import { dueInstitutionIds, institutionDue, percentOf, provinceProgress } from './what-is-due.ts';
+
+function user(privileges: Partial<Privileges>): Profile {
+  const p = { ...NO_PRIVILEGES, ...privileges };
+  return {
+    username: 'u',
+    institution: '',
+    prefName: 'U',
+    email: '',
+    homeInstitution: null,
+    roles: deriveRoles(p),
+    privileges: p,
+  };
+}
+
+let nextId = 1;
+function ret(
+  institution: [number, string],
+  period: [number, string, TermReturn['term'], string],
+  state: TermReturn['state'],
+  overdue = false,
+): TermReturn {
+  const [period_id, fiscal_year, term, due_on] = period;
+  return {
+    id: nextId++,
+    institution_id: institution[0],
+    institution_name: institution[1],
+    period_id,
+    fiscal_year,
+    term,
+    state,
+    expected: 4,
+    reported: 2,
+    submitted: 1,
+    opens_on: '2026-01-01',
+    due_on,
+    overdue,
+    version: 1,
+    first_approved_at: null,
+    history: [],
+  };
+}
+
+const UBC: [number, string] = [1, 'UBC'];
+const UVIC: [number, string] = [2, 'UVic'];
+const SFU: [number, string] = [3, 'SFU'];
+const SPRING: [number, string, TermReturn['term'], string] = [10, '2025/26', 'Spring', '2026-05-31'];
+const SUMMER: [number, string, TermReturn['term'], string] = [11, '2026/27', 'Summer', '2026-09-30'];
+const FALL: [number, string, TermReturn['term'], string] = [12, '2026/27', 'Fall', '2027-01-31'];
+
+describe('what is due', () => {
+  it('is the business of those who write to or administer an institution, not of those who only read', () => {
+    expect(dueInstitutionIds(user({ read: [1, 2] }))).toEqual([]);
+    expect(dueInstitutionIds(user({ read: [1], write: [3, 2], admin: [2] }))).toEqual([2, 3]);
+    expect(dueInstitutionIds(user({ glblAdmin: true, glblRead: true }))).toEqual([]);
+  });
+
+  it('lists the person’s returns to finish first (the overdue leading, as their due date is past), then the signed off; earliest due first', () => {
+    const returns = [
+      ret(UVIC, FALL, 'submitted'),
+      ret(UVIC, SUMMER, 'in progress'),
+      ret(SFU, SPRING, 'not started', true),
+      ret(UBC, SPRING, 'in progress', true),
+      ret(UVIC, SPRING, 'approved'),
+      ret(UVIC, FALL, 'reopened'),
+    ];
+    const due = institutionDue(returns, [2, 3]);
+    expect(due.returns.map((r) => `${r.institution_name} ${r.term} ${r.state}`)).toEqual([
+      'SFU Spring not started',
+      'UVic Summer in progress',
+      'UVic Fall reopened',
+      'UVic Spring approved',
+      'UVic Fall submitted',
+    ]);
+    expect(due).toMatchObject({ toFinish: 3, overdue: 1 });
+  });
+
+  it('has nothing to finish when every return is submitted or approved', () => {
+    const due = institutionDue([ret(UVIC, SPRING, 'submitted'), ret(UVIC, SUMMER, 'approved')], [2]);
+    expect(due).toMatchObject({ toFinish: 0, overdue: 0 });
+    expect(due.returns).toHaveLength(2);
+    expect(institutionDue([], [2])).toMatchObject({ returns: [], toFinish: 0 });
+  });
+
+  it('counts each open period across the province, newest first, with its overdue returns by name', () => {
+    const returns = [
+      ret(UVIC, SPRING, 'in progress', true),
+      ret(UBC, SPRING, 'approved'),
+      ret(SFU, SPRING, 'submitted'),
+      ret([4, 'BCIT'], SPRING, 'not started', true),
+      ret(UVIC, SUMMER, 'reopened'),
+    ];
+    const [summer, spring] = provinceProgress(returns);
+    expect(summer).toMatchObject({ term: 'Summer', total: 1, done: 0, approved: 0, overdue: [] });
+    expect(summer!.byState.reopened).toBe(1);
+    expect(spring).toMatchObject({ fiscalYear: '2025/26', term: 'Spring', dueOn: '2026-05-31', total: 4, done: 2, approved: 1 });
+    expect(spring!.byState).toEqual({ 'not started': 1, 'in progress': 1, submitted: 1, approved: 1, reopened: 0 });
+    expect(spring!.overdue.map((r) => r.institution_name)).toEqual(['BCIT', 'UVic']);
+    expect(provinceProgress([])).toEqual([]);
+  });
+
+  it('orders periods by fiscal year, then term in fiscal-year order', () => {
+    const order = provinceProgress([
+      ret(UVIC, SPRING, 'submitted'),
+      ret(UVIC, FALL, 'submitted'),
+      ret(UVIC, SUMMER, 'submitted'),
+    ]);
+    expect(order.map((p) => p.term)).toEqual(['Fall', 'Summer', 'Spring']);
+  });
+
+  it('works out a share as a whole percentage, 0 of nothing', () => {
+    expect(percentOf(19, 25)).toBe(76);
+    expect(percentOf(1, 3)).toBe(33);
+    expect(percentOf(0, 0)).toBe(0);
+  });
+});
