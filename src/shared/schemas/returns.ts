@@ -185,6 +185,12 @@ export const ReturnProgramSchema = z.object({
 });
 export type ReturnProgram = z.infer<typeof ReturnProgramSchema>;
 
+/**
+ * A return is reminded at most once in this many hours (docs/reporting-cycle.md, "Reminder mails"). Less than a day,
+ * so an admin who reminds each morning is not turned away because yesterday's went out a few minutes later in the day.
+ */
+export const REMINDER_GUARD_HOURS = 20;
+
 /** At most this many returns in one reminder request: more than every institution's returns of a fiscal year. */
 export const MAX_REMINDER_RETURNS = 500;
 

@@ -4,7 +4,8 @@ import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
 import { ReminderRequestSchema, ReminderSummarySchema } from '../../../shared/schemas/returns.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { requireAppAdmin, signedInUser } from '../../plugins/authorization.ts';
-import { REMINDER_GUARD_HOURS, sendReminders } from './reminders.ts';
+import { sendReminders } from './reminders.ts';
+import { REMINDER_GUARD_HOURS } from '../../../shared/schemas/returns.ts';
 
 /**
  * `POST /api/returns/reminders`: app admins mail the admins of overdue returns. Registered only when mail is

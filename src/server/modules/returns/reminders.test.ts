@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ReminderSummary } from '../../../shared/schemas/returns.ts';
+import { REMINDER_GUARD_HOURS, type ReminderSummary } from '../../../shared/schemas/returns.ts';
 import { auditLog, programs, userPrivileges, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createUser, ROLE_NAMES } from '../../test/factories.ts';
@@ -8,7 +8,6 @@ import { createMatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { freshPeriodKey, returnIdOf } from '../../test/return-factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { REMINDER_GUARD_HOURS } from './reminders.ts';
 
 /**
  * Reminder mails (docs/reporting-cycle.md, "Reminder mails") through the API, to a real SMTP server started here:

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { ReminderSkipReason, ReminderSummary, TermReturn } from '../../../shared/schemas/returns.ts';
-import type { ReminderRequestSchema } from '../../../shared/schemas/returns.ts';
+import {
+  REMINDER_GUARD_HOURS,
+  type ReminderRequestSchema,
+  type ReminderSkipReason,
+  type ReminderSummary,
+  type TermReturn,
+} from '../../../shared/schemas/returns.ts';
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -16,12 +21,6 @@ import { listReturns } from './returns.repo.ts';
  * return, to every active user with the `admin` privilege on its institution and a plain address. A return reminded
  * less than REMINDER_GUARD_HOURS ago is skipped, so a double click or two app admins at once cannot flood anyone.
  */
-
-/**
- * A return is reminded at most once in this many hours. Less than a day, so an admin who reminds each morning is not
- * turned away because yesterday's went out a few minutes later in the day.
- */
-export const REMINDER_GUARD_HOURS = 20;
 
 /** The audit actions (entity `return`): a reminder handed to the mail server, and one the server did not take. */
 const REMIND = 'remind';
