@@ -95,6 +95,13 @@ test.describe.serial('reminder mails', () => {
 
   test('a second try within the guard mails nobody, and says why (390 px)', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // An institution admin sees the same overdue returns of their own institution, but reminding is for app admins.
+    await page.goto(`${APP}/`);
+    await signInAs(page, 'instadmin', APP);
+    await page.goto(matrixUrl);
+    await expect(page.getByTestId('returns-matrix').getByText('Overdue').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /Send reminders/ })).toHaveCount(0);
+
     await page.goto(`${APP}/`);
     await signInAs(page, 'appadmin', APP);
     await page.goto(matrixUrl);

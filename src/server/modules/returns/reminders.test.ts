@@ -186,6 +186,16 @@ describe('reminder mails to the admins of overdue returns', () => {
     expect(smtp.received).toHaveLength(2);
   });
 
+  it('sends once when six requests come at the same moment (the claim is taken under one lock)', async () => {
+    const { key, own } = await overduePeriod();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => remind(n % 2 ? { return_ids: [own] } : { fiscal_year: key.fiscal_year })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.map((a) => (a.json() as ReminderSummary).sent).sort()).toEqual([0, 0, 0, 0, 0, 1]);
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it('says which returns the mail server refused, audits it, and lets them be sent again', async () => {
     const { own } = await overduePeriod();
     smtp.refuseRecipients = true;
