@@ -5,6 +5,7 @@ import { auditLog, programs, userPrivileges, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createUser, ROLE_NAMES } from '../../test/factories.ts';
 import { createMatrixCaller } from '../../test/matrix.ts';
+import { openApiDocument, operationSchema } from '../../test/openapi.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { freshPeriodKey, returnIdOf } from '../../test/return-factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
@@ -77,8 +78,17 @@ describe('reminder mails to the admins of overdue returns', () => {
     smtp.refuseRecipients = false;
   });
 
-  it('tells the page that reminders are on', () => {
+  it('tells the page that reminders are on, and documents the route in OpenAPI', async () => {
     expect(ctx.config.site.reminders).toBe(true);
+    const body = operationSchema(await openApiDocument(ctx.app), URL, 'post', 'body');
+    expect(Object.keys(body.properties ?? {}).sort()).toEqual(['dry_run', 'fiscal_year', 'return_ids', 'term']);
+    expect(Object.keys(operationSchema(await openApiDocument(ctx.app), URL, 'post', 'ok').properties ?? {}).sort()).toEqual([
+      'dry_run',
+      'recipients',
+      'returns',
+      'sent',
+      'skipped',
+    ]);
   });
 
   it('is refused to everyone but app admins (401 signed out, 403 others), before the body is read; nothing is sent', async () => {
