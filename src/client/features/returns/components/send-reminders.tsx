@@ -49,7 +49,7 @@ export function SendReminders({ fiscalYear, overdue }: { fiscalYear: string; ove
     setProblem(null);
     setResult(null);
     setOpened(true);
-    preview.mutate({ fiscal_year: fiscalYear, dry_run: true }, { onError: (error) => setProblem(problemOf(error)) });
+    preview.mutate({ fiscal_year: fiscalYear, dry_run: true });
   };
   const close = () => {
     setOpened(false);
@@ -97,17 +97,21 @@ export function SendReminders({ fiscalYear, overdue }: { fiscalYear: string; ove
         opened={opened}
         title={T.title}
         confirmLabel={T.confirm(toSend)}
-        cancelOnly={plan !== undefined && toSend === 0}
-        cancelLabel={plan !== undefined && toSend === 0 ? T.close : undefined}
+        cancelOnly={preview.isError || (plan !== undefined && toSend === 0)}
+        cancelLabel={preview.isError || (plan !== undefined && toSend === 0) ? T.close : undefined}
         onConfirm={confirm}
         onCancel={close}
         loading={send.isPending || preview.isPending}
       >
-        {preview.isPending || !plan ? (
+        {preview.isError ? (
+          <Alert color="red" variant="light" role="alert" title={RETURN_UI.errors.reminders}>
+            {problemOf(preview.error)}
+          </Alert>
+        ) : preview.isPending || !plan ? (
           <Stack align="center" gap="xs" py="md">
             <Loader size="sm" aria-hidden />
             <Text size="sm" role="status">
-              {preview.isError ? problem : T.loading}
+              {T.loading}
             </Text>
           </Stack>
         ) : (
