@@ -11,9 +11,9 @@ export function fiscalYearAhead(ahead: number): string {
   return fiscalYearOf((now.getMonth() >= 3 ? now.getFullYear() : now.getFullYear() - 1) + ahead);
 }
 
-/** Signs in through the development API (fast); the sign-in page itself has its own test. */
-export async function signInAs(page: Page, username: DemoUser): Promise<void> {
-  const res = await page.request.post('/api/login/direct', { data: { username } });
+/** Signs in through the development API (fast); the sign-in page itself has its own test. `origin`: another app server's. */
+export async function signInAs(page: Page, username: DemoUser, origin = ''): Promise<void> {
+  const res = await page.request.post(`${origin}/api/login/direct`, { data: { username } });
   expect(res.ok(), `direct sign-in as ${username}`).toBe(true);
 }
 

@@ -21,6 +21,7 @@ import { importRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { periodRoutes } from './modules/returns/periods.routes.ts';
+import { reminderRoutes } from './modules/returns/reminders.routes.ts';
 import { returnRoutes } from './modules/returns/returns.routes.ts';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -130,6 +131,7 @@ export async function buildApp({
   await app.register(importRoutes);
   await app.register(periodRoutes);
   await app.register(returnRoutes);
+  await app.register(reminderRoutes);
   await app.register(clientAppPlugin);
   return app;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEV_ENV } from '../shared/constants.ts';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/schemas/site.ts';
 import { hostNameOf } from './host-names.ts';
+import { plainAddressProblem } from './mail/mail-address.ts';
 import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../shared/disclosure.ts';
 
 /** Settings come from the environment only (PRODUCT.md §8); each bad or missing value is named at start. */
@@ -76,6 +77,20 @@ const EnvSchema = z.object({
   OIDC_CLAIM_AFFILIATION: z.string().trim().min(1).default('affiliation'),
   /** Tests only: lets openid-client talk to an http:// issuer on loopback. */
   OIDC_ALLOW_INSECURE: z.enum(['true', 'false']).default('false'),
+  // Never echoed in a message: the URL may carry the mail server's password.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host, like smtps://user:password@mail.example.ca:465')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = plainAddressProblem(value.trim());
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => value.trim())
+    .optional(),
   ONLINE_TOOLS_URL: z.string().trim().optional(),
   FOOTER_ADDRESS: z.string().optional(),
   FOOTER_PHONE: z.string().optional(),
@@ -88,6 +103,17 @@ const EnvSchema = z.object({
   FOOTER_FEEDBACK_URL: z.string().optional(),
   FOOTER_COPYRIGHT: z.string().optional(),
 });
+
+/** Whether a value is a URL of a mail server the reminders can be sent through: smtp:// (STARTTLS when offered) or smtps://. */
+function isSmtpUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** Why an ALLOWED_HOSTS entry is not a host name, or null when it is one. */
 function allowedHostProblem(entry: string): string | null {
@@ -103,6 +129,14 @@ export interface OidcSettings {
   scopes: string;
   claims: { username: string; name: string; email: string; institution: string; affiliation: string };
   allowInsecure: boolean;
+}
+
+/** Where reminder mails go out (docs/reporting-cycle.md, "Reminder mails"): set only when SMTP_URL and MAIL_FROM are. */
+export interface MailSettings {
+  /** smtp:// or smtps:// URL, possibly with credentials: never log it. */
+  smtpUrl: string;
+  /** A plain address (checked at start), the From of every mail. */
+  from: string;
 }
 
 export interface AppConfig {
@@ -127,6 +161,8 @@ export interface AppConfig {
   sessionMaxMs: number;
   logLevel: string;
   oidc?: OidcSettings;
+  /** Reminder mails; undefined when not configured, and then the reminder action does not exist. */
+  mail?: MailSettings;
   site: SiteConfig;
 }
 
@@ -165,6 +201,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (!isDevelopment && !e.COOKIE_SECRET) {
     problems.push('COOKIE_SECRET is missing: every app server must share one secret of at least 32 characters');
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    problems.push('MAIL_FROM is missing: SMTP_URL is set, and reminder mails need a sender address like wil@example.ca');
+  }
+  if (e.MAIL_FROM && !e.SMTP_URL) {
+    problems.push('SMTP_URL is missing: MAIL_FROM is set, but reminder mails need a mail server to go through');
+  }
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    problems.push('PUBLIC_URL is missing: reminder mails link to the returns through it (SMTP_URL is set)');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -209,9 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     oidc,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     site: {
       isDevelopment,
       singleSignOn: oidc !== undefined,
+      reminders: e.SMTP_URL !== undefined,
       onlineToolsUrl: e.ONLINE_TOOLS_URL ?? SITE_DEFAULTS.onlineToolsUrl,
       disclosure: { minInstitutions: e.DISCLOSURE_MIN_INSTITUTIONS, maxSharePercent: e.DISCLOSURE_MAX_SHARE_PERCENT },
       footer: {

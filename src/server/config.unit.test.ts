@@ -117,3 +117,69 @@ describe('settings', () => {
     );
   });
 });
+
+describe('reminder mail settings (SMTP_URL, MAIL_FROM)', () => {
+  const MAIL = {
+    APP_ENV: 'D',
+    SMTP_URL: 'smtps://wil:secret@mail.example.ca:465',
+    MAIL_FROM: 'wil@example.ca',
+    PUBLIC_URL: 'https://wil.example.ca',
+  };
+
+  it('is off without them: no mail settings, and the page is told reminders are off', () => {
+    const config = loadConfig({ APP_ENV: 'D' });
+    expect(config.mail).toBeUndefined();
+    expect(config.site.reminders).toBe(false);
+  });
+
+  it('is on with both, smtp:// or smtps://, and the page is told so', () => {
+    const config = loadConfig(MAIL);
+    expect(config.mail).toEqual({ smtpUrl: MAIL.SMTP_URL, from: 'wil@example.ca' });
+    expect(config.site.reminders).toBe(true);
+    expect(loadConfig({ ...MAIL, SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: ' wil@example.ca ' }).mail).toEqual({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      from: 'wil@example.ca',
+    });
+  });
+
+  it.each([
+    'http://mail.example.ca',
+    'mail.example.ca:25',
+    'smtp://',
+    'smtp:///x',
+    'smtp://mail example.ca',
+    'ftp://mail.example.ca',
+  ])('refuses SMTP_URL %j, without echoing it', (url) => {
+    const text = problems({ ...MAIL, SMTP_URL: url });
+    expect(text).toBe('SMTP_URL: must be an smtp:// or smtps:// URL with a host, like smtps://user:password@mail.example.ca:465');
+  });
+
+  it('never echoes the password of a bad SMTP_URL', () => {
+    expect(problems({ ...MAIL, SMTP_URL: 'https://wil:hunter22@mail.example.ca' })).not.toContain('hunter22');
+  });
+
+  it('wants both or neither, and PUBLIC_URL for the links', () => {
+    expect(problems({ APP_ENV: 'D', SMTP_URL: MAIL.SMTP_URL, PUBLIC_URL: MAIL.PUBLIC_URL })).toBe(
+      'MAIL_FROM is missing: SMTP_URL is set, and reminder mails need a sender address like wil@example.ca',
+    );
+    expect(problems({ APP_ENV: 'D', MAIL_FROM: MAIL.MAIL_FROM })).toBe(
+      'SMTP_URL is missing: MAIL_FROM is set, but reminder mails need a mail server to go through',
+    );
+    expect(problems({ APP_ENV: 'D', SMTP_URL: MAIL.SMTP_URL, MAIL_FROM: MAIL.MAIL_FROM })).toBe(
+      'PUBLIC_URL is missing: reminder mails link to the returns through it (SMTP_URL is set)',
+    );
+  });
+
+  it.each([
+    ['wil@example.ca\r\nBcc: victim@example.org', 'MAIL_FROM: must be one address on one line (it has a line break)'],
+    ['wil@example.ca\nBcc: victim@example.org', 'MAIL_FROM: must be one address on one line (it has a line break)'],
+    ['WIL <wil@example.ca>', 'MAIL_FROM: must be a plain address like wil@example.ca, with no name or brackets'],
+    ['wil@example.ca, other@example.org', 'MAIL_FROM: must be a plain address like wil@example.ca, with no name or brackets'],
+    ['"a b"@example.ca', 'MAIL_FROM: must be a plain address like wil@example.ca, with no name or brackets'],
+    ['wil', 'MAIL_FROM: must be a plain address like wil@example.ca, with no name or brackets'],
+    ['wil@localhost', 'MAIL_FROM: must be a plain address like wil@example.ca, with no name or brackets'],
+    [`${'a'.repeat(250)}@example.ca`, 'MAIL_FROM: must be at most 254 characters'],
+  ])('refuses MAIL_FROM %j', (from, message) => {
+    expect(problems({ ...MAIL, MAIL_FROM: from })).toBe(message);
+  });
+});

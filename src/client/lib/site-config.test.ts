@@ -11,13 +11,16 @@ describe('site config', () => {
   });
 
   it('reads a full block', () => {
-    const config = { ...SITE_DEFAULTS, isDevelopment: true, onlineToolsUrl: 'https://tools.example.ca/' };
+    const config = { ...SITE_DEFAULTS, isDevelopment: true, reminders: true, onlineToolsUrl: 'https://tools.example.ca/' };
     expect(parseSiteConfig(JSON.stringify(config))).toEqual(config);
   });
 
   it('fills missing fields from the defaults and replaces wrong ones', () => {
-    const config = parseSiteConfig(JSON.stringify({ isDevelopment: 'yes', footer: { phone: '250-555-0100', mapsUrl: 7 } }));
+    const config = parseSiteConfig(
+      JSON.stringify({ isDevelopment: 'yes', reminders: 'yes', footer: { phone: '250-555-0100', mapsUrl: 7 } }),
+    );
     expect(config.isDevelopment).toBe(false);
+    expect(config.reminders).toBe(false);
     expect(config.footer.phone).toBe('250-555-0100');
     expect(config.footer.mapsUrl).toBe(SITE_DEFAULTS.footer.mapsUrl);
     expect(config.footer.contactLabel).toBe('Contacts');

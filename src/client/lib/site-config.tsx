@@ -32,6 +32,7 @@ export function parseSiteConfig(text: string | null | undefined): SiteConfig {
     isDevelopment: typeof merged.isDevelopment === 'boolean' ? merged.isDevelopment : SITE_DEFAULTS.isDevelopment,
     singleSignOn: typeof merged.singleSignOn === 'boolean' ? merged.singleSignOn : SITE_DEFAULTS.singleSignOn,
     onlineToolsUrl: typeof merged.onlineToolsUrl === 'string' ? merged.onlineToolsUrl : SITE_DEFAULTS.onlineToolsUrl,
+    reminders: typeof merged.reminders === 'boolean' ? merged.reminders : SITE_DEFAULTS.reminders,
     disclosure: SiteConfigSchema.shape.disclosure.safeParse(merged.disclosure).data ?? SITE_DEFAULTS.disclosure,
     footer,
   };

@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
    * removed that button, move focus here instead.
    */
   onClosed?: () => void;
+  /** Nothing to confirm after all (the dialog only informs): the cancel button alone, and no confirm button. */
+  cancelOnly?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function ConfirmDialog({
   loading = false,
   danger = false,
   onClosed,
+  cancelOnly = false,
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -57,9 +60,11 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
             {cancelLabel}
           </Button>
-          <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
+          {cancelOnly ? null : (
+            <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>
+              {confirmLabel}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -195,3 +195,73 @@ export const ReturnProgramSchema = z.object({
   record_status: z.string().nullable(),
 });
 export type ReturnProgram = z.infer<typeof ReturnProgramSchema>;
+
+/**
+ * A return is reminded at most once in this many hours (docs/reporting-cycle.md, "Reminder mails"). Less than a day,
+ * so an admin who reminds each morning is not turned away because yesterday's went out a few minutes later in the day.
+ */
+export const REMINDER_GUARD_HOURS = 20;
+
+/** At most this many returns in one reminder request: more than every institution's returns of a fiscal year. */
+export const MAX_REMINDER_RETURNS = 500;
+
+/**
+ * `POST /api/returns/reminders` (only when mail is configured): remind the admins of overdue returns, either of one
+ * fiscal year (and optionally one term) or of the returns listed. `dry_run` answers who would be mailed, sending nothing.
+ */
+export const ReminderRequestSchema = z
+  .object({
+    fiscal_year: fiscalYearInput.optional(),
+    term: termInput.optional(),
+    return_ids: z
+      .array(idNumber('Each return id must be a whole number'), { error: 'Return ids must be a list of return ids' })
+      .min(1, 'Return ids must name at least one return')
+      .max(MAX_REMINDER_RETURNS, `Return ids may name at most ${MAX_REMINDER_RETURNS} returns`)
+      .optional(),
+    dry_run: z.boolean({ error: 'Dry run must be true or false' }).optional(),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.return_ids && (input.fiscal_year || input.term)) {
+      ctx.addIssue({ code: 'custom', path: ['return_ids'], message: 'Give either return ids or a fiscal year, not both' });
+    } else if (!input.return_ids && !input.fiscal_year) {
+      ctx.addIssue({ code: 'custom', path: ['fiscal_year'], message: 'Fiscal year is required (or give return ids)' });
+    }
+  });
+export type ReminderRequest = z.input<typeof ReminderRequestSchema>;
+
+/** Why a return asked about was not reminded. */
+export const REMINDER_SKIP_REASONS = ['not-overdue', 'no-admin', 'reminded-recently', 'send-failed'] as const;
+export type ReminderSkipReason = (typeof REMINDER_SKIP_REASONS)[number];
+
+const reminderReturn = {
+  return_id: z.number().int(),
+  institution_id: z.number().int(),
+  institution_name: z.string(),
+  fiscal_year: z.string(),
+  term: z.enum(TERMS),
+};
+
+/** The answer of a reminder request: what was mailed (or would be, in a dry run), to whom, and what was left out. */
+export const ReminderSummarySchema = z.object({
+  dry_run: z.boolean(),
+  /** Mails sent: one per return reminded (0 in a dry run). */
+  sent: z.number().int(),
+  /** Distinct people mailed (or who would be). */
+  recipients: z.number().int(),
+  returns: z.array(
+    z.object({
+      ...reminderReturn,
+      recipients: z.array(z.object({ user_id: z.number().int(), name: z.string(), email: z.string() })),
+    }),
+  ),
+  skipped: z.array(
+    z.object({
+      ...reminderReturn,
+      reason: z.enum(REMINDER_SKIP_REASONS),
+      /** For reminded-recently: when the last reminder went out (ISO timestamp). */
+      last_reminded_at: z.string().nullable(),
+    }),
+  ),
+});
+export type ReminderSummary = z.infer<typeof ReminderSummarySchema>;

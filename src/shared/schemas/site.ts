@@ -11,6 +11,8 @@ export const SiteConfigSchema = z.object({
   /** Whether single sign-on is configured (always outside development; optional in it). */
   singleSignOn: z.boolean(),
   onlineToolsUrl: z.string(),
+  /** Whether reminder mails are configured (SMTP_URL and MAIL_FROM): without them the reminder action is absent. */
+  reminders: z.boolean(),
   /** The disclosure rule's settings, for the footnote under a report with hidden figures. */
   disclosure: z.object({ minInstitutions: z.number().int(), maxSharePercent: z.number() }),
   footer: z.object({
@@ -33,6 +35,7 @@ export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 export const SITE_DEFAULTS: SiteConfig = {
   isDevelopment: false,
   singleSignOn: true,
+  reminders: false,
   onlineToolsUrl: 'https://www.uvic.ca/search/tools/',
   disclosure: DEFAULT_DISCLOSURE_RULE,
   footer: {

@@ -1,3 +1,5 @@
+import { REMINDER_GUARD_HOURS } from '../../../shared/schemas/returns.ts';
+
 /**
  * The words of the term return screens (issue 20, docs/reporting-cycle.md): the completeness matrix and the return page.
  * Page titles come from the route table (src/shared/app-routes.ts).
@@ -9,6 +11,31 @@ export const RETURN_UI = {
     oneReturn: 'The term return could not be loaded.',
     programs: 'The expected programs of the return could not be loaded.',
     action: 'The action could not be taken on the return.',
+    reminders: 'The reminders could not be sent.',
+  },
+  reminders: {
+    button: (overdue: number) => `Send reminders (${overdue} overdue)`,
+    title: 'Send reminders to the admins of overdue returns?',
+    loading: 'Finding who would be mailed…',
+    intro: (fiscalYear: string) =>
+      `Each overdue return of ${fiscalYear} gets one plain-text mail to its institution’s admins, with the due date, the state, the counts and a link to the return.`,
+    toBeMailed: 'Who will be mailed',
+    nobody: 'Nobody would be mailed: every overdue return is left out, for the reasons below.',
+    leftOut: 'Left out',
+    skipped: {
+      'send-failed': 'The mail server did not take the mail',
+      'no-admin': 'No admin with a mail address',
+      'reminded-recently': `Reminded in the last ${REMINDER_GUARD_HOURS} hours`,
+      'not-overdue': 'Not overdue',
+    },
+    confirm: (count: number) => (count === 1 ? 'Send 1 reminder' : `Send ${count} reminders`),
+    close: 'Close',
+    resultTitle: 'Reminders',
+    resultSent: (mails: number, people: number) =>
+      `${mails === 1 ? '1 reminder' : `${mails} reminders`} sent to ${people === 1 ? '1 person' : `${people} people`}.`,
+    resultNone: 'No reminder was sent: every overdue return was left out.',
+    resultFailed: (sent: number, failed: number) =>
+      `${sent === 1 ? '1 reminder' : `${sent} reminders`} sent; the mail server did not take ${failed === 1 ? '1 other' : `${failed} others`}. Try again later.`,
   },
   matrix: {
     intro:

@@ -106,6 +106,7 @@ async function toTermReturns(db: Db, rows: ReturnRow[]): Promise<TermReturn[]> {
 
 /** Which returns a list asks for; `readable` limits it to the institutions the user may read. */
 export interface ReturnFilter {
+  ids?: number[];
   fiscalYears?: string[];
   terms?: string[];
   institutionIds?: number[];
@@ -134,6 +135,7 @@ export async function listReturns(db: Db, filter: ReturnFilter): Promise<TermRet
   ];
   if (filter.readable !== 'all' && filter.readable.length === 0) return [];
   where.push(...institutionLimits(sql`tr.institution_id`));
+  if (filter.ids?.length) where.push(inList(sql`tr.id`, filter.ids));
   if (filter.openOnly) where.push(openPeriod(institutionLimits(sql`tr2.institution_id`)));
   if (filter.fiscalYears?.length) where.push(inList(sql`pe.fiscal_year`, filter.fiscalYears));
   if (filter.terms?.length) where.push(inList(sql`pe.term`, filter.terms));

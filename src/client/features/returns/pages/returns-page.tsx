@@ -5,10 +5,13 @@ import { ListSearchInput } from '../../../ui/list-search-input.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
+import { useSiteConfig } from '../../../lib/site-config.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { usePeriods, useReturns } from '../api/get-returns.ts';
+import { useProfile } from '../../session/index.ts';
 import { ReturnMatrixTable } from '../components/return-matrix-table.tsx';
+import { SendReminders } from '../components/send-reminders.tsx';
 import { buildReturnMatrix, chosenFiscalYear, periodFiscalYears } from '../lib/return-matrix.ts';
 import { RETURN_UI } from '../messages.ts';
 
@@ -41,6 +44,11 @@ export default function ReturnsPage() {
   const [name, setName] = useFilterParam('institution');
   const fiscalYear = periods.data ? chosenFiscalYear(periods.data, askedYear) : undefined;
   const returns = useReturns(fiscalYear);
+  const { reminders } = useSiteConfig();
+  const { profile } = useProfile();
+  // Reminders exist only when mail is configured, for app admins, and only when there is someone to remind.
+  const overdue = returns.data?.filter((r) => r.overdue).length ?? 0;
+  const mayRemind = reminders && profile.privileges.glblAdmin && overdue > 0;
   useErrorToast(periods.error ?? returns.error);
   const matrix = useMemo(
     () =>
@@ -81,6 +89,7 @@ export default function ReturnsPage() {
               />
             </div>
           </Group>
+          {mayRemind && fiscalYear ? <SendReminders fiscalYear={fiscalYear} overdue={overdue} /> : null}
           {!matrix ? (
             <PageSkeleton />
           ) : matrix.rows.length === 0 ? (
