@@ -98,17 +98,18 @@ export async function provinceFigures(
         _versions: { fy: string; term: string; version: string | null }[];
         _present: Record<string, boolean>;
       }
-    >(db, figuresQuery(question, parts, params, readable));
+    >(db, figuresQuery(question, params, readable));
     const periods = row!._versions;
     const blocks = await blocksFor(db, viewer, periods, parts);
-    if (blocks.some((b, n) => b.version === null || b.version !== periods[n]!.version) && attempt < ATTEMPTS) continue;
+    const changed = blocks.some((b, n) => b.version === null || b.version !== periods[n]!.version);
+    if (changed && attempt < ATTEMPTS) continue;
+    const selected = blocks.map((period) => period.cells.map(inQuestion));
     const verdicts = new Map<string, number>();
     for (const part of parts) {
-      let worst = 0;
-      blocks.forEach((period) => {
-        // Data changed between the figures and the blocks three times running: judge nothing released.
-        if (period.version === null || period.version !== periods[blocks.indexOf(period)]!.version) worst = Math.max(worst, 1);
-        else worst = Math.max(worst, periodVerdict(period, period.parts.get(part.name)!, period.cells.map(inQuestion)));
+      // Data changed between the figures and the blocks three times running: nothing of the question is released.
+      let worst = changed ? 1 : 0;
+      blocks.forEach((period, n) => {
+        worst = Math.max(worst, periodVerdict(period, period.parts.get(part.name)!, selected[n]!));
       });
       verdicts.set(part.name, worst);
     }
@@ -144,11 +145,24 @@ function released(
 }
 
 /**
- * The question's figures over every institution, with, per part, whether the institutions the viewer may not read
+ * Per part of a figure that is one record's own value (a lowest or highest fee), whether the institutions the viewer
+ * may not read contribute anything to it: such a figure is hidden whenever they do.
+ */
+function presentColumn(measures: readonly JudgedMeasure[], others: SQL): SQL {
+  const parts = partsOf(measures.filter((m) => m.direct?.oneRecord));
+  if (parts.length === 0) return sql`'{}'::json`;
+  return sql`json_build_object(${sql.join(
+    parts.map((p) => sql`${p.name}::text, coalesce(sum(${p.value}) FILTER (WHERE ${others}), 0) <> 0`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * The question's figures over every institution, with, per part of a one-record figure, whether the institutions the viewer may not read
  * contribute anything to it (`_present`), and the version of every period in the question's years and terms
  * (`_versions`), read in the same statement as the figures.
  */
-function figuresQuery(question: ProvinceQuestion, parts: readonly Part[], params: ReportParams, readable: number[]): SQL {
+function figuresQuery(question: ProvinceQuestion, params: ReportParams, readable: number[]): SQL {
   const others = readable.length > 0 ? sql`NOT ${inList(sql`r.institution_id`, readable)}` : sql`true`;
   const range: SQL[] = [];
   if (params.fiscalYearFrom) range.push(sql`dp.fiscal_year >= ${params.fiscalYearFrom}`);
@@ -158,10 +172,7 @@ function figuresQuery(question: ProvinceQuestion, parts: readonly Part[], params
       'version', ${periodVersion(sql`dp.fiscal_year`, sql`dp.term`, !!params.approvedOnly)}) ORDER BY dp.fiscal_year, dp.term), '[]')
     FROM data_periods dp WHERE ${range.length > 0 ? sql.join(range, sql` AND `) : sql`true`}`;
   return sql`SELECT ${question.select},
-      json_build_object(${sql.join(
-        parts.map((p) => sql`${p.name}::text, coalesce(sum(${p.value}) FILTER (WHERE ${others}), 0) <> 0`),
-        sql`, `,
-      )}) AS _present,
+      ${presentColumn(question.measures, others)} AS _present,
       (${versions}) AS _versions
     ${question.from} WHERE ${question.where}`;
 }
