@@ -208,6 +208,13 @@ describe('reporting periods and term returns', () => {
       // A deactivated program is expected only when it has a record of the period.
       await insertRecord(ctx.db, { institutionId: inst, programId: goneWithRecord, ...at });
       expect(await returnOf(id)).toMatchObject({ state: 'in progress', expected: 4, reported: 3, submitted: 2 });
+      // A program added after the due date may still report, and then it counts.
+      await insertRecord(ctx.db, { institutionId: inst, programId: late, ...at });
+      const counts = { expected: 5, reported: 4, submitted: 3 };
+      expect(await returnOf(id)).toMatchObject(counts);
+      // The list counts as the single return does.
+      const listed = await call('GET', `/api/returns?institutionIds=${inst}`, 'appAdmin');
+      expect(listed.json().find((r: { id: number }) => r.id === id)).toMatchObject(counts);
     });
 
     it('is overdue after its due date (a B.C. day) until it is submitted', async () => {
