@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { DEFAULT_DISCLOSURE_RULE } from '../src/shared/disclosure.ts';
 import { readableInstitutions } from '../src/shared/permissions.ts';
 import { REPORT_TYPES, type ReportType } from '../src/shared/reports.ts';
 import { FindCriteriaSchema, type FindCriteria } from '../src/shared/schemas/record.ts';
@@ -33,9 +34,11 @@ import { sessions } from '../src/server/db/schema.ts';
 import { recordsCsvStream } from '../src/server/modules/exports/record-export.ts';
 import { listRecords } from '../src/server/modules/records/records.repo.ts';
 import { runReport } from '../src/server/modules/reports/reports.repo.ts';
+import { listReturns } from '../src/server/modules/returns/returns.repo.ts';
 import { findUserId } from '../src/server/seed/base.ts';
 import { seedLargeDataset } from '../src/server/seed/large.ts';
 import { formatFiscalYear } from '../src/server/seed/record-generator.ts';
+import { FIRST_LARGE_YEAR, LARGE_DATASET_YEARS } from '../src/server/seed/reporting-window.ts';
 import { LAST_YEAR } from '../src/server/seed/seed-constants.ts';
 import { loadActiveUser } from '../src/server/session/session-user.ts';
 import { heavyWorkbook, hostileFiles } from '../src/server/test/hostile-spreadsheets.ts';
@@ -271,6 +274,54 @@ async function benchReports(database: Database, base: string, cookie: string): P
     ratio,
     '≤ 1.1× SQL',
     ratio <= 1.1,
+  );
+}
+
+/**
+ * Issue 20: every report with its preliminary/revised marks (the returns joined to every record scanned, two more
+ * aggregates) against the same report without them, both through the repository.
+ */
+async function benchReportFlags(database: Database): Promise<void> {
+  for (const type of REPORT_TYPES) {
+    const t = await compare(
+      () => runReport(database.db, type, {}, 'all'),
+      () => runReport(database.db, type, {}, 'all', DEFAULT_DISCLOSURE_RULE, 'off'),
+    );
+    const ratio = t.subject.median / t.baseline.median;
+    record(
+      'reports with marks (all years)',
+      type,
+      ms(t.subject),
+      `${ms(t.baseline)} (no marks)`,
+      ratio,
+      '≤ 1.1× without',
+      ratio <= 1.1,
+    );
+  }
+}
+
+/**
+ * Issue 20: the completeness matrix of every institution over the large seed's sixty periods (twenty fiscal years), as
+ * an app admin asks for it, against the repository's query.
+ */
+async function benchReturnsMatrix(database: Database, base: string, cookie: string): Promise<void> {
+  const years = Array.from({ length: LARGE_DATASET_YEARS }, (_, n) => formatFiscalYear(FIRST_LARGE_YEAR + n));
+  const returns = await listReturns(database.db, { fiscalYears: years, readable: 'all' });
+  const periods = new Set(returns.map((r) => r.period_id)).size;
+  const institutions = new Set(returns.map((r) => r.institution_id)).size;
+  const t = await compare(
+    () => callApi(`${base}/api/returns?fiscalYear=${years.map(encodeURIComponent).join(',')}`, cookie),
+    () => listReturns(database.db, { fiscalYears: years, readable: 'all' }),
+  );
+  const ratio = t.subject.median / t.baseline.median;
+  record(
+    'GET /api/returns (completeness matrix)',
+    `${institutions} institutions × ${periods} periods (${returns.length.toLocaleString('en-CA')} returns)`,
+    ms(t.subject),
+    ms(t.baseline),
+    ratio,
+    '≤ 1.2× SQL',
+    ratio <= 1.2,
   );
 }
 
@@ -666,6 +717,10 @@ async function main(): Promise<void> {
       await benchReports(database, base, cookie);
       log('Reports under disclosure control');
       await benchDisclosure(database, base);
+      log('Reports with and without their marks');
+      await benchReportFlags(database);
+      log('The completeness matrix');
+      await benchReturnsMatrix(database, base, cookie);
       log('Find');
       await benchHttpFloor(database, base, cookie);
       await benchFind(database, base, cookie);

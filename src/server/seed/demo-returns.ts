@@ -1,52 +1,121 @@
 import { sql } from 'drizzle-orm';
-import { TERMS } from '../../shared/constants.ts';
-import { fiscalYearOf } from '../../shared/record-rules.ts';
-import { defaultPeriodDates } from '../../shared/term-calendar.ts';
-import type { Db } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import { auditLog, returnEvents } from '../db/schema.ts';
+import { readRecord } from '../modules/records/record-store.ts';
+import { formatFiscalYear } from './record-generator.ts';
+import { seedReportingCycle } from './reporting-cycle.ts';
+import { LAST_YEAR } from './seed-constants.ts';
 
 /**
- * The demo's reporting cycle (docs/reporting-cycle.md): a period for every seeded fiscal year and term, on the term
- * calendar's default dates, and a return for every institution. Every period but the latest is approved (signed off
- * three days before its due date, approved two weeks after it); in the latest term, whose drafts the records leave,
- * a return is submitted when all its records are, and otherwise still in progress (and overdue).
+ * Who plays which part in the demo's reporting cycle, so the completeness matrix and the report marks have something
+ * to show on a fresh demo: in the latest term one institution is still in progress (its drafts) and one has not
+ * started (no record), both overdue, the rest submitted; one past return was approved, reopened, corrected and
+ * approved again, so its figures are marked revised.
+ */
+export const DEMO_RETURN_STORY = {
+  inProgress: 'SFU',
+  notStarted: 'NLC',
+  reopened: { institution: 'UBC', fiscalYear: formatFiscalYear(LAST_YEAR - 1), term: 'Fall' },
+  reopenReason:
+    'The co-op office found students enrolled in the term but left out of the figures; please correct and sign off again.',
+  /** Enrolled students the correction adds to one program's record (seeking and placed stay within it). */
+  correction: 7,
+} as const;
+
+/** A B.C. day and time, some days after the reopened return's due date, as SQL. */
+const afterDue = (days: number, time: string) =>
+  sql.raw(`((pe.due_on + ${days}) + time '${time}') AT TIME ZONE 'America/Vancouver'`);
+
+interface StoryReturn {
+  id: number;
+  version: number;
+  instadmin: number;
+  reopened: string;
+  corrected: string;
+  resubmitted: string;
+  reapproved: string;
+}
+
+/**
+ * The reopened return's story, after its first approval: appadmin reopens it with a reason five weeks later, the
+ * institution's admin corrects one record (an audited update, so `updated_at` passes the first approval) and signs
+ * off again, and appadmin approves it a week after that. `first_approved_at` keeps the first approval.
+ */
+async function reopenAndReapprove(tx: Db, adminId: number): Promise<void> {
+  const { institution, fiscalYear, term } = DEMO_RETURN_STORY.reopened;
+  const [story] = await queryRows<StoryReturn>(
+    tx,
+    sql`SELECT tr.id, tr.version, (SELECT id FROM users WHERE username = 'instadmin') AS instadmin,
+               ${afterDue(38, '10:15')} AS reopened, ${afterDue(40, '14:40')} AS corrected,
+               ${afterDue(41, '09:30')} AS resubmitted, ${afterDue(48, '11:05')} AS reapproved
+        FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id
+        JOIN institutions i ON i.id = tr.institution_id
+        WHERE i.short_name = ${institution} AND pe.fiscal_year = ${fiscalYear} AND pe.term = ${term} AND tr.state = 'approved'`,
+  );
+  if (!story) throw new Error(`The demo has no approved ${institution} return of ${term} ${fiscalYear} to reopen`);
+  const [target] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT r.id FROM records r JOIN institutions i ON i.id = r.institution_id
+        WHERE i.short_name = ${institution} AND r.fiscal_year = ${fiscalYear} AND r.term = ${term}
+        ORDER BY r.id LIMIT 1`,
+  );
+  const before = await readRecord(tx, target!.id);
+  await tx.execute(
+    sql`UPDATE records SET students_enrolled = students_enrolled + ${DEMO_RETURN_STORY.correction},
+          version = version + 1, updated_at = ${story.corrected}, updated_by = ${story.instadmin}
+        WHERE id = ${target!.id}`,
+  );
+  const after = await readRecord(tx, target!.id);
+  const v = story.version;
+  const reason = DEMO_RETURN_STORY.reopenReason;
+  const steps = [
+    { action: 'reopen', from: 'approved', to: 'reopened', reason, userId: adminId, at: story.reopened },
+    { action: 'submit', from: 'reopened', to: 'submitted', reason: null, userId: story.instadmin, at: story.resubmitted },
+    { action: 'approve', from: 'submitted', to: 'approved', reason: null, userId: adminId, at: story.reapproved },
+  ];
+  await tx
+    .insert(returnEvents)
+    .values(
+      steps.map((s) => ({
+        returnId: story.id,
+        action: s.action,
+        fromState: s.from,
+        toState: s.to,
+        reason: s.reason,
+        userId: s.userId,
+        at: new Date(s.at),
+      })),
+    );
+  await tx.insert(auditLog).values([
+    ...steps.map((s, n) => ({
+      entityType: 'return',
+      entityId: story.id,
+      action: s.action,
+      changedBy: s.userId,
+      changedAt: new Date(s.at),
+      before: { state: s.from, version: v + n },
+      after: { state: s.to, version: v + n + 1, reason: s.reason },
+    })),
+    {
+      entityType: 'record',
+      entityId: target!.id,
+      action: 'update',
+      changedBy: story.instadmin,
+      changedAt: new Date(story.corrected),
+      before,
+      after,
+    },
+  ]);
+  await tx.execute(
+    sql`UPDATE term_returns SET version = ${v + steps.length}, updated_at = ${story.reapproved} WHERE id = ${story.id}`,
+  );
+}
+
+/**
+ * The demo's reporting cycle: every seeded year's periods and returns (seedReportingCycle), the records shaped by
+ * DEMO_RETURN_STORY (demo.ts), and the reopened return's story.
  */
 export async function seedDemoReturns(tx: Db, firstYear: number, lastYear: number, adminId: number): Promise<void> {
-  const periods = [];
-  for (let year = firstYear; year <= lastYear; year++) {
-    for (const term of TERMS)
-      periods.push({ fiscalYear: fiscalYearOf(year), term, ...defaultPeriodDates(fiscalYearOf(year), term) });
-  }
-  await tx.execute(
-    sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on) VALUES ${sql.join(
-      periods.map((p) => sql`(${p.fiscalYear}, ${p.term}, ${p.opens_on}, ${p.due_on})`),
-      sql`, `,
-    )}`,
-  );
-  const latest = periods.at(-1)!;
-  const signedOff = sql.raw(`((pe.due_on - 3) + time '12:00') AT TIME ZONE 'America/Vancouver'`);
-  const approvedAt = sql.raw(`((pe.due_on + 14) + time '12:00') AT TIME ZONE 'America/Vancouver'`);
-  await tx.execute(
-    sql`INSERT INTO term_returns (period_id, institution_id, state, version, first_approved_at)
-        SELECT pe.id, i.id, s.state, CASE s.state WHEN 'approved' THEN 3 WHEN 'submitted' THEN 2 ELSE 1 END,
-               CASE WHEN s.state = 'approved' THEN ${approvedAt} END
-        FROM reporting_periods pe CROSS JOIN institutions i
-        CROSS JOIN LATERAL (
-          SELECT CASE
-            WHEN EXISTS (SELECT 1 FROM records r WHERE r.institution_id = i.id AND r.fiscal_year = pe.fiscal_year
-                           AND r.term = pe.term AND r.status <> 'submitted') THEN 'open'
-            WHEN (pe.fiscal_year, pe.term) = (${latest.fiscalYear}, ${latest.term}) THEN 'submitted'
-            ELSE 'approved' END AS state
-        ) s
-        WHERE i.active_ind
-        ORDER BY pe.id, i.id`,
-  );
-  await tx.execute(
-    sql`INSERT INTO return_events (return_id, action, from_state, to_state, user_id, at)
-        SELECT tr.id, 'submit', 'in progress', 'submitted', ${adminId}::int, ${signedOff}
-        FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id WHERE tr.state IN ('submitted', 'approved')
-        UNION ALL
-        SELECT tr.id, 'approve', 'submitted', 'approved', ${adminId}::int, ${approvedAt}
-        FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id WHERE tr.state = 'approved'
-        ORDER BY 1, 6`,
-  );
+  await seedReportingCycle(tx, firstYear, lastYear, adminId);
+  await reopenAndReapprove(tx, adminId);
 }

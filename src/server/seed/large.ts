@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import { TERMS } from '../../shared/constants.ts';
 import { queryRows } from '../db/client.ts';
 import type { Database, Db } from '../db/client.ts';
 import { institutions, programs } from '../db/schema.ts';
@@ -12,7 +13,8 @@ import { Random, hashSeed } from './random.ts';
 import { RecordBatch } from './record-batch.ts';
 import { formatFiscalYear, generateProgramYear, programModel } from './record-generator.ts';
 import type { GeneratedRecord, ProgramModel } from './record-generator.ts';
-import { reportedTerms, reportingWindow, termCount } from './reporting-window.ts';
+import { seedReportingCycle } from './reporting-cycle.ts';
+import { FIRST_LARGE_YEAR, LARGE_DATASET_YEARS, reportedTerms, reportingWindow, termCount } from './reporting-window.ts';
 import type { ReportingWindow } from './reporting-window.ts';
 import { LAST_YEAR, SEED } from './seed-constants.ts';
 
@@ -126,6 +128,18 @@ async function insertRecords(
   if (pushed !== total) throw new Error(`Generated ${pushed} records where ${total} were planned.`);
 }
 
+/**
+ * The reporting cycle goes with the records it describes: the periods of the last twenty fiscal years (sixty, the
+ * completeness matrix's load) and a return for every active institution, as the new records stand (older records, of
+ * counts that need more years, have no period and count as preliminary). Periods, returns and their history from
+ * before are dropped with the records they described; the large data set is for load trials, not for keeping.
+ */
+async function replaceReportingCycle(tx: Db, adminId: number | null): Promise<void> {
+  await tx.execute(sql`TRUNCATE return_events, term_returns, reporting_periods RESTART IDENTITY`);
+  await tx.execute(sql`DELETE FROM audit_log WHERE entity_type IN ('period', 'return')`);
+  await seedReportingCycle(tx, FIRST_LARGE_YEAR, LAST_YEAR, adminId);
+}
+
 /** Every institution, as the program supply needs it. */
 function loadInstitutions(db: Db): Promise<InstitutionRow[]> {
   return queryRows<InstitutionRow>(
@@ -167,7 +181,8 @@ async function prepareCatalogue(database: Database, records: number) {
  * data set: the base data (25 B.C. institutions, their programs, the users) is seeded first if missing, then 65
  * invented institutions from the other provinces, then as many programs as twenty fiscal years of returns need
  * (about 18,000 for a million), some begun late, some deactivated, a few years and terms skipped. Small counts use
- * the programs already there and fewer years. Audit entries about records go too. Deterministic.
+ * the programs already there and fewer years. Audit entries about records go too, and the reporting cycle is replaced
+ * by sixty periods with their returns (replaceReportingCycle). Deterministic.
  */
 export async function seedLargeDataset(
   database: Database,
@@ -219,9 +234,18 @@ export async function seedLargeDataset(
     if (database.kind === 'postgres') await tx.execute(sql`SET LOCAL maintenance_work_mem = '256MB'`);
     for (const statement of restore) await tx.execute(sql.raw(statement));
     log(`Rebuilt the indexes and foreign keys of records in ${((performance.now() - rebuilding) / 1000).toFixed(1)} s.`);
+
+    const cycle = performance.now();
+    await replaceReportingCycle(tx, adminId);
+    log(
+      `Seeded ${LARGE_DATASET_YEARS * TERMS.length} reporting periods and their term returns in ` +
+        `${((performance.now() - cycle) / 1000).toFixed(1)} s.`,
+    );
   });
 
   // Fresh statistics so the first reports get good plans on tables that just changed completely.
   await db.execute(sql`ANALYZE programs`);
   await db.execute(sql`ANALYZE records`);
+  await db.execute(sql`ANALYZE term_returns`);
+  await db.execute(sql`ANALYZE reporting_periods`);
 }

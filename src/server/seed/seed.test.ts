@@ -4,7 +4,12 @@ import { queryRows } from '../db/client.ts';
 import type { Database, Db } from '../db/client.ts';
 import { InstitutionCreateSchema } from '../../shared/schemas/institution.ts';
 import { openTestDatabase } from '../test/build-test-app.ts';
+import { listReturns } from '../modules/returns/returns.repo.ts';
+import { isoTimestamp } from '../modules/records/record-sql.ts';
+import { runReport } from '../modules/reports/reports.repo.ts';
+import { REPORT_FLAG_KEY } from '../../shared/schemas/report.ts';
 import { seedDemo } from './demo.ts';
+import { DEMO_RETURN_STORY } from './demo-returns.ts';
 import { seedLargeDataset } from './large.ts';
 
 const COUNT_COLUMNS = [
@@ -52,8 +57,9 @@ const RULES: Record<string, string> = {
   'fiscal year well formed':
     "r.fiscal_year !~ '^[0-9]{4}/[0-9]{2}$' OR right(r.fiscal_year, 2)::int <> (left(r.fiscal_year, 4)::int + 1) % 100",
   'term and status in their lists': "r.term NOT IN ('Summer', 'Fall', 'Spring') OR r.status NOT IN ('draft', 'submitted')",
+  // A record changed after it was loaded (the demo's revised record) was changed by someone, at a later time.
   'authored by appadmin':
-    "r.created_by IS DISTINCT FROM (SELECT id FROM users WHERE username = 'appadmin') OR r.updated_by IS DISTINCT FROM r.created_by",
+    "r.created_by IS DISTINCT FROM (SELECT id FROM users WHERE username = 'appadmin') OR r.updated_at < r.created_at OR (r.updated_by IS DISTINCT FROM r.created_by) <> (r.updated_at > r.created_at)",
   'no records of inactive programs in the latest year': "NOT p.active_ind AND r.fiscal_year = '2025/26'",
 };
 
@@ -75,7 +81,7 @@ async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
   return row as T;
 }
 
-/** A digest of every seeded table's content (not the institutions' and users' own timestamps). */
+/** A digest of every seeded table's content (not the institutions', programs' and users' own timestamps). */
 async function fingerprint(db: Db) {
   return one<Record<string, string | number>>(
     db,
@@ -90,7 +96,13 @@ async function fingerprint(db: Db) {
          FROM institutions) AS institutions_md5,
       (SELECT md5(string_agg(concat_ws('|', id, institution_id, name, discipline, credential, wil_type, coop_model,
                 participation, accredited, cip_code, active_ind), ',' ORDER BY id)) FROM programs) AS programs_md5,
-      (SELECT md5(string_agg(r::text, E'\n' ORDER BY r.id)) FROM records r) AS records_md5`,
+      (SELECT md5(string_agg(r::text, E'\n' ORDER BY r.id)) FROM records r) AS records_md5,
+      (SELECT md5(string_agg(concat_ws('|', id, fiscal_year, term, opens_on, due_on), ',' ORDER BY id))
+         FROM reporting_periods) AS periods_md5,
+      (SELECT md5(string_agg(concat_ws('|', id, period_id, institution_id, state, version, first_approved_at), ',' ORDER BY id))
+         FROM term_returns) AS returns_md5,
+      (SELECT md5(string_agg(concat_ws('|', id, return_id, action, from_state, to_state, reason, user_id, at), ',' ORDER BY id))
+         FROM return_events) AS return_events_md5`,
   );
 }
 
@@ -143,10 +155,22 @@ describe('seedDemo', () => {
       '2024/25',
       '2025/26',
     ]);
+    // The institution that has not started the latest term (DEMO_RETURN_STORY) has no record of it.
+    const notStarted = await one<{ programs: number }>(
+      db,
+      sql`SELECT count(DISTINCT r.program_id)::int AS programs FROM records r JOIN institutions i ON i.id = r.institution_id
+          WHERE i.short_name = ${DEMO_RETURN_STORY.notStarted} AND r.fiscal_year = '2025/26'`,
+    );
+    expect(notStarted.programs).toBeGreaterThan(0);
     for (const year of years) {
       expect(year.terms).toBe(3);
-      expect(year.records).toBe(year.programs * 3);
+      expect(year.records).toBe(year.programs * 3 - (year.fiscal_year === '2025/26' ? notStarted.programs : 0));
     }
+    const keys = await one<{ records: number; keys: number }>(
+      db,
+      sql`SELECT count(*)::int AS records, count(DISTINCT (program_id, fiscal_year, term))::int AS keys FROM records`,
+    );
+    expect(keys.keys).toBe(keys.records);
     const total = years.reduce((a, y) => a + y.records, 0);
     expect(total).toBeGreaterThan(6500);
     expect(total).toBeLessThan(8000);
@@ -165,6 +189,11 @@ describe('seedDemo', () => {
         (SELECT count(*)::int FROM records WHERE status = 'draft' AND (fiscal_year, term) <> ('2025/26', 'Spring')) AS misplaced_drafts,
         (SELECT count(*)::int FROM records WHERE status = 'draft') AS drafts`,
     );
+    const draftedBy = await queryRows<{ short_name: string }>(
+      db,
+      sql`SELECT DISTINCT i.short_name FROM records r JOIN institutions i ON i.id = r.institution_id WHERE r.status = 'draft'`,
+    );
+    expect(draftedBy.map((r) => r.short_name)).toEqual([DEMO_RETURN_STORY.inProgress]);
     expect(result.varying_fees).toBe(0);
     expect(result.misplaced_drafts).toBe(0);
     expect(result.drafts).toBeGreaterThan(0);
@@ -255,18 +284,110 @@ describe('seedDemo', () => {
     );
     expect(new Set(rows.map((r) => `${r.fiscal_year} ${r.term}`)).size).toBe(30);
     const past = rows.filter((r) => !(r.fiscal_year === '2025/26' && r.term === 'Spring'));
-    expect(past.every((r) => r.state === 'approved' && r.returns === 25 && r.events === 50)).toBe(true);
+    // Signed off and approved: two events each, and three more for the return reopened and approved again.
+    const { fiscalYear, term } = DEMO_RETURN_STORY.reopened;
+    for (const r of past) {
+      const story = r.fiscal_year === fiscalYear && r.term === term ? 3 : 0;
+      expect(r, `${r.fiscal_year} ${r.term}`).toMatchObject({ state: 'approved', returns: 25, events: 50 + story });
+    }
     const latest = rows.filter((r) => r.fiscal_year === '2025/26' && r.term === 'Spring');
-    expect(latest.map((r) => r.state).sort()).toEqual(['open', 'submitted']);
-    expect(latest.reduce((n, r) => n + r.returns, 0)).toBe(25);
-    // A submitted return has no draft; an open one has at least one.
+    expect(latest.map((r) => [r.state, r.returns])).toEqual([
+      ['open', 2],
+      ['submitted', 23],
+    ]);
+    // A submitted return has no draft; an open one has at least one, or no record at all.
     const misfiled = await one<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id
-          WHERE (tr.state <> 'open') = EXISTS (SELECT 1 FROM records r WHERE r.institution_id = tr.institution_id
-                  AND r.fiscal_year = pe.fiscal_year AND r.term = pe.term AND r.status = 'draft')`,
+          WHERE (tr.state <> 'open') = (EXISTS (SELECT 1 FROM records r WHERE r.institution_id = tr.institution_id
+                  AND r.fiscal_year = pe.fiscal_year AND r.term = pe.term AND r.status = 'draft')
+                OR NOT EXISTS (SELECT 1 FROM records r WHERE r.institution_id = tr.institution_id
+                  AND r.fiscal_year = pe.fiscal_year AND r.term = pe.term))`,
     );
     expect(misfiled.n).toBe(0);
+  });
+
+  it('signs off only complete returns: every expected program of a submitted or approved return has a submitted record', async () => {
+    const returns = await listReturns(db, { readable: 'all' });
+    expect(returns).toHaveLength(750);
+    const incomplete = returns.filter((r) => ['submitted', 'approved'].includes(r.state) && r.submitted !== r.expected);
+    expect(incomplete.map((r) => `${r.institution_name} ${r.term} ${r.fiscal_year}`)).toEqual([]);
+    expect(returns.filter((r) => r.expected === 0)).toEqual([]);
+  });
+
+  it('shows the latest term with two overdue returns: one in progress, one not started though programs are expected', async () => {
+    const latest = await listReturns(db, { readable: 'all', fiscalYears: ['2025/26'], terms: ['Spring'] });
+    const shown = (state: string) => latest.filter((r) => r.state === state).map((r) => r.institution_name);
+    expect(shown('in progress')).toEqual([DEMO_RETURN_STORY.inProgress]);
+    expect(shown('not started')).toEqual([DEMO_RETURN_STORY.notStarted]);
+    expect(shown('submitted')).toHaveLength(23);
+    expect(
+      latest
+        .filter((r) => r.overdue)
+        .map((r) => r.institution_name)
+        .sort(),
+    ).toEqual([DEMO_RETURN_STORY.inProgress, DEMO_RETURN_STORY.notStarted].sort());
+    const notStarted = latest.find((r) => r.state === 'not started')!;
+    expect(notStarted.expected).toBeGreaterThan(0);
+    expect(notStarted.reported).toBe(0);
+    const inProgress = latest.find((r) => r.state === 'in progress')!;
+    expect(inProgress.submitted).toBeLessThan(inProgress.expected);
+  });
+
+  it('tells of a past return approved, reopened with a reason, corrected and approved again: its figures are marked revised', async () => {
+    const { institution, fiscalYear, term } = DEMO_RETURN_STORY.reopened;
+    const [story] = await listReturns(db, { readable: 'all', fiscalYears: [fiscalYear], terms: [term] }).then((all) =>
+      all.filter((r) => r.institution_name === institution),
+    );
+    expect(story).toMatchObject({ state: 'approved', version: 6, overdue: false });
+    expect(story!.history.map((e) => [e.action, e.from_state, e.to_state, e.user_name])).toEqual([
+      ['submit', 'in progress', 'submitted', 'Avery Admin'],
+      ['approve', 'submitted', 'approved', 'Avery Admin'],
+      ['reopen', 'approved', 'reopened', 'Avery Admin'],
+      ['submit', 'reopened', 'submitted', 'Indira Institution'],
+      ['approve', 'submitted', 'approved', 'Avery Admin'],
+    ]);
+    expect(story!.history[2]!.reason).toBe(DEMO_RETURN_STORY.reopenReason);
+    const times = story!.history.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    // The first approval's time stays; the correction came after it, between the reopening and the second sign-off.
+    expect(story!.first_approved_at).toBe(story!.history[1]!.at);
+    const corrected = await one<{ at: string; by: string; audited: number; enrolled_before: number; enrolled_after: number }>(
+      db,
+      sql`SELECT ${isoTimestamp(sql`r.updated_at`)} AS at, u.username AS by,
+                 (SELECT count(*)::int FROM audit_log a WHERE a.entity_type = 'record' AND a.entity_id = r.id) AS audited,
+                 (SELECT (a.before->>'students_enrolled')::int FROM audit_log a WHERE a.entity_type = 'record' AND a.entity_id = r.id) AS enrolled_before,
+                 r.students_enrolled AS enrolled_after
+          FROM records r JOIN users u ON u.id = r.updated_by WHERE r.updated_at > r.created_at`,
+    );
+    expect(corrected.by).toBe('instadmin');
+    expect(corrected.audited).toBe(1);
+    expect(corrected.enrolled_after - corrected.enrolled_before).toBe(DEMO_RETURN_STORY.correction);
+    expect(Date.parse(corrected.at)).toBeGreaterThan(times[2]!);
+    expect(Date.parse(corrected.at)).toBeLessThan(times[3]!);
+    const audits = await one<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity_type = 'return' AND entity_id = ${story!.id}`,
+    );
+    expect(audits.n).toBe(3);
+
+    const report = await runReport(
+      db,
+      'institution',
+      { fiscalYearFrom: fiscalYear, fiscalYearTo: fiscalYear, terms: [term] },
+      'all',
+    );
+    const flags = Object.fromEntries(report.rows.map((r) => [r.institution, r[REPORT_FLAG_KEY]]));
+    expect(flags[institution]).toBe('r');
+    expect(Object.entries(flags).filter(([name, flag]) => name !== institution && flag !== null)).toEqual([]);
+    expect(report.totals[REPORT_FLAG_KEY]).toBe('r');
+    const latest = await runReport(
+      db,
+      'institution',
+      { fiscalYearFrom: '2025/26', fiscalYearTo: '2025/26', terms: ['Spring'] },
+      'all',
+    );
+    expect(new Set(latest.rows.map((r) => r[REPORT_FLAG_KEY]))).toEqual(new Set(['p']));
   });
 
   it('does nothing when run again', async () => {
@@ -308,6 +429,25 @@ describe('seedLargeDataset', () => {
     expect(counts).toEqual({ institutions: 90, users: 6, records: 5000, latest: '2025/26' });
     expect(await ruleViolations(database.db)).toEqual(NO_VIOLATIONS);
     expect(messages.join('\n')).toMatch(/5,000 records/);
+  });
+
+  it('gives the last twenty fiscal years their sixty periods and every active institution a return of each', async () => {
+    const cycle = async () =>
+      one<{ periods: number; oldest: string; latest: string; returns: number; institutions: number; approved: number }>(
+        database.db,
+        sql`SELECT (SELECT count(*)::int FROM reporting_periods) AS periods,
+                   (SELECT min(fiscal_year) FROM reporting_periods) AS oldest,
+                   (SELECT max(fiscal_year) FROM reporting_periods) AS latest,
+                   (SELECT count(*)::int FROM term_returns) AS returns,
+                   (SELECT count(*)::int FROM institutions WHERE active_ind) AS institutions,
+                   (SELECT count(*)::int FROM term_returns WHERE state = 'approved') AS approved`,
+      );
+    const first = await cycle();
+    expect(first).toMatchObject({ periods: 60, oldest: '2006/07', latest: '2025/26', returns: first.institutions * 60 });
+    expect(first.approved).toBe(first.institutions * 59);
+    // A second run replaces the cycle rather than adding to it.
+    await seedLargeDataset(database, 5000);
+    expect(await cycle()).toEqual(first);
   });
 
   it('replaces the records (and their audit entries) on a second run, going back as many years as needed', async () => {

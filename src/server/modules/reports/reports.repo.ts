@@ -9,8 +9,21 @@ import { measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './repor
 import { APPROVED_ONLY, FLAG_AGGREGATE, RETURN_JOIN } from '../returns/return-flags.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 
-const FROM = sql`${RECORDS_WITH_NAMES} ${RETURN_JOIN}`;
-const FLAG = sql`${FLAG_AGGREGATE} AS ${sql.identifier(REPORT_FLAG_KEY)}`;
+/** What a report's queries read and how they mark a row: the records with their returns, and the mark. */
+interface Marking {
+  from: SQL;
+  flag: SQL;
+}
+
+const MARKED: Marking = {
+  from: sql`${RECORDS_WITH_NAMES} ${RETURN_JOIN}`,
+  flag: sql`${FLAG_AGGREGATE} AS ${sql.identifier(REPORT_FLAG_KEY)}`,
+};
+/** No marks and, unless approved figures are asked for, no join to the returns: only for measuring what marks cost. */
+const unmarked = (approvedOnly: boolean | undefined): Marking => ({
+  from: approvedOnly ? MARKED.from : RECORDS_WITH_NAMES,
+  flag: sql`NULL::text AS ${sql.identifier(REPORT_FLAG_KEY)}`,
+});
 
 /** The report's columns: its groupings, then its measures, then the year-over-year measures. */
 export function reportColumns(definition: ReportDefinition): ReportColumn[] {
@@ -37,6 +50,7 @@ async function rowsAndTotals(
   db: Db,
   definition: ReportDefinition,
   where: SQL,
+  { from, flag }: Marking,
 ): Promise<{ rows: ReportRow[]; totals: ReportRow }> {
   const dims = definition.dimensions;
   const orderKeys = dims.map((_, n) => sql.identifier(`_order${n}`));
@@ -47,8 +61,8 @@ async function rowsAndTotals(
   const grouped = sql`SELECT ${sql.join(
     dims.map((d, n) => sql`${d.value} AS ${sql.identifier(d.key)}, ${d.order ?? d.value} AS ${orderKeys[n]!}`),
     sql`, `,
-  )}, ${measureList(definition)}, ${FLAG}, GROUPING(${dims[0]!.value}) AS _total
-    ${FROM} WHERE ${where}
+  )}, ${measureList(definition)}, ${flag}, GROUPING(${dims[0]!.value}) AS _total
+    ${from} WHERE ${where}
     GROUP BY GROUPING SETS ((${dimValues}), ())`;
   const windowMeasures = definition.windowMeasures ?? [];
   const windows = windowMeasures.map((w) => sql`, ${w.value} AS ${sql.identifier(w.key)}`);
@@ -76,8 +90,8 @@ async function rowsAndTotals(
 }
 
 /** The measures over every record the filter matches, with the grouping and year-over-year columns null. */
-async function summaryRow(db: Db, definition: ReportDefinition, where: SQL): Promise<ReportRow> {
-  const [row] = await queryHeavyRows<ReportRow>(db, sql`SELECT ${measureList(definition)}, ${FLAG} ${FROM} WHERE ${where}`);
+async function summaryRow(db: Db, definition: ReportDefinition, where: SQL, { from, flag }: Marking): Promise<ReportRow> {
+  const [row] = await queryHeavyRows<ReportRow>(db, sql`SELECT ${measureList(definition)}, ${flag} ${from} WHERE ${where}`);
   const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
   return { ...empty(definition.dimensions), ...row, ...empty(definition.windowMeasures ?? []) };
 }
@@ -95,8 +109,14 @@ export async function runReport(
   readable: 'all' | number[],
   /** 'off' only for measuring what the rule costs (npm run bench): the province row exact for anyone. */
   rule: DisclosureRule | 'off' = DEFAULT_DISCLOSURE_RULE,
+  /**
+   * 'off' only for measuring what the marks cost (npm run bench): rows and totals unmarked, read without the returns
+   * (a province row under disclosure control keeps its own mark).
+   */
+  flags: 'on' | 'off' = 'on',
 ): Promise<Report> {
   const definition = REPORT_DEFINITIONS[type];
+  const marking = flags === 'on' ? MARKED : unmarked(params.approvedOnly);
   const filter: RecordFilter = { ...params, programName: undefined, status: 'submitted', readable };
   const approved = params.approvedOnly ? sql` AND ${APPROVED_ONLY}` : sql``;
   const where = sql`${recordFilterSql(filter).where}${approved}`;
@@ -104,10 +124,15 @@ export async function runReport(
   const columns = reportColumns(definition);
   if (readable !== 'all' && rule !== 'off') {
     const [{ rows, totals }, province] = await Promise.all([
-      rowsAndTotals(db, definition, where),
+      rowsAndTotals(db, definition, where, marking),
       provinceFigures(
         db,
-        { measures: definition.measures, select: sql`${measureList(definition)}, ${FLAG}`, from: FROM, where: provinceWhere },
+        {
+          measures: definition.measures,
+          select: sql`${measureList(definition)}, ${marking.flag}`,
+          from: marking.from,
+          where: provinceWhere,
+        },
         params,
         readable,
         rule,
@@ -126,8 +151,8 @@ export async function runReport(
   // otherwise run after the first.
   const totalsAreProvince = readable === 'all' && !params.institutionIds?.length;
   const [{ rows, totals }, province] = await Promise.all([
-    rowsAndTotals(db, definition, where),
-    totalsAreProvince ? null : summaryRow(db, definition, provinceWhere),
+    rowsAndTotals(db, definition, where, marking),
+    totalsAreProvince ? null : summaryRow(db, definition, provinceWhere, marking),
   ]);
   return { type, params, columns, rows, totals, province: province ?? totals, suppressed: {} };
 }

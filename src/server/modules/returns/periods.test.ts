@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { validateRecord } from '../../../shared/record-rules.ts';
-import type { Period, TermReturn } from '../../../shared/schemas/returns.ts';
+import { ReturnEventSchema, TermReturnSchema, type Period, type TermReturn } from '../../../shared/schemas/returns.ts';
 import { defaultPeriodDates } from '../../../shared/term-calendar.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
@@ -208,6 +209,16 @@ describe('reporting periods and term returns', () => {
       // A deactivated program is expected only when it has a record of the period.
       await insertRecord(ctx.db, { institutionId: inst, programId: goneWithRecord, ...at });
       expect(await returnOf(id)).toMatchObject({ state: 'in progress', expected: 4, reported: 3, submitted: 2 });
+      // A program added after the due date may still report, and then it counts.
+      await insertRecord(ctx.db, { institutionId: inst, programId: late, ...at });
+      const counts = { expected: 5, reported: 4, submitted: 3 };
+      expect(await returnOf(id)).toMatchObject(counts);
+      // The list counts as the single return does.
+      const listed = await call('GET', `/api/returns?institutionIds=${inst}`, 'appAdmin');
+      expect(listed.json().find((r: { id: number }) => r.id === id)).toMatchObject(counts);
+      // The list is sent as built (no serializer strips it): exactly the schema's fields, every one of them.
+      const exact = TermReturnSchema.extend({ history: z.array(ReturnEventSchema.strict()) }).strict();
+      expect(z.array(exact).safeParse(listed.json()).error?.issues ?? []).toEqual([]);
     });
 
     it('is overdue after its due date (a B.C. day) until it is submitted', async () => {
