@@ -115,6 +115,17 @@ describe('writeXlsx', () => {
     expect(sheet.getRow(1).height).toBeGreaterThanOrEqual(2 * 12);
   });
 
+  it('centres a column of marks, heading and cells', async () => {
+    const columns: XlsxColumn[] = [
+      { label: 'Record ID', kind: 'identifier' },
+      { label: 'Flag', kind: 'mark' },
+    ];
+    const sheet = await roundTrip([[1, 'p']], 2, columns);
+    expect(sheet.getRow(1).getCell(2).alignment?.horizontal).toBe('center');
+    expect(sheet.getRow(2).getCell(2).alignment?.horizontal).toBe('center');
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe('0');
+  });
+
   it('drops the characters XML cannot hold and keeps tabs and line breaks', async () => {
     const sheet = await roundTrip([[1, 'a\u0000b\u0007c\u001Fd\ttab\nline \uD800lone', 1]]);
     expect(sheet.getRow(2).getCell(2).value).toBe('abcd\ttab\nline lone');
