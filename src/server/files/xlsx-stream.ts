@@ -3,6 +3,16 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createDeflateRaw } from 'node:zlib';
 import { neutraliseFormula } from './formula-guard.ts';
+import {
+  alignmentOf,
+  ColumnWidths,
+  headingHeight,
+  NUMBER_FORMATS,
+  PAGE_FOOTER,
+  SHEET_FONT,
+  type SheetCell,
+  type SheetColumn,
+} from './sheet-layout.ts';
 
 /**
  * A one-sheet XLSX workbook written straight into a stream (docs/decisions/011): the ZIP container by hand, each
@@ -11,15 +21,10 @@ import { neutraliseFormula } from './formula-guard.ts';
  * same file several times faster in constant memory.
  */
 
-export type XlsxCell = string | number | null;
+export type XlsxCell = SheetCell;
 
-export interface XlsxColumn {
-  label: string;
-  /** Width in characters. */
-  width: number;
-  /** Excel number format of the column's numbers, e.g. `#,##0`. */
-  numberFormat?: string;
-}
+/** A column: its heading and what it holds (its number format and the estimate of its width follow from that). */
+export type XlsxColumn = SheetColumn;
 
 /** Characters XML 1.0 cannot hold (controls other than tab, newline and return; lone surrogates; U+FFFE/U+FFFF). */
 const NOT_XML =
@@ -57,33 +62,60 @@ const WORKBOOK_RELS =
   `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
   `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
 
+/** A sheet name as a formula names it: in single quotes, a quote in it doubled. */
+const quotedSheet = (name: string) => `'${name.replaceAll("'", "''")}'`;
+
+// The heading row is repeated at the top of every printed page (sheet-layout.ts).
 const workbookXml = (sheetName: string) =>
   `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
-  `<sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+  `<sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets>` +
+  `<definedNames><definedName name="_xlnm.Print_Titles" localSheetId="0">${xmlText(quotedSheet(sheetName))}!$1:$1</definedName></definedNames>` +
+  '</workbook>';
 
 /**
- * Styles: 0 plain, 1 bold (the heading), then one per distinct number format. Custom formats take ids from 164, as
- * the built-in ones end below that.
+ * Styles: 0 plain, 1–3 the heading (bold, wrapped; aligned left, centred, right), then one per distinct number format
+ * and alignment of the columns' cells. Custom formats take ids from 164, as the built-in ones end below that. Both
+ * fonts are named (sheet-layout.ts).
  */
-function stylesOf(columns: readonly XlsxColumn[]): { xml: string; styleOfColumn: number[] } {
-  const formats = [...new Set(columns.flatMap((c) => (c.numberFormat ? [c.numberFormat] : [])))];
+const HEADING_STYLE = { left: 1, center: 2, right: 3 } as const;
+function stylesOf(columns: readonly XlsxColumn[]): { xml: string; styleOfColumn: number[]; headingStyle: number[] } {
+  const formats = [...new Set(columns.flatMap((c) => (NUMBER_FORMATS[c.kind] ? [NUMBER_FORMATS[c.kind]!] : [])))];
   const numFmts = formats.map((f, i) => `<numFmt numFmtId="${164 + i}" formatCode="${xmlText(f)}"/>`).join('');
+  // Figures go right of themselves; only a centred mark needs its alignment written.
+  const cellKey = (c: XlsxColumn) => `${NUMBER_FORMATS[c.kind] ?? ''}|${alignmentOf(c.kind) === 'center' ? 'center' : ''}`;
+  const cellStyles = [...new Set(columns.map(cellKey))].filter((key) => key !== '|');
+  const headingXf = (horizontal: string) =>
+    `<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment horizontal="${horizontal}" vertical="bottom" wrapText="1"/></xf>`;
+  const cellXf = (key: string) => {
+    const [format, horizontal] = key.split('|');
+    const numFmtId = format ? 164 + formats.indexOf(format) : 0;
+    return (
+      `<xf numFmtId="${numFmtId}" fontId="0" fillId="0" borderId="0" xfId="0"${format ? ' applyNumberFormat="1"' : ''}` +
+      (horizontal ? ` applyAlignment="1"><alignment horizontal="${horizontal}"/></xf>` : '/>')
+    );
+  };
   const xfs = [
     '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
-    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
-    ...formats.map((_, i) => `<xf numFmtId="${164 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`),
+    ...Object.keys(HEADING_STYLE).map(headingXf),
+    ...cellStyles.map(cellXf),
   ];
+  const font = (bold: boolean) =>
+    `<font>${bold ? '<b/>' : ''}<sz val="${SHEET_FONT.size}"/><name val="${SHEET_FONT.name}"/><family val="2"/></font>`;
   const xml =
     `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
     (formats.length ? `<numFmts count="${formats.length}">${numFmts}</numFmts>` : '') +
-    '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
+    `<fonts count="2">${font(false)}${font(true)}</fonts>` +
     '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
     `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>` +
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
-  const styleOfColumn = columns.map((c) => (c.numberFormat ? 2 + formats.indexOf(c.numberFormat) : 0));
-  return { xml, styleOfColumn };
+  const firstCellStyle = 1 + Object.keys(HEADING_STYLE).length;
+  return {
+    xml,
+    styleOfColumn: columns.map((c) => (cellKey(c) === '|' ? 0 : firstCellStyle + cellStyles.indexOf(cellKey(c)))),
+    headingStyle: columns.map((c) => HEADING_STYLE[alignmentOf(c.kind)]),
+  };
 }
 
 interface ZipEntry {
@@ -182,9 +214,25 @@ class ZipWriter {
 }
 
 /**
- * Writes a workbook of one sheet to `out`: a bold, frozen heading row of the columns' labels, then the rows that
+ * The page as a person prints it: landscape, as many pages down as it takes but one page wide, with the sheet's name
+ * and the page number in the footer. (`sheetPr` with fitToPage must lead the worksheet; these close it.)
+ */
+const SHEET_PROPERTIES = '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>';
+const PAGE_SETUP =
+  '<pageMargins left="0.5" right="0.5" top="0.6" bottom="0.6" header="0.3" footer="0.3"/>' +
+  '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>' +
+  `<headerFooter><oddFooter>${xmlText(PAGE_FOOTER)}</oddFooter></headerFooter>`;
+/** The heading row and the first column stay in view while the rest scrolls. */
+const FROZEN_VIEW =
+  '<sheetViews><sheetView workbookViewId="0">' +
+  '<pane xSplit="1" ySplit="1" topLeftCell="B2" activePane="bottomRight" state="frozen"/>' +
+  '<selection pane="bottomRight" activeCell="B2" sqref="B2"/></sheetView></sheetViews>';
+
+/**
+ * Writes a workbook of one sheet to `out`: a bold, wrapped heading row of the columns' labels, then the rows that
  * `rows` yields in batches (numbers as numbers in their column's format, text as inline strings that pass the formula
- * rule), and ends `out`.
+ * rule), and ends `out`. Column widths are estimated from the headings and the first batch (sheet-layout.ts): the
+ * columns come before the rows in the file, and reading every row twice would double the work of a large export.
  */
 export async function writeXlsx(
   out: Writable,
@@ -193,8 +241,15 @@ export async function writeXlsx(
   rows: AsyncIterable<readonly XlsxCell[][]>,
 ): Promise<void> {
   const zip = new ZipWriter(out);
-  const { xml: styles, styleOfColumn } = stylesOf(columns);
+  const { xml: styles, styleOfColumn, headingStyle } = stylesOf(columns);
   const letters = columns.map((_, i) => columnLetters(i));
+  const batches = rows[Symbol.asyncIterator]();
+  const first = await batches.next();
+  const estimate = new ColumnWidths(columns);
+  if (!first.done) estimate.see(first.value);
+  const widths = estimate.widths();
+  const headingHt = headingHeight(columns, widths);
+
   await zip.add('[Content_Types].xml', CONTENT_TYPES);
   await zip.add('_rels/.rels', ROOT_RELS);
   await zip.add('xl/workbook.xml', workbookXml(sheetName));
@@ -212,15 +267,15 @@ export async function writeXlsx(
     `<c r="${ref}"${style ? ` s="${style}"` : ''} t="inlineStr"><is><t xml:space="preserve">${xmlText(neutraliseFormula(text))}</t></is></c>`;
   async function* sheet() {
     yield (
-      `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
-      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-      `<cols>${columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"${styleOfColumn[i] ? ` style="${styleOfColumn[i]}"` : ''}/>`).join('')}</cols>` +
-      `<sheetData><row r="1">${columns.map((c, i) => textCell(`${letters[i]}1`, 1, c.label)).join('')}</row>`
+      `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">${SHEET_PROPERTIES}${FROZEN_VIEW}` +
+      `<cols>${columns.map((_, i) => `<col min="${i + 1}" max="${i + 1}" width="${widths[i]}" customWidth="1"${styleOfColumn[i] ? ` style="${styleOfColumn[i]}"` : ''}/>`).join('')}</cols>` +
+      `<sheetData><row r="1"${headingHt ? ` ht="${headingHt}" customHeight="1"` : ''}>` +
+      `${columns.map((c, i) => textCell(`${letters[i]}1`, headingStyle[i]!, c.label)).join('')}</row>`
     );
     let rowNumber = 1;
     let xml = '';
-    for await (const batch of rows) {
-      for (const row of batch) {
+    for (let batch = first; !batch.done; batch = await batches.next()) {
+      for (const row of batch.value) {
         rowNumber++;
         xml += `<row r="${rowNumber}">`;
         for (let i = 0; i < row.length; i++) {
@@ -240,7 +295,7 @@ export async function writeXlsx(
         }
       }
     }
-    yield `${xml}</sheetData></worksheet>`;
+    yield `${xml}</sheetData>${PAGE_SETUP}</worksheet>`;
   }
   await zip.add('xl/worksheets/sheet1.xml', sheet());
   await zip.finish();

@@ -157,6 +157,15 @@ describe('exports API', () => {
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
       const cell = (name: string) => sheet.getRow(2).getCell(header.indexOf(name) + 1);
       expect(cell('Record ID').value).toBe(records[0]);
+      // An identifier, not a quantity: no thousands separator.
+      expect(cell('Record ID').numFmt).toBe('0');
+      // A real date in UTC, to the second, as the heading says.
+      const [updated] = await queryRows<{ at: string }>(
+        ctx.db,
+        sql`SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS at FROM records WHERE id = ${records[0]!}`,
+      );
+      expect(cell('Last changed (UTC)').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+      expect((cell('Last changed (UTC)').value as Date).toISOString()).toBe(updated!.at);
       expect(cell('Program').value).toBe('Génie, co-op "avancé"');
       expect(cell('Students placed').value).toBe(42);
       expect(cell('Average hourly wage').value).toBe(23.4);

@@ -4,11 +4,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { to as copyTo } from 'pg-copy-streams';
 import { COUNT_FIELDS, MONEY_FIELDS, RECORD_FIELD_LABELS } from '../../../shared/record-rules.ts';
-import type { ReportColumn } from '../../../shared/schemas/report.ts';
 import type { ExportCriteria } from '../../../shared/schemas/export.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { neutraliseFormulaSql } from '../../files/formula-guard.ts';
-import { CSV_BOM, csvLines, xlsxColumns } from '../../files/table-files.ts';
+import { CSV_BOM, csvLines } from '../../files/table-files.ts';
+import { EXCEL_EPOCH_DAYS, type SheetColumn } from '../../files/sheet-layout.ts';
 import { writeXlsx } from '../../files/xlsx-stream.ts';
 import { NAME_COLUMNS, recordColumn, recordFilterSql, RECORDS_WITH_NAMES, type NameColumn } from '../records/record-sql.ts';
 
@@ -18,8 +18,12 @@ import { NAME_COLUMNS, recordColumn, recordFilterSql, RECORDS_WITH_NAMES, type N
  * fed in batches, so a million rows pass through in constant memory.
  */
 
-interface ExportColumn extends ReportColumn {
+interface ExportColumn extends SheetColumn {
+  key: string;
+  /** The value as the workbook takes it. */
   value: SQL;
+  /** The value as the CSV file shows it, when that differs. */
+  csv?: SQL;
 }
 
 /** A name column of the record's institution or program, under its one label. */
@@ -33,7 +37,7 @@ const field = (key: 'fiscal_year' | 'term' | 'status' | 'notes'): ExportColumn =
 });
 
 export const RECORD_EXPORT_COLUMNS: ExportColumn[] = [
-  { key: 'id', label: 'Record ID', kind: 'count', value: recordColumn('id') },
+  { key: 'id', label: 'Record ID', kind: 'identifier', value: recordColumn('id') },
   named('institution'),
   named('institution_name'),
   named('program'),
@@ -54,8 +58,10 @@ export const RECORD_EXPORT_COLUMNS: ExportColumn[] = [
   {
     key: 'updated_at',
     label: 'Last changed (UTC)',
-    kind: 'text',
-    value: sql`to_char(${recordColumn('updated_at')} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
+    kind: 'timestamp',
+    // An Excel date serial (days since 1899-12-30 UTC) to the second, as the CSV's text shows it.
+    value: sql`(extract(epoch FROM date_trunc('second', ${recordColumn('updated_at')})) / 86400 + ${sql.raw(String(EXCEL_EPOCH_DAYS))})::float8`,
+    csv: sql`to_char(${recordColumn('updated_at')} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
   },
 ];
 
@@ -67,12 +73,12 @@ const SELECT_LIST = sql.join(
 );
 /**
  * The columns as COPY writes them into the CSV file, which no code of ours reads: every text column passes the
- * formula rule in SQL (formula-guard.ts). Counts are integers and money is numeric as text, plain numbers that the
- * rule leaves alone anyway.
+ * formula rule in SQL (formula-guard.ts). Counts are integers, money is numeric as text and the time of the last
+ * change is ISO text, none of which the rule would touch anyway.
  */
 const CSV_SELECT_LIST = sql.join(
   RECORD_EXPORT_COLUMNS.map(
-    (c) => sql`${c.kind === 'text' ? neutraliseFormulaSql(c.value) : c.value} AS ${sql.identifier(c.key)}`,
+    (c) => sql`${c.kind === 'text' ? neutraliseFormulaSql(c.value) : (c.csv ?? c.value)} AS ${sql.identifier(c.key)}`,
   ),
   sql`, `,
 );
@@ -154,7 +160,7 @@ export function recordsXlsxStream(database: Database, criteria: ExportCriteria, 
     }
   }
   // The writer waits for the download to drain before asking for the next batch, so memory stays flat.
-  writeXlsx(out, 'Records', xlsxColumns(RECORD_EXPORT_COLUMNS), batches()).then(
+  writeXlsx(out, 'Records', RECORD_EXPORT_COLUMNS, batches()).then(
     () => done(sent),
     (err: Error) => {
       out.destroy(err);

@@ -109,7 +109,7 @@ function reportTable(report: Report, rule: DisclosureRule): TableFile {
   const labels = Object.fromEntries(report.columns.map((c) => [c.key, c.label]));
   const marked = [...report.rows, report.totals, report.province].some((row) => row[REPORT_FLAG_KEY]);
   return {
-    columns: [...report.columns, { key: REPORT_FLAG_KEY, label: REPORT_FLAG_COLUMN_LABEL, kind: 'text' }],
+    columns: [...report.columns, { key: REPORT_FLAG_KEY, label: REPORT_FLAG_COLUMN_LABEL, kind: 'mark' }],
     rows: report.rows,
     summaryRows: [
       { label: REPORT_TOTAL_LABEL, row: report.totals },

@@ -520,12 +520,15 @@ describe('reports API', () => {
         'Placement %',
         'Work terms',
       ]);
-      expect(values(2)).toEqual(['Cedar', 80, 30, 30, 100, 30]);
-      expect(values(3)).toEqual(['Total (institutions shown)', 80, 30, 30, 100, 30]);
-      expect(values(4)).toEqual(['Province (all institutions)', 540, 260, 215, 82.7, 215]);
+      // Placement % as the fraction a formula expects (1 = 100%, 0.827 = 82.7%), shown as a percentage.
+      expect(values(2)).toEqual(['Cedar', 80, 30, 30, 1, 30]);
+      expect(values(3)).toEqual(['Total (institutions shown)', 80, 30, 30, 1, 30]);
+      expect(values(4)).toEqual(['Province (all institutions)', 540, 260, 215, 0.827, 215]);
+      expect(sheet.getRow(4).getCell(5).numFmt).toBe('0.0%');
       expect(sheet.getRow(2).getCell(12).value).toBe(30);
       expect(sheet.getRow(2).getCell(12).numFmt).toBe('"$"#,##0.00');
-      expect(sheet.getRow(4).font?.bold).toBe(true);
+      expect(sheet.getRow(4).getCell(1).font?.bold).toBe(true);
+      expect(sheet.getRow(4).getCell(2).font?.bold).toBe(true);
       const about = workbook.getWorksheet('Parameters')!;
       expect(about.getRow(2).values).toEqual([undefined, 'institutionIds', String(inst.cedar)]);
     });
