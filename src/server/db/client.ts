@@ -38,7 +38,9 @@ export interface Database {
  * (dropWhenUnanswered); scripts (seed, backup, bench) leave it out, as their long statements are expected.
  */
 export function openPostgres(url: string, poolSize = 10, unansweredMs?: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // No JIT: compiling a report's or disclosure control's expressions took 0.1–15 s at a million records (15 of the 20 s
+  // of a cold disclosure question), far more than running them; the app's queries are short (docs/benchmarks.md).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000, options: '-c jit=off' });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   // The pool listens for errors only on idle clients. A checked-out one (a Drizzle transaction, COPY, migrations)

@@ -32,6 +32,12 @@ describe('queryHeavyRows', () => {
       expect(await pooledPids()).not.toContain(pid);
     });
 
+    it('runs without JIT, on pooled and heavy connections alike (its compile cost more than the queries)', async () => {
+      const jit = await queryRows<{ jit: string }>(database.db, sql`SELECT current_setting('jit') AS jit`);
+      const heavy = await queryHeavyRows<{ jit: string }>(database.db, sql`SELECT current_setting('jit') AS jit`);
+      expect([jit[0]!.jit, heavy[0]!.jit]).toEqual(['off', 'off']);
+    });
+
     it('pools the connection of a quick query', async () => {
       const pid = await heavyPid(sql`SELECT pg_backend_pid() AS pid`);
       expect(await pooledPids()).toContain(pid);
