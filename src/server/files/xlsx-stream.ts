@@ -285,7 +285,7 @@ export async function writeXlsx(
           if (typeof value === 'number' && Number.isFinite(value)) {
             xml += `<c r="${ref}"${styleOfColumn[i] ? ` s="${styleOfColumn[i]}"` : ''}><v>${value}</v></c>`;
           } else {
-            xml += textCell(ref, 0, String(value));
+            xml += textCell(ref, styleOfColumn[i]!, String(value));
           }
         }
         xml += '</row>';
