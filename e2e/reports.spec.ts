@@ -366,8 +366,11 @@ test.describe('reports (writer of UVic): province figures hidden by disclosure c
     await signInAs(page, 'writer');
     await page.goto(`/reports/placementPercentage?${placementQuery}`);
     await expect(chartSvg(page)).toBeVisible();
-    await expect(page.getByTestId('report-chart-hidden-note')).toContainText('The province line is not shown');
+    await expect(page.getByTestId('report-chart-hidden-note')).toContainText('A province line is not shown');
     await expect(page.getByRole('list', { name: 'Chart: legend' })).not.toContainText('Province');
+    // Nor does the summary in words name the hidden rate.
+    await expect(page.getByTestId('report-chart-summary')).toContainText('Placement %: highest');
+    await expect(page.getByTestId('report-chart-summary')).not.toContainText('Province');
     await expect(hiddenCells(page)).toHaveCount(3);
     await expectNoSeriousA11yViolations(page);
   });

@@ -81,7 +81,7 @@ function SmallMultiples({ spec, format, phone }: { spec: ChartSpec; format: (v: 
             orientation="vertical"
             valueFormatter={format}
             textColor="gray.8"
-            gridAxis="x"
+            gridAxis="y"
             accessibilityLayer
             tooltipAnimationDuration={0}
             xAxisProps={{ domain: [0, max], ticks: [0, max / 2, max] }}
@@ -93,7 +93,7 @@ function SmallMultiples({ spec, format, phone }: { spec: ChartSpec; format: (v: 
               fill: '#212529',
               fontSize: 11,
             }}
-            barChartProps={{ margin: { top: 4, right: 28, bottom: 0, left: 4 } }}
+            barChartProps={{ margin: { top: 4, right: 44, bottom: 0, left: 4 } }}
           />
         </li>
       ))}
@@ -148,13 +148,19 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
   const format = (value: number) => formatNumber(spec.valueKind, value);
   const sideways = spec.sideways || phone;
   const line = spec.kind === 'line';
-  const perGroup = spec.kind === 'grouped' ? spec.series.length * 18 + 12 : 30;
+  const perGroup = spec.kind === 'grouped' ? spec.series.length * 18 + 12 : phone ? 38 : 30;
   const height = sideways ? Math.max(phone ? 240 : 300, spec.data.length * perGroup + 70) : 380;
-  const labelWidth = phone ? 132 : 210;
-  const ticks = phone ? 4 : 6;
+  // As wide as the longest name needs (about 7 px a letter), up to a limit past which names wrap.
+  const longest = Math.max(...spec.data.map((p) => p.category.length));
+  const labelWidth = Math.min(phone ? 132 : 210, Math.max(56, longest * 7 + 16));
+  const ticks = phone ? 4 : 5;
   // Whole dollars on the axis; the tooltip gives the cents.
   const valueTick =
-    spec.valueKind === 'money' ? { tickFormatter: (v: number) => `$${Math.round(v).toLocaleString('en-CA')}` } : {};
+    spec.kind === 'percent'
+      ? { domain: [0, 1], ticks: phone ? [0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1] }
+      : spec.valueKind === 'money'
+        ? { tickFormatter: (v: number) => `$${Math.round(v).toLocaleString('en-CA')}` }
+        : {};
 
   const common = {
     h: height,
@@ -183,7 +189,7 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
             color: colourOf(i),
             ...(dashOf(i) ? { strokeDasharray: dashOf(i) } : {}),
           }))}
-          gridAxis="y"
+          gridAxis="x"
           strokeWidth={3}
           curveType="linear"
           dotProps={{ r: 4 }}
@@ -200,7 +206,7 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
         {...common}
         type={spec.kind === 'stacked' ? 'stacked' : spec.kind === 'percent' ? 'percent' : 'default'}
         orientation={sideways ? 'vertical' : 'horizontal'}
-        gridAxis={dot ? 'xy' : sideways ? 'x' : 'y'}
+        gridAxis={dot ? 'xy' : sideways ? 'y' : 'x'}
         series={spec.series.map((s, i) => ({ name: s.key, label: s.label, color: colourOf(i) }))}
         {...(dot ? { barProps: { shape: Dot } } : {})}
         {...(sideways
