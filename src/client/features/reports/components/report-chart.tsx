@@ -150,9 +150,9 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
   const line = spec.kind === 'line';
   const perGroup = spec.kind === 'grouped' ? spec.series.length * 18 + 12 : phone ? 38 : 30;
   const height = sideways ? Math.max(phone ? 240 : 300, spec.data.length * perGroup + 70) : 380;
-  // As wide as the longest name needs (about 7 px a letter), up to a limit past which names wrap.
+  // As wide as the longest name needs (about 8 px a letter), up to a limit past which names wrap.
   const longest = Math.max(...spec.data.map((p) => p.category.length));
-  const labelWidth = Math.min(phone ? 132 : 210, Math.max(56, longest * 7 + 16));
+  const labelWidth = Math.min(phone ? 132 : 210, Math.max(64, longest * 8 + 20));
   const ticks = phone ? 4 : 5;
   // Whole dollars on the axis; the tooltip gives the cents.
   const valueTick =
@@ -195,7 +195,7 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
           dotProps={{ r: 4 }}
           connectNulls={false}
           yAxisProps={{ width: phone ? 64 : 80, tickCount: ticks }}
-          lineChartProps={{ margin: { top: 12, right: phone ? 28 : 40, bottom: 0, left: 4 } }}
+          lineChartProps={{ margin: { top: 12, right: phone ? 36 : 40, bottom: 0, left: 4 } }}
           xAxisProps={phone ? { interval: 0, angle: -40, textAnchor: 'end', height: 56, fontSize: 11 } : { interval: 0 }}
           referenceLines={referenceLines(spec, 'y')}
         />
@@ -220,7 +220,7 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
             }
           : { xAxisProps: categoryAxis, yAxisProps: { width: 80, tickCount: ticks, ...valueTick } })}
         maxBarWidth={dot ? 28 : 40}
-        barChartProps={{ margin: { top: 12, right: phone ? 28 : 40, bottom: 0, left: 4 } }}
+        barChartProps={{ margin: { top: 12, right: phone ? 36 : 40, bottom: 0, left: 4 } }}
         referenceLines={referenceLines(spec, sideways ? 'x' : 'y')}
       />
     );
