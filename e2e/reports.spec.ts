@@ -16,8 +16,8 @@ const table = (page: Page) => page.getByTestId('report-table');
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
 const chartSvg = (page: Page) =>
   page
-    .getByRole('img', { name: /^Chart of the .*table on this page gives every figure/ })
-    .locator('svg')
+    .getByRole('figure', { name: /^Chart of the .*table on this page gives every figure/ })
+    .locator('svg.recharts-surface')
     .first();
 
 /** The first cell of each grouped row, without its p/r mark. */
@@ -253,6 +253,44 @@ test.describe('reports (reader of UVic and SFU)', () => {
   });
 });
 
+test.describe('report charts at desk and phone widths', () => {
+  for (const width of [1366, 390]) {
+    test(`at ${width} px every report draws its chart with a summary in words, fits the page and passes axe`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      await signInAs(page, 'appadmin');
+      const { from, to } = defaultYears();
+      for (const type of REPORT_TYPES) {
+        await page.goto(
+          `${REPORT_PAGES[type]}?fiscalYearFrom=${from.replace('/', '%2F')}&fiscalYearTo=${to.replace('/', '%2F')}`,
+        );
+        const figure = page.getByTestId('report-chart');
+        await expect(chartSvg(page)).toBeVisible();
+        // The summary names figures for a screen reader, and is the figure's description.
+        const summary = page.getByTestId('report-chart-summary');
+        await expect(summary).toContainText(/\d/);
+        await expect(figure).toHaveAccessibleDescription((await summary.innerText()).trim());
+        // Nothing sticks out sideways, on a phone least of all.
+        const box = (await figure.boundingBox())!;
+        expect(box.x + box.width, `${type} fits`).toBeLessThanOrEqual(width);
+        if (type === 'placement') {
+          await expect(page.getByTestId('report-chart-axis-note')).toContainText('not at 0');
+          await expect(page.getByRole('list', { name: 'Chart: legend' })).toContainText('Province (all institutions)');
+        }
+        if (type === 'region') await expect(figure.locator('.report-multiples > li')).toHaveCount(10);
+        await page.locator('section.report-chart').screenshot({ path: testInfo.outputPath(`chart-${type}-${width}.png`) });
+        // Values on keyboard focus: the chart takes focus and an arrow key brings up the tooltip.
+        await chartSvg(page).focus();
+        await page.keyboard.press('ArrowRight');
+        await expect(figure.locator('.recharts-tooltip-wrapper').first()).toContainText(/\d/);
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  }
+});
+
 test.describe('reports (writer of UVic): province figures hidden by disclosure control', () => {
   // Social Sciences bachelor's in 2024/25: too few other institutions place students in three of the groups counted.
   const institutionQuery =
@@ -328,8 +366,11 @@ test.describe('reports (writer of UVic): province figures hidden by disclosure c
     await signInAs(page, 'writer');
     await page.goto(`/reports/placementPercentage?${placementQuery}`);
     await expect(chartSvg(page)).toBeVisible();
-    await expect(page.getByTestId('report-chart-hidden-note')).toContainText('The province line is not shown');
+    await expect(page.getByTestId('report-chart-hidden-note')).toContainText('A province line is not shown');
     await expect(page.getByRole('list', { name: 'Chart: legend' })).not.toContainText('Province');
+    // Nor does the summary in words name the hidden rate.
+    await expect(page.getByTestId('report-chart-summary')).toContainText('Placement %: highest');
+    await expect(page.getByTestId('report-chart-summary')).not.toContainText('Province');
     await expect(hiddenCells(page)).toHaveCount(3);
     await expectNoSeriousA11yViolations(page);
   });

@@ -116,30 +116,52 @@ export const REPORT_UI = {
     } satisfies Record<SuppressionReason, (rule: DisclosureRule) => string>,
   },
   chart: {
-    restOfBc: 'Rest of B.C.',
     placementRate: 'Placement %',
-    province: (value: string) => `${REPORT_PROVINCE_LABEL}: ${value}`,
-    provinceHidden:
-      "The province line is not shown: the province's rate is hidden to protect other institutions' figures (see the notes under the table).",
-    lowestDomestic: 'Lowest domestic fee',
-    highestDomestic: 'Highest domestic fee',
-    lowestInternational: 'Lowest international fee',
-    highestInternational: 'Highest international fee',
     wage: 'Average hourly wage',
+    medianDomestic: 'Domestic fee (median)',
+    medianInternational: 'International fee (median)',
+    province: (value: string) => `${REPORT_PROVINCE_LABEL}: ${value}`,
+    provinceOf: (what: string, value: string) => `${REPORT_PROVINCE_LABEL}, ${what.toLowerCase()}: ${value}`,
+    provinceHidden:
+      "A province line is not shown: the province's figure is hidden to protect other institutions' figures (see the notes under the table).",
+    axisFrom: (start: string) => `The value axis starts at ${start}, not at 0, so that close values can be told apart.`,
+    /** What each chart leaves out or combines, said in its legend (the table has all of it). */
+    leftOut: {
+      region:
+        'Every location has its own small chart, all on one scale so that sizes compare; each bar carries its number of work terms.',
+      fiscal: 'Work terms are left out: on submitted records they equal students placed.',
+      placement: 'Disciplines and fiscal years are combined: each dot is placed ÷ seeking over all of them.',
+      salary: 'Credentials and fiscal years are combined, weighted by students placed with a wage.',
+      tuition:
+        "Each bar is the median of the institutions' medians; the lowest and highest fees and the number of programs are in the table.",
+    },
+    flags: 'Some figures are preliminary (p) or revised (r): the table marks which rows.',
     descriptions: {
-      region: 'work terms by location for each fiscal year, stacked',
+      region: 'work terms by location, one small chart per location with the fiscal years, all on the same scale',
       employer: 'work terms by employer sector for each fiscal year, stacked',
       discipline: 'students enrolled, seeking a work term and placed, by discipline grouping',
       term: 'students placed in Summer, Fall and Spring, for each fiscal year',
       fiscal: 'students enrolled, seeking a work term and placed, as lines over the fiscal years',
-      placement: 'placement percentage of each institution over the chosen years, with the province as a reference line',
+      placement:
+        'placement percentage of each institution over the chosen years, highest first, with the province as a reference line',
       institution: 'students seeking a work term and students placed, by institution',
-      salary: 'average hourly wage weighted by placements, by credential, one bar per fiscal year',
-      tuition: 'lowest and highest co-op fees per work term, domestic and international, by credential',
-      duration: 'work terms of 4, 8 and 12 or more months by discipline grouping, stacked',
+      salary:
+        'average hourly wage by discipline grouping, weighted by placements, highest first, with the province as a reference line',
+      tuition:
+        "median co-op fees per work term, domestic and international, by credential, with the province's medians as reference lines",
+      duration: 'share of work terms of 4, 8 and 12 or more months in each discipline grouping, as 100 % stacked bars',
     } satisfies Record<ReportType, string>,
     /** The placement chart's description when the province's rate is hidden and no reference line is drawn. */
-    placementWithoutProvince: 'placement percentage of each institution over the chosen years',
+    placementWithoutProvince: 'placement percentage of each institution over the chosen years, highest first',
+    /** The chart's text summary for screen readers (the table stays the full alternative). */
+    summary: {
+      highestLowest: (what: string, high: string, low: string) => `${what}: highest ${high}; lowest ${low}.`,
+      range: (what: string, from: string, to: string) => `${what}: ${from} to ${to}.`,
+      share: (what: string, total: string, share: string) => `${what}: ${total} in all (${share}).`,
+      shareOnly: (what: string, low: string, high: string) => `${what}: from ${low} to ${high} of each grouping.`,
+      at: (category: string, value: string) => `${category} ${value}`,
+      noValues: (what: string) => `${what}: no figures.`,
+    },
   },
 } as const;
 

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_TYPES, type ReportType } from '../../../../shared/reports.ts';
 import type { Report, ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
 import { REPORT_UI } from '../messages.ts';
-import { chartSpecFor, pivot, placementRate, provinceFigure, sumByCategory, weightedWage } from './report-chart-model.ts';
+import { chartSummary } from './report-chart-summary.ts';
+import {
+  chartSpecFor,
+  fittedDomain,
+  median,
+  pivot,
+  placementRate,
+  provinceFigure,
+  sumByCategory,
+  weightedWage,
+} from './report-chart-model.ts';
 
 function report(
   type: ReportType,
@@ -122,7 +132,7 @@ describe('chartSpecFor', () => {
     ]);
   });
 
-  it('stacks the regions, folding the six smaller B.C. regions into one', () => {
+  it('draws every one of the ten locations of the region report, one small chart each, none folded into another', () => {
     const row = {
       fiscal_year: '2024/25',
       wt_vancouver_island_coast: 5,
@@ -144,15 +154,9 @@ describe('chartSpecFor', () => {
         [row],
       ),
     )!;
-    expect(spec.kind).toBe('stacked');
-    expect(spec.series.map((s) => s.label)).toEqual([
-      'wt_vancouver_island_coast',
-      'wt_mainland_southwest',
-      'Rest of B.C.',
-      'wt_other_canada',
-      'wt_international',
-    ]);
-    expect(spec.data).toEqual([{ category: '2024/25', s0: 5, s1: 7, s2: 6, s3: 2, s4: 3 }]);
+    expect(spec.kind).toBe('multiples');
+    expect(spec.series.map((s) => s.label)).toEqual(Object.keys(row).slice(1));
+    expect(spec.data).toEqual([{ category: '2024/25', s0: 5, s1: 7, s2: 1, s3: 1, s4: 1, s5: 1, s6: 1, s7: 1, s8: 2, s9: 3 }]);
   });
 
   it('groups the term compare by fiscal year with one bar per term', () => {
@@ -177,7 +181,7 @@ describe('chartSpecFor', () => {
     expect(spec.data).toEqual([{ category: '2024/25', s0: 4, s1: 5, s2: 6 }]);
   });
 
-  it('compares institutions by placement % over all their rows, with the province as a reference', () => {
+  it('compares institutions by placement % over all their rows as dots, highest first, with the province as a reference', () => {
     const spec = chartSpecFor(
       'placement',
       report(
@@ -219,13 +223,17 @@ describe('chartSpecFor', () => {
         { placement_pct: 81.25 },
       ),
     )!;
+    expect(spec.kind).toBe('dot');
     expect(spec.valueKind).toBe('percent');
     expect(spec.sideways).toBe(true);
     expect(spec.data).toEqual([
       { category: 'SFU', s0: 87.5 },
       { category: 'UVic', s0: null },
     ]);
-    expect(spec.reference?.value).toBe(81.25);
+    expect(spec.references).toEqual([{ value: 81.25, label: 'Province (all institutions): 81.3%' }]);
+    // The axis fits the dot and the line, and says it does not start at 0.
+    expect(spec.domain).toEqual([78, 90]);
+    expect(spec.axisNote).toBe(REPORT_UI.chart.axisFrom('78.0%'));
   });
 
   it("leaves out the province line when the province's rate is hidden, and says so next to the chart", () => {
@@ -243,13 +251,13 @@ describe('chartSpecFor', () => {
     })!;
     expect(shown.hiddenNote).toBeUndefined();
     expect(shown.description).toContain('province');
-    expect(hidden.reference).toBeUndefined();
+    expect(hidden.references).toEqual([]);
     expect(hidden.hiddenNote).toBe(REPORT_UI.chart.provinceHidden);
     expect(hidden.description).not.toContain('province');
     expect(hidden.data).toEqual(shown.data);
   });
 
-  it('compares wages by credential with one bar per fiscal year, weighted over disciplines', () => {
+  it('compares wages by discipline as dots, weighted over credentials and years, highest first, beside the province', () => {
     const spec = chartSpecFor(
       'salary',
       report(
@@ -266,18 +274,27 @@ describe('chartSpecFor', () => {
           { discipline: 'Other', credential: 'Diploma', fiscal_year: '2023/24', placed_with_wage: 3, avg_hourly_wage: '24.00' },
           { discipline: 'Health', credential: 'Diploma', fiscal_year: '2024/25', placed_with_wage: 2, avg_hourly_wage: '25.50' },
         ],
+        { avg_hourly_wage: '22.00' },
       ),
     )!;
+    expect(spec.kind).toBe('dot');
     expect(spec.valueKind).toBe('money');
-    expect(spec.series.map((s) => s.label)).toEqual(['2023/24', '2024/25']);
-    expect(spec.data).toEqual([{ category: 'Diploma', s0: 23, s1: 25.5 }]);
+    expect(spec.categoryLabel).toBe('discipline');
+    expect(spec.series.map((s) => s.label)).toEqual([REPORT_UI.chart.wage]);
+    // Health: (20 × 1 + 25.50 × 2) / 3 = 23.67; Other: 24.
+    expect(spec.data).toEqual([
+      { category: 'Other', s0: 24 },
+      { category: 'Health', s0: 23.67 },
+    ]);
+    expect(spec.references.map((r) => r.value)).toEqual([22]);
+    expect(spec.leftOut).toBe(REPORT_UI.chart.leftOut.salary);
   });
 
   it('puts credentials in the order of their ladder, not the order rows meet them', () => {
     const rows = ["Master's Degree", 'Certificate', "Bachelor's Degree", 'Diploma'].map((credential) => ({
       institution: 'A',
       credential,
-      coop_fee_domestic_min: '1.00',
+      coop_fee_domestic_median: '1.00',
     }));
     const spec = chartSpecFor(
       'tuition',
@@ -293,7 +310,7 @@ describe('chartSpecFor', () => {
     expect(spec.data.map((p) => p.category)).toEqual(['Certificate', 'Diploma', "Bachelor's Degree", "Master's Degree"]);
   });
 
-  it('shows the fee range per credential from the lowest and highest of the institutions shown', () => {
+  it("shows the median fees per credential, the median of the institutions' medians, beside the province's", () => {
     const spec = chartSpecFor(
       'tuition',
       report(
@@ -301,32 +318,35 @@ describe('chartSpecFor', () => {
         [
           ['institution', 'text'],
           ['credential', 'text'],
-          ['coop_fee_domestic_min', 'money'],
-          ['coop_fee_domestic_max', 'money'],
-          ['coop_fee_international_min', 'money'],
-          ['coop_fee_international_max', 'money'],
+          ['coop_fee_domestic_median', 'money'],
+          ['coop_fee_international_median', 'money'],
         ],
         [
-          {
-            institution: 'A',
-            credential: 'Diploma',
-            coop_fee_domestic_min: '500.00',
-            coop_fee_domestic_max: '700.00',
-            coop_fee_international_min: null,
-            coop_fee_international_max: null,
-          },
+          { institution: 'A', credential: 'Diploma', coop_fee_domestic_median: '500.00', coop_fee_international_median: null },
           {
             institution: 'B',
             credential: 'Diploma',
-            coop_fee_domestic_min: '450.00',
-            coop_fee_domestic_max: '650.00',
-            coop_fee_international_min: '900.00',
-            coop_fee_international_max: '1200.50',
+            coop_fee_domestic_median: '450.00',
+            coop_fee_international_median: '900.00',
+          },
+          {
+            institution: 'C',
+            credential: 'Diploma',
+            coop_fee_domestic_median: '700.00',
+            coop_fee_international_median: '1000.00',
           },
         ],
+        { coop_fee_domestic_median: '480.00', coop_fee_international_median: '950.00' },
       ),
     )!;
-    expect(spec.data).toEqual([{ category: 'Diploma', s0: 450, s1: 700, s2: 900, s3: 1200.5 }]);
+    expect(spec.kind).toBe('grouped');
+    expect(spec.series.map((s) => s.label)).toEqual([REPORT_UI.chart.medianDomestic, REPORT_UI.chart.medianInternational]);
+    expect(spec.data).toEqual([{ category: 'Diploma', s0: 500, s1: 950 }]);
+    // Each province median is drawn in the colour of the series it compares with.
+    expect(spec.references.map((r) => [r.value, r.series])).toEqual([
+      [480, 0],
+      [950, 1],
+    ]);
   });
 
   it('has a chart for every report type, each with a description', () => {
@@ -350,15 +370,15 @@ describe('chartSpecFor', () => {
       }),
     );
     expect(kinds).toEqual({
-      region: 'stacked',
+      region: 'multiples',
       employer: 'stacked',
-      duration: 'stacked',
+      duration: 'percent',
       fiscal: 'line',
       discipline: 'grouped',
       term: 'grouped',
-      placement: 'grouped',
+      placement: 'dot',
       institution: 'grouped',
-      salary: 'grouped',
+      salary: 'dot',
       tuition: 'grouped',
     });
   });
@@ -435,9 +455,48 @@ describe('every chart and a hidden province', () => {
       })!;
       expect(hidden.data).toEqual(shown.data);
       expect(hidden.series).toEqual(shown.series);
-      expect(hidden.reference).toBeUndefined();
+      expect(hidden.references).toEqual([]);
       // A chart that draws a province line when it may must say it left it out when it may not.
-      expect(hidden.hiddenNote).toBe(shown.reference ? REPORT_UI.chart.provinceHidden : undefined);
+      expect(hidden.hiddenNote).toBe(shown.references.length > 0 ? REPORT_UI.chart.provinceHidden : undefined);
+      // Nor does its summary name a hidden province figure.
+      expect(chartSummary(hidden)).not.toContain('Province');
     },
   );
+});
+
+describe('fittedDomain', () => {
+  it('fits close values on round numbers with a step of room, and starts at 0 when the fit would anyway', () => {
+    expect(fittedDomain([84.2, 91.3, 88], 'percent')).toEqual([82, 94]);
+    expect(fittedDomain([99.5, 96], 'percent')).toEqual([95, 100]); // a percentage never runs past 100
+    expect(fittedDomain([5, 60], 'percent')).toBeUndefined();
+    expect(fittedDomain([null], 'money')).toBeUndefined();
+    expect(fittedDomain([21.5, 27.9, null], 'money')).toEqual([18, 30]);
+  });
+});
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the middle two, skipping missing ones', () => {
+    expect(median([3, null, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(median([null])).toBeNull();
+  });
+});
+
+describe('the p/r note', () => {
+  it('is carried by the chart when any row it draws is preliminary or revised', () => {
+    const columns: [string, ReportColumn['kind']][] = [
+      ['fiscal_year', 'text'],
+      ['wt_private', 'count'],
+    ];
+    const plain = chartSpecFor(
+      'employer',
+      report('employer', columns, [{ fiscal_year: '2024/25', wt_private: 3, _flag: null }]),
+    )!;
+    const flagged = chartSpecFor(
+      'employer',
+      report('employer', columns, [{ fiscal_year: '2024/25', wt_private: 3, _flag: 'r' }]),
+    )!;
+    expect(plain.flagged).toBeUndefined();
+    expect(flagged.flagged).toBe(true);
+  });
 });

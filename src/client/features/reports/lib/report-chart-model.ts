@@ -2,12 +2,17 @@ import { CREDENTIALS } from '../../../../shared/constants.ts';
 import type { ReportType } from '../../../../shared/reports.ts';
 import type { Report, ReportRow } from '../../../../shared/schemas/report.ts';
 import { REPORT_UI } from '../messages.ts';
-import { numericValue } from './report-format.ts';
+import { reportFlagsPresent } from './report-flags.ts';
+import { formatNumber, numericValue } from './report-format.ts';
 
 const C = REPORT_UI.chart;
 
-/** The chart that fits a report: lines over years, stacked bars for splits, grouped bars for comparisons. */
-export type ChartKind = 'line' | 'stacked' | 'grouped';
+/**
+ * The chart that answers a report's question: lines over years; stacked bars for a split of a whole (`percent` when
+ * the shares matter more than the sizes); grouped bars for comparisons; dots on a fitted axis when the values are
+ * close together (a bar's length would mislead there); small multiples, one panel per series, for many series.
+ */
+export type ChartKind = 'line' | 'stacked' | 'percent' | 'grouped' | 'dot' | 'multiples';
 
 export interface ChartSeriesSpec {
   /** The key in each data point (`s0`, `s1`, …: safe for the chart library whatever the label holds). */
@@ -16,6 +21,13 @@ export interface ChartSeriesSpec {
 }
 
 export type ChartPoint = { category: string } & Record<string, string | number | null>;
+
+/** A line across the chart, such as the province's rate; `series` ties it to the series it is compared with. */
+export interface ChartReference {
+  value: number;
+  label: string;
+  series?: number;
+}
 
 export interface ChartSpec {
   kind: ChartKind;
@@ -26,12 +38,19 @@ export interface ChartSpec {
   sideways: boolean;
   data: ChartPoint[];
   series: ChartSeriesSpec[];
-  /** A line across the chart, such as the province's rate. */
-  reference?: { value: number; label: string };
+  /** Lines across the chart from province figures it may show. */
+  references: ChartReference[];
+  /** The value axis fitted to the data, when it does not start at 0 (`axisNote` says so). */
+  domain?: [number, number];
+  axisNote?: string;
+  /** What the report has that the chart leaves out or combines, said in its legend. */
+  leftOut?: string;
   /** Said next to the chart when a province figure it would draw is hidden by disclosure control and left out. */
   hiddenNote?: string;
   /** What the chart shows, in words, for its accessible name. */
   description: string;
+  /** Some figures drawn are preliminary or revised (PRODUCT.md §9): the chart says so, the table marks which. */
+  flagged?: boolean;
 }
 
 type Value = ReportRow[string] | undefined;
@@ -161,7 +180,19 @@ export function byCredentialLadder(points: ChartPoint[]): ChartPoint[] {
   return [...points].sort((a, b) => rank(a.category) - rank(b.category));
 }
 
-const REST_OF_BC = ['wt_thompson_okanagan', 'wt_kootenay', 'wt_cariboo', 'wt_north_coast', 'wt_nechako', 'wt_northeast'];
+/** The region report's ten locations, in its column order (the eight B.C. regions, then Other Canada, International). */
+const LOCATIONS = [
+  'wt_vancouver_island_coast',
+  'wt_mainland_southwest',
+  'wt_thompson_okanagan',
+  'wt_kootenay',
+  'wt_cariboo',
+  'wt_north_coast',
+  'wt_nechako',
+  'wt_northeast',
+  'wt_other_canada',
+  'wt_international',
+] as const;
 
 function columnsChart(
   report: Report,
@@ -182,33 +213,8 @@ function columnsChart(
       keys.map((key) => (row: ReportRow) => num(row[key])),
     ),
     series: seriesOf(keys.map((key) => labelOf(report, key))),
+    references: [],
     description: C.descriptions[type],
-  };
-}
-
-/** Work terms by region, the rest of B.C. summed into one series. */
-function regionChart(report: Report, description: string): ChartSpec {
-  const measures = [
-    (r: ReportRow) => num(r.wt_vancouver_island_coast),
-    (r: ReportRow) => num(r.wt_mainland_southwest),
-    (r: ReportRow) => REST_OF_BC.reduce<number | null>((sum, key) => addNullable(sum, num(r[key])), null),
-    (r: ReportRow) => num(r.wt_other_canada),
-    (r: ReportRow) => num(r.wt_international),
-  ];
-  return {
-    kind: 'stacked',
-    categoryLabel: labelOf(report, 'fiscal_year'),
-    valueKind: 'count',
-    sideways: false,
-    data: sumByCategory(report.rows, 'fiscal_year', measures),
-    series: seriesOf([
-      labelOf(report, 'wt_vancouver_island_coast'),
-      labelOf(report, 'wt_mainland_southwest'),
-      C.restOfBc,
-      labelOf(report, 'wt_other_canada'),
-      labelOf(report, 'wt_international'),
-    ]),
-    description,
   };
 }
 
@@ -221,68 +227,124 @@ export function provinceFigure(report: Pick<Report, 'province' | 'suppressed'>, 
   return num(report.province[key]);
 }
 
-/** Placement rate by institution, beside the province's (unless that is hidden). */
-function placementChart(report: Report, description: string): ChartSpec {
-  const data = [...groupRows(report.rows, 'institution')].map(([category, rows]): ChartPoint => ({
-    category,
-    s0: placementRate(rows),
-  }));
-  const province = provinceFigure(report, 'placement_pct');
+/** The province's lines a chart may draw, and the note to add when disclosure control hides any of them. */
+function provinceLines(
+  report: Report,
+  lines: readonly { key: string; label: (value: number) => string; series?: number }[],
+): Pick<ChartSpec, 'references' | 'hiddenNote'> {
+  const references: ChartReference[] = [];
+  let hidden = false;
+  for (const line of lines) {
+    const value = provinceFigure(report, line.key);
+    if (value === 'hidden') hidden = true;
+    else if (value !== null)
+      references.push({ value, label: line.label(value), ...(line.series === undefined ? {} : { series: line.series }) });
+  }
+  return { references, ...(hidden ? { hiddenNote: C.provinceHidden } : {}) };
+}
+
+/** A round step for an axis spanning `span` (1, 2, 5, 10, 20, 50, …). */
+function niceStep(span: number): number {
+  const raw = Math.max(span, 1) / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
+  return step ?? 10 * power;
+}
+
+/**
+ * The value axis of a dot chart, fitted to its values and lines with a step of room either side on round numbers;
+ * undefined when the fit would start at 0 anyway. Percentages stay within 0–100.
+ */
+export function fittedDomain(values: readonly (number | null)[], kind: ChartSpec['valueKind']): [number, number] | undefined {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return undefined;
+  const min = Math.min(...known);
+  const max = Math.max(...known);
+  const step = niceStep(max - min);
+  const low = Math.max(0, Math.floor(min / step) * step - step);
+  let high = Math.ceil(max / step) * step + step;
+  if (kind === 'percent') high = Math.min(100, high);
+  return low === 0 ? undefined : [low, high];
+}
+
+/** A dot chart of one measure by category, largest first, its axis fitted to the dots and the province's line. */
+function dotChart(
+  report: Report,
+  categoryKey: string,
+  points: ChartPoint[],
+  rest: Pick<ChartSpec, 'valueKind' | 'series' | 'references' | 'hiddenNote' | 'description' | 'leftOut'>,
+): ChartSpec {
+  const data = [...points].sort((a, b) => ((b.s0 as number | null) ?? -Infinity) - ((a.s0 as number | null) ?? -Infinity));
+  const domain = fittedDomain(
+    [...data.map((p) => p.s0 as number | null), ...rest.references.map((r) => r.value)],
+    rest.valueKind,
+  );
   return {
-    kind: 'grouped',
-    categoryLabel: labelOf(report, 'institution'),
-    valueKind: 'percent',
+    kind: 'dot',
+    categoryLabel: labelOf(report, categoryKey),
     sideways: true,
     data,
-    series: seriesOf([C.placementRate]),
-    ...(typeof province === 'number' ? { reference: { value: province, label: C.province(`${province.toFixed(1)}%`) } } : {}),
-    ...(province === 'hidden' ? { hiddenNote: C.provinceHidden } : {}),
-    description: province === 'hidden' ? C.placementWithoutProvince : description,
+    ...rest,
+    ...(domain ? { domain, axisNote: C.axisFrom(formatNumber(rest.valueKind, domain[0])) } : {}),
   };
 }
 
-/** Average hourly wage by credential, a series per fiscal year. */
-function salaryChart(report: Report, description: string): ChartSpec {
-  const years = categoriesOf(report.rows, 'fiscal_year');
-  const byCredential = groupRows(report.rows, 'credential');
-  const data = byCredentialLadder(
-    [...byCredential].map(([category, rows]): ChartPoint => {
-      const point: ChartPoint = { category };
-      years.forEach((year, i) => {
-        point[`s${i}`] = weightedWage(
-          rows.filter((r) => text(r.fiscal_year) === year),
-          'avg_hourly_wage',
-          'placed_with_wage',
-        );
-      });
-      return point;
-    }),
-  );
+/** Work terms by fiscal year in every one of the ten locations: one small chart each, on one scale. */
+function regionChart(report: Report, description: string): ChartSpec {
   return {
-    kind: 'grouped',
-    categoryLabel: labelOf(report, 'credential'),
-    valueKind: 'money',
-    sideways: false,
-    data,
-    series: seriesOf(years),
+    ...columnsChart(report, 'region', 'multiples', 'fiscal_year', LOCATIONS),
+    leftOut: C.leftOut.region,
     description,
   };
 }
 
-/** The lowest and highest co-op fees by credential. */
+/** Placement rate by institution, highest first, beside the province's (unless that is hidden). */
+function placementChart(report: Report, description: string): ChartSpec {
+  const points = [...groupRows(report.rows, 'institution')].map(([category, rows]): ChartPoint => ({
+    category,
+    s0: placementRate(rows),
+  }));
+  const lines = provinceLines(report, [{ key: 'placement_pct', label: (v) => C.province(formatNumber('percent', v)) }]);
+  return dotChart(report, 'institution', points, {
+    valueKind: 'percent',
+    series: seriesOf([C.placementRate]),
+    ...lines,
+    leftOut: C.leftOut.placement,
+    description: lines.hiddenNote ? C.placementWithoutProvince : description,
+  });
+}
+
+/** Average hourly wage by discipline (weighted over credentials and years), highest first, beside the province's. */
+function salaryChart(report: Report, description: string): ChartSpec {
+  const points = [...groupRows(report.rows, 'discipline')].map(([category, rows]): ChartPoint => ({
+    category,
+    s0: weightedWage(rows, 'avg_hourly_wage', 'placed_with_wage'),
+  }));
+  return dotChart(report, 'discipline', points, {
+    valueKind: 'money',
+    series: seriesOf([C.wage]),
+    ...provinceLines(report, [{ key: 'avg_hourly_wage', label: (v) => C.province(formatNumber('money', v)) }]),
+    leftOut: C.leftOut.salary,
+    description,
+  });
+}
+
+/** The middle of some numbers (the mean of the middle two when even), or null when there are none. */
+export function median(values: readonly (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (known.length === 0) return null;
+  const mid = Math.floor(known.length / 2);
+  const m = known.length % 2 === 1 ? known[mid]! : (known[mid - 1]! + known[mid]!) / 2;
+  return Math.round(m * 100) / 100;
+}
+
+/** Median co-op fees by credential, domestic and international, beside the province's medians. */
 function tuitionChart(report: Report, description: string): ChartSpec {
-  const extreme = (rows: ReportRow[], key: string, pick: (a: number, b: number) => number) =>
-    rows.reduce<number | null>((acc, r) => {
-      const v = num(r[key]);
-      return v === null ? acc : acc === null ? v : pick(acc, v);
-    }, null);
   const data = byCredentialLadder(
     [...groupRows(report.rows, 'credential')].map(([category, rows]): ChartPoint => ({
       category,
-      s0: extreme(rows, 'coop_fee_domestic_min', Math.min),
-      s1: extreme(rows, 'coop_fee_domestic_max', Math.max),
-      s2: extreme(rows, 'coop_fee_international_min', Math.min),
-      s3: extreme(rows, 'coop_fee_international_max', Math.max),
+      s0: median(rows.map((r) => num(r.coop_fee_domestic_median))),
+      s1: median(rows.map((r) => num(r.coop_fee_international_median))),
     })),
   );
   return {
@@ -291,7 +353,16 @@ function tuitionChart(report: Report, description: string): ChartSpec {
     valueKind: 'money',
     sideways: true,
     data,
-    series: seriesOf([C.lowestDomestic, C.highestDomestic, C.lowestInternational, C.highestInternational]),
+    series: seriesOf([C.medianDomestic, C.medianInternational]),
+    ...provinceLines(report, [
+      { key: 'coop_fee_domestic_median', label: (v) => C.provinceOf(C.medianDomestic, formatNumber('money', v)), series: 0 },
+      {
+        key: 'coop_fee_international_median',
+        label: (v) => C.provinceOf(C.medianInternational, formatNumber('money', v)),
+        series: 1,
+      },
+    ]),
+    leftOut: C.leftOut.tuition,
     description,
   };
 }
@@ -303,17 +374,25 @@ function tuitionChart(report: Report, description: string): ChartSpec {
  */
 export function chartSpecFor(type: ReportType, report: Report): ChartSpec | null {
   if (report.rows.length === 0) return null;
+  const spec = chartOf(type, report);
+  return reportFlagsPresent({ rows: report.rows, totals: {}, province: {} }).length > 0 ? { ...spec, flagged: true } : spec;
+}
+
+function chartOf(type: ReportType, report: Report): ChartSpec {
   const description = C.descriptions[type];
   switch (type) {
     case 'fiscal':
       // Not work terms: on submitted records they equal students placed, and one line would hide the other.
-      return columnsChart(report, type, 'line', 'fiscal_year', ['students_enrolled', 'students_seeking', 'students_placed']);
+      return {
+        ...columnsChart(report, type, 'line', 'fiscal_year', ['students_enrolled', 'students_seeking', 'students_placed']),
+        leftOut: C.leftOut.fiscal,
+      };
     case 'region':
       return regionChart(report, description);
     case 'employer':
       return columnsChart(report, type, 'stacked', 'fiscal_year', ['wt_private', 'wt_public', 'wt_nonprofit']);
     case 'duration':
-      return columnsChart(report, type, 'stacked', 'discipline', ['wt_4_month', 'wt_8_month', 'wt_12_month_plus'], true);
+      return columnsChart(report, type, 'percent', 'discipline', ['wt_4_month', 'wt_8_month', 'wt_12_month_plus'], true);
     case 'discipline':
       return columnsChart(
         report,
@@ -334,6 +413,7 @@ export function chartSpecFor(type: ReportType, report: Report): ChartSpec | null
         sideways: false,
         data,
         series,
+        references: [],
         description,
       };
     }
