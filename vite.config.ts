@@ -74,6 +74,18 @@ export default defineConfig(({ command, mode }) => {
       // them for debugging a build; the dev server (`npm run dev`) has its own, in memory.
       sourcemap: mode === 'development',
       target: 'es2022',
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // Zod and the switch that keeps it from probing for eval (src/client/lib/zod-jitless.ts) in one chunk,
+              // the switch after zod: every chunk that builds a schema imports this one first, so the switch is
+              // set before any schema exists, wherever the bundler puts the schemas.
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]lib[\\/]zod-jitless\.ts$/, priority: 10 },
+            ],
+          },
+        },
+      },
     },
     server: {
       port: 5173,
