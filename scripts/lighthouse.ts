@@ -83,6 +83,20 @@ async function signIn(base: string): Promise<string> {
 
 const score = (category: { score: number | null } | undefined) => Math.round((category?.score ?? 0) * 100);
 
+/**
+ * One Lighthouse run, tried again up to twice when Lighthouse itself fails (on a busy machine its trace now and then
+ * misses the navigation: NO_NAVSTART, "run Lighthouse again").
+ */
+async function audit(url: string, flags: Flags, formFactor: FormFactor) {
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    const problem = run ? run.lhr.runtimeError?.message : 'no result';
+    if (run && !problem) return run.lhr;
+    if (attempt === 3) throw new Error(`${url} (${formFactor}): ${problem}`);
+    log(`${formFactor} ${url}: ${problem}; again`);
+  }
+}
+
 /** Runs Lighthouse on every page in both form factors against a server already running at `base`. */
 export async function lighthousePages(base: string): Promise<PageScores[]> {
   const cookie = await signIn(base);
@@ -101,10 +115,7 @@ export async function lighthousePages(base: string): Promise<PageScores[]> {
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
           extraHeaders: { Cookie: cookie },
         };
-        const run = await lighthouse(`${base}${path}`, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-        if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
-        const { lhr } = run;
-        if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+        const lhr = await audit(`${base}${path}`, flags, formFactor);
         const findings: string[] = [];
         for (const id of ['accessibility', 'best-practices'] as const) {
           for (const ref of lhr.categories[id]?.auditRefs ?? []) {
