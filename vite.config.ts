@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from './scripts/precompress.ts';
 import { SITE_CONFIG_ELEMENT_ID, SITE_DEFAULTS, type SiteConfig } from './src/shared/schemas/site.ts';
 
 /** The placeholder in index.html that the server (or, in development, the plugin below) replaces with the site settings. */
@@ -38,13 +40,29 @@ function buildManifest(buildId: string): Plugin {
   };
 }
 
+/** Brotli and gzip copies of the built files, which the server sends as they are (scripts/precompress.ts). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bc-wil:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const written = precompressDir(outDir);
+      this.info(`precompressed ${written.length} files (.br, .gz)`);
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   const buildId =
     command === 'serve' ? 'dev' : `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
   return {
     root: '.',
     publicDir: 'public',
-    plugins: [react(), devSiteConfig(), buildManifest(buildId)],
+    plugins: [react(), devSiteConfig(), buildManifest(buildId), precompress()],
     define: {
       __BUILD_ID__: JSON.stringify(buildId),
     },
@@ -56,6 +74,18 @@ export default defineConfig(({ command, mode }) => {
       // them for debugging a build; the dev server (`npm run dev`) has its own, in memory.
       sourcemap: mode === 'development',
       target: 'es2022',
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // Zod and the switch that keeps it from probing for eval (src/client/lib/zod-jitless.ts) in one chunk,
+              // the switch after zod: every chunk that builds a schema imports this one first, so the switch is
+              // set before any schema exists, wherever the bundler puts the schemas.
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]lib[\\/]zod-jitless\.ts$/, priority: 10 },
+            ],
+          },
+        },
+      },
     },
     server: {
       port: 5173,

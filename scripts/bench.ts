@@ -9,7 +9,10 @@
  *   BENCH_SMALL_RECORDS  records for the PGlite ÷ PostgreSQL comparison (default 100,000)
  *   BENCH_SECONDS        seconds of each throughput run (default 10)
  *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty); disclosure:
- *                        the reports under disclosure control alone
+ *                        the reports under disclosure control alone; lighthouse: the page scores alone
+ *
+ * The last group, pages (Lighthouse), is scored in absolute terms (scripts/lighthouse.ts): Lighthouse's own
+ * scores per page, against the targets of issue 21, with no baseline.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -43,6 +46,7 @@ import { LAST_YEAR } from '../src/server/seed/seed-constants.ts';
 import { loadActiveUser } from '../src/server/session/session-user.ts';
 import { heavyWorkbook, hostileFiles } from '../src/server/test/hostile-spreadsheets.ts';
 import { XLSX_CONTENT_TYPE } from '../src/shared/schemas/import.ts';
+import { FULL_MARKS, PERFORMANCE_TARGET, runLighthouse, type PageScores } from './lighthouse.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -660,6 +664,34 @@ function benchClient(): void {
   );
 }
 
+/**
+ * Lighthouse on six signed-in pages (scripts/lighthouse.ts), its own server on demo data. Scores are absolute: the
+ * value column is the score, the baseline column the metrics behind it, the ratio the score over its target.
+ */
+async function benchPages(): Promise<void> {
+  const pageScores = await runLighthouse();
+  const rows = (r: PageScores) =>
+    [
+      ['performance', r.performance, PERFORMANCE_TARGET[r.formFactor]],
+      ['accessibility', r.accessibility, FULL_MARKS],
+      ['best practices', r.bestPractices, FULL_MARKS],
+    ] as const;
+  for (const r of pageScores) {
+    const metrics = `LCP ${r.metrics['largest-contentful-paint']}, TBT ${r.metrics['total-blocking-time']}, CLS ${r.metrics['cumulative-layout-shift']}`;
+    for (const [category, value, target] of rows(r)) {
+      record(
+        `pages (Lighthouse, ${r.formFactor})`,
+        `${r.page} (${r.path}): ${category}`,
+        String(value),
+        category === 'performance' ? metrics : '',
+        value / target,
+        target === FULL_MARKS ? '= 100' : `≥ ${target}`,
+        value >= target,
+      );
+    }
+  }
+}
+
 // ---- Running it all ------------------------------------------------------------------------------------
 
 function markdown(): string {
@@ -683,6 +715,11 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const databases: Database[] = [];
   try {
+    if (ONLY === 'lighthouse') {
+      log('Pages (Lighthouse)');
+      await benchPages();
+      return finish(started);
+    }
     log(`Loading ${RECORDS.toLocaleString('en-CA')} records into PostgreSQL (${name})`);
     const database = await createDatabase(name, RECORDS);
     databases.push(database);
@@ -738,6 +775,8 @@ async function main(): Promise<void> {
       databases.push(small);
       await benchPglite(small);
       benchClient();
+      log('Pages (Lighthouse)');
+      await benchPages();
     }
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -745,6 +784,10 @@ async function main(): Promise<void> {
     for (const db of [name, `${name}_small`]) await adminQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});
   }
 
+  finish(started);
+}
+
+function finish(started: number): void {
   const table = markdown();
   mkdirSync('bench-results', { recursive: true });
   writeFileSync('bench-results/latest.json', `${JSON.stringify({ records: RECORDS, results }, null, 2)}\n`);

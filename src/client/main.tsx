@@ -1,3 +1,5 @@
+// First: zod must be told before any schema is built (lib/zod-jitless.ts).
+import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';

@@ -25,6 +25,7 @@ import { reminderRoutes } from './modules/returns/reminders.routes.ts';
 import { returnRoutes } from './modules/returns/returns.routes.ts';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { loggerOptions } from './plugins/log-settings.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
@@ -106,6 +107,8 @@ export async function buildApp({
   await app.register(allowedHostsPlugin);
   // Before everything that may answer early (load shedding, the cross-site guard, rate limits), so they are covered.
   await app.register(noStorePlugin);
+  // Before every route (it hooks each one as it is added) and before the client's files (client-app.ts).
+  await app.register(compressionPlugin);
   if (loadLimits) await app.register(loadSheddingPlugin, loadLimits);
   await app.register(sameOriginPlugin);
   await app.register(jsonBodyPlugin);

@@ -14,6 +14,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 const UNBUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title><!--site-config--></head>
 <body><main><h1>The web client has not been built</h1><p>Run <code>npm run build</code>, then start the server again.</p></main></body></html>`;
 
+/** The build's compressed copies of its files, never routes of their own. */
+const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
+
 const STATUS_TEXT: Record<number, string> = { 404: 'Not Found' };
 
 export interface ClientAppOptions {
@@ -42,7 +45,10 @@ export async function clientAppPlugin(app: FastifyInstance, options: ClientAppOp
       index: false,
       // Source maps give away the client's source, comments included: production never serves them, even if a
       // build left some behind (vite.config.ts emits them only for `--mode development`).
-      globIgnore: config.isDevelopment ? [] : ['**/*.map'],
+      // The build's Brotli and gzip copies (scripts/precompress.ts) are sent in place of the file they copy, to a
+      // browser that accepts them, with `Vary: Accept-Encoding`; they are not files of their own.
+      preCompressed: true,
+      globIgnore: [...PRECOMPRESSED_COPIES, ...(config.isDevelopment ? [] : ['**/*.map'])],
       setHeaders(res, filePath) {
         // Hashed assets never change; the manifest and entry must always be checked for a newer build.
         res.header(

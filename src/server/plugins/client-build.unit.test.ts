@@ -14,4 +14,9 @@ describe('the client build', () => {
   it('writes them for a development-mode build (vite build --mode development)', () => {
     expect(settingsFor('build', 'development').build?.sourcemap).toBe(true);
   });
+
+  it('writes Brotli and gzip copies of the built files, for the server to send as they are (scripts/precompress.ts)', () => {
+    const names = (settingsFor('build', 'production').plugins ?? []).flat().map((p) => (p && 'name' in p ? p.name : ''));
+    expect(names).toContain('bc-wil:precompress');
+  });
 });

@@ -32,6 +32,9 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         querystring: RecordExportQuerySchema,
         response: { 200: file, ...errors },
       },
+      // Sent as the database writes it (compression.ts leaves it alone): compressing a million rows on the way out
+      // would take the server longer than reading them, and the spreadsheet form is zipped already.
+      compress: false,
       onRequest: requireAppAdmin,
     },
     async (request, reply) => {
