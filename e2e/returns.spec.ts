@@ -132,4 +132,60 @@ test.describe.serial('term returns', () => {
     await page.keyboard.press('Enter');
     await expect(state(page)).toHaveText('Submitted');
   });
+
+  test('the matrix filters live in the URL, survive a reload and go with the download (1366 and 390 px)', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'appadmin');
+    // A bad value in the URL is dropped, not a broken page: every institution shows.
+    await page.goto(`${matrixUrl}&region=Atlantis&state=lost`);
+    const matrix = page.getByTestId('returns-matrix');
+    await expect(matrix.getByRole('rowheader', { name: 'UVic', exact: true })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Region' }).click();
+    await page.getByRole('option', { name: 'Mainland/Southwest' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Reopened' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/region=Mainland%2FSouthwest/);
+    await expect(page).toHaveURL(/state=reopened/);
+    // UBC's Summer return was reopened above; its Fall return, signed off, is greyed; UVic is in another region.
+    const check = async () => {
+      await expect(matrix.getByRole('rowheader')).toHaveText([UBC, 'Totals']);
+      await expect(returnLink(page)).toContainText('Reopened');
+      await expect(matrix.getByRole('link', { name: /UBC, Fall: open the return \(not in the chosen states\)/ })).toBeVisible();
+      await expect(page.getByTestId(`total-${TERM}`)).toHaveText('0 of 1 submitted');
+    };
+    await check();
+    await page.reload();
+    await check();
+
+    const csvLink = page.getByRole('link', { name: 'Download the matrix as CSV' });
+    const href = (await csvLink.getAttribute('href'))!;
+    const asked = new URL(href, page.url()).searchParams;
+    expect(asked.get('fiscalYear')).toBe(FISCAL_YEAR);
+    expect(asked.get('region')).toBe('Mainland/Southwest');
+    expect(asked.get('state')).toBe('reopened');
+    expect(asked.get('format')).toBe('csv');
+    const file = await page.request.get(href);
+    expect(file.ok()).toBe(true);
+    const lines = (await file.text()).split('\r\n');
+    expect(lines[1]).toMatch(/^UBC,Reopened,/);
+    expect(lines[2]).toMatch(/^Totals,0 of 1 submitted,/);
+    expect(await page.getByRole('link', { name: 'Download the matrix as XLSX' }).getAttribute('href')).toBe(
+      href.replace('format=csv', 'format=xlsx'),
+    );
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('matrix-filters-1366.png'), fullPage: true });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await check();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('matrix-filters-390.png'), fullPage: true });
+  });
 });

@@ -119,4 +119,22 @@ describe('every workbook download matches its CSV cell for cell', () => {
     expect(csv.some((row) => String(row[0]).startsWith('x: '))).toBe(true);
     expect(xlsx).toEqual(csv);
   });
+
+  it('the completeness matrix of term returns: reported and expected as numbers, the totals line and the note', async () => {
+    const periods = (await ctx.app.inject({ url: '/api/periods', headers: { cookie: admin } })).json() as {
+      fiscal_year: string;
+    }[];
+    const years = [...new Set(periods.map((p) => p.fiscal_year))].sort().slice(-2);
+    expect(years.length).toBe(2);
+    for (const [url, cookie] of [
+      [`/api/returns/download?fiscalYear=${years.map(encodeURIComponent).join(',')}`, admin],
+      ['/api/returns/download?state=overdue,approved', reader],
+    ] as const) {
+      const { csv, xlsx } = await both(url, cookie);
+      expect(csv.length, url).toBeGreaterThan(3);
+      expect(csv.some((row) => row[0] === 'Totals')).toBe(true);
+      expect(xlsx.slice(1).some((row) => typeof row[2] === 'number')).toBe(true);
+      expect(xlsx, url).toEqual(csv);
+    }
+  });
 });

@@ -117,6 +117,8 @@ export async function createRouteCases(ctx: TestContext) {
     { route: 'PUT /api/periods', url: '/api/periods', body: {}, expect: APP_ADMIN(400) },
     { route: 'PATCH /api/periods/:id', url: `/api/periods/${cycle.periodId}`, body: { due_on: 'soon' }, expect: APP_ADMIN(400) },
     { route: 'GET /api/returns', url: '/api/returns', expect: SIGNED_IN(200) },
+    // The matrix download: anyone signed in, holding only the institutions they may read (returns-download.test.ts).
+    { route: 'GET /api/returns/download', url: '/api/returns/download?format=csv', expect: SIGNED_IN(200) },
     { route: 'GET /api/returns/:id', url: `/api/returns/${ownReturn}`, expect: READ_OWN(200) },
     { route: 'GET /api/returns/:id', url: `/api/returns/${otherReturn}`, expect: READ_OTHER(200) },
     { route: 'GET /api/returns/:id/programs', url: `/api/returns/${ownReturn}/programs`, expect: READ_OWN(200) },

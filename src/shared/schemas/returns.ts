@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { TERMS } from '../constants.ts';
+import { INSTITUTION_TYPES, REGIONS, TERMS } from '../constants.ts';
+import { MATRIX_STATE_FILTERS } from '../return-matrix.ts';
 import { RETURN_STATES } from '../reporting-cycle.ts';
 import { fiscalYearError } from '../record-rules.ts';
 import { defaultPeriodDates, isIsoDate } from '../term-calendar.ts';
+import { EXPORT_FORMATS } from './export.ts';
 import { idNumber } from './id.ts';
 import { mustMatchOnWrite, readOnly } from './read-only.ts';
 import { queryId, queryList, queryOneOf } from './record.ts';
@@ -141,6 +143,12 @@ export const ReturnsQuerySchema = z
     ),
     term: queryList('term', queryOneOf(TERMS), `terms (${TERMS.join(', ')})`),
     institutionIds: queryList('institutionIds', queryId, 'institution ids'),
+    region: queryList('region', queryOneOf(REGIONS), `regions (${REGIONS.join(', ')})`),
+    institutionType: queryList(
+      'institutionType',
+      queryOneOf(INSTITUTION_TYPES),
+      `institution types (${INSTITUTION_TYPES.join(', ')})`,
+    ),
     open: z
       .enum(['true', 'false'], { error: 'open must be true or false' })
       .optional()
@@ -152,6 +160,24 @@ export const ReturnsQuerySchema = z
   })
   .strict();
 export type ReturnsQuery = z.output<typeof ReturnsQuerySchema>;
+
+/**
+ * `GET /api/returns/download`: the completeness matrix as a file, with the list's filters plus the matrix's own (the
+ * institution name and the states of the cells, src/shared/return-matrix.ts). No fiscal year means the latest with
+ * periods, as on the screen.
+ */
+export const ReturnsDownloadQuerySchema = ReturnsQuerySchema.extend({
+  institution: z
+    .string({ error: 'institution must be given once, as text' })
+    .max(200, 'institution may be at most 200 characters')
+    .optional()
+    .meta({ description: 'Keep the institutions whose short name contains this (any letter case)' }),
+  state: queryList('state', queryOneOf(MATRIX_STATE_FILTERS), `states (${MATRIX_STATE_FILTERS.join(', ')})`).meta({
+    description: 'Keep the institutions with at least one return in one of these states (overdue: past due, not signed off)',
+  }),
+  format: z.enum(EXPORT_FORMATS, { error: 'format must be csv or xlsx' }).optional().default('csv'),
+});
+export type ReturnsDownloadQuery = z.output<typeof ReturnsDownloadQuerySchema>;
 
 const versionInput = idNumber('Version must be a whole number').optional().meta({
   description: 'The version you saw; when sent and no longer the stored one, nothing happens and the answer is a 409.',

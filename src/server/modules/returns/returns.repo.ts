@@ -151,6 +151,9 @@ export interface ReturnFilter {
   fiscalYears?: string[];
   terms?: string[];
   institutionIds?: number[];
+  /** Institutions of these regions and types only (the matrix's filters). */
+  regions?: string[];
+  institutionTypes?: string[];
   readable: 'all' | number[];
   /** Only the returns of open periods (below). */
   openOnly?: boolean;
@@ -186,6 +189,9 @@ export async function listReturns(db: Db, filter: ReturnFilter): Promise<TermRet
     both(inList(sql`pe.fiscal_year`, filter.fiscalYears), inList(sql`r.fiscal_year`, filter.fiscalYears));
   if (filter.terms?.length) both(inList(sql`pe.term`, filter.terms), inList(sql`r.term`, filter.terms));
   if (filter.ids?.length) where.push(inList(sql`tr.id`, filter.ids));
+  // The records of other institutions are not counted anyway (they join no return), so these limit the returns only.
+  if (filter.regions?.length) where.push(inList(sql`i.region`, filter.regions));
+  if (filter.institutionTypes?.length) where.push(inList(sql`i.institution_type`, filter.institutionTypes));
   if (filter.openOnly) {
     const institutionLimits = [
       ...(filter.readable === 'all' ? [] : [inList(sql`tr2.institution_id`, filter.readable)]),

@@ -10,12 +10,14 @@ import {
   ReturnConflictSchema,
   ReturnProgramSchema,
   ReturnReasonSchema,
+  ReturnsDownloadQuerySchema,
   ReturnsQuerySchema,
   TermReturnSchema,
 } from '../../../shared/schemas/returns.ts';
 import { forbidden, notFound } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
+import { matrixFile } from './returns-download.ts';
 import { expectedPrograms, listReturns, readReturn, returnKeyOf } from './returns.repo.ts';
 
 const RETURN = 'The term return';
@@ -28,6 +30,34 @@ function answer<T>(result: ReturnActionResult<T>, reply: FastifyReply) {
   if (result.error === 'forbidden') throw forbidden();
   const { code, message, current } = result;
   return reply.code(409).send({ statusCode: 409, message, code, state: current?.state, current });
+}
+
+/**
+ * The matrix as the screen shows it, built by the same function (src/shared/return-matrix.ts) from the same list.
+ * Not audited, as the report downloads are not: it holds nothing the caller cannot list with GET /api/returns.
+ */
+function matrixDownloadRoute(app: FastifyInstance): void {
+  const db = app.database.db;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/returns/download',
+    {
+      schema: {
+        tags: ['reporting cycle'],
+        summary:
+          'The completeness matrix as CSV (UTF-8 with BOM) or XLSX: one line per institution you may read, per period its state, programs reported and expected and an overdue mark, then the totals line. The filters of GET /api/returns, plus the institution name and states',
+        querystring: ReturnsDownloadQuerySchema,
+        response: { 200: z.unknown().describe('The file (text/csv or an XLSX workbook), sent as an attachment'), ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request, reply) => {
+      const file = await matrixFile(db, request.query, readableInstitutions(signedInUser(request).privileges));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.body);
+    },
+  );
 }
 
 /**
@@ -57,11 +87,21 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      const { fiscalYear, term, institutionIds, open } = request.query;
+      const { fiscalYear, term, institutionIds, region, institutionType, open } = request.query;
       const readable = readableInstitutions(signedInUser(request).privileges);
-      return listReturns(db, { fiscalYears: fiscalYear, terms: term, institutionIds, readable, openOnly: open });
+      return listReturns(db, {
+        fiscalYears: fiscalYear,
+        terms: term,
+        institutionIds,
+        regions: region,
+        institutionTypes: institutionType,
+        readable,
+        openOnly: open,
+      });
     },
   );
+
+  matrixDownloadRoute(app);
 
   r.get(
     '/api/returns/:id',

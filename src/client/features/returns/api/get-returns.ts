@@ -25,19 +25,33 @@ export function usePeriods() {
   return useQuery(periodsQueryOptions);
 }
 
-/** GET /api/returns?fiscalYear=: the returns of one fiscal year, of the institutions the user may read. */
-export function useReturns(fiscalYear: string | undefined) {
+/** What the matrix asks the server for; the name and state filters narrow the answer in the browser. */
+export interface ReturnsListFilter {
+  fiscalYears: readonly string[];
+  regions: readonly string[];
+  institutionTypes: readonly string[];
+}
+
+/**
+ * GET /api/returns?fiscalYear=…&region=…&institutionType=…: the returns of some fiscal years, of the institutions the
+ * user may read; waits until the fiscal years are known.
+ */
+export function useReturns(filter: ReturnsListFilter | undefined) {
   return useQuery({
-    queryKey: [...RETURNS_QUERY_KEY, 'list', fiscalYear] as const,
+    queryKey: [...RETURNS_QUERY_KEY, 'list', filter?.fiscalYears, filter?.regions, filter?.institutionTypes] as const,
     queryFn: ({ signal }): Promise<TermReturn[]> =>
       apiRequest({
         path: '/api/returns',
-        query: { fiscalYear },
+        query: {
+          fiscalYear: filter!.fiscalYears.join(','),
+          region: filter!.regions.length ? filter!.regions.join(',') : undefined,
+          institutionType: filter!.institutionTypes.length ? filter!.institutionTypes.join(',') : undefined,
+        },
         errorMessage: RETURN_UI.errors.returns,
         schema: z.array(TermReturnSchema),
         signal,
       }),
-    enabled: fiscalYear !== undefined,
+    enabled: filter !== undefined && filter.fiscalYears.length > 0,
   });
 }
 

@@ -2,7 +2,8 @@ import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { formatDay } from '../lib/format-day.ts';
-import type { ReturnMatrix } from '../lib/return-matrix.ts';
+import { matchesStates, type ReturnMatrix } from '../lib/return-matrix.ts';
+import type { MatrixStateFilter } from '../../../../shared/return-matrix.ts';
 import { RETURN_UI } from '../messages.ts';
 import { OverdueBadge, ReturnStateBadge } from './return-state-badge.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
@@ -23,22 +24,29 @@ const FROZEN = {
 /** The totals line stands apart from the institutions above it. */
 const TOTALS = { borderTop: '2px solid var(--mantine-color-gray-5)' } as const;
 
-function ReturnCell({ ret }: { ret: TermReturn | undefined }) {
+/**
+ * A return's cell. One outside the chosen states is greyed: its state as plain text on grey instead of the coloured
+ * badge (text dark enough to read; faded colours would fail contrast), so the matching cells stand out.
+ */
+function ReturnCell({ ret, dimmed, periodName }: { ret: TermReturn | undefined; dimmed: boolean; periodName: string }) {
   if (!ret)
     return (
       <Text size="sm" c="dimmed">
         {T.noReturn}
       </Text>
     );
+  const label = `${RETURN_UI.states[ret.state]}: ${T.open(ret.institution_name, periodName)}`;
   return (
     <Stack gap={4} align="flex-start">
       <Anchor
         component={Link}
         to={`/returns/${ret.id}`}
-        aria-label={`${RETURN_UI.states[ret.state]}: ${T.open(ret.institution_name, ret.term)}`}
-        underline="never"
+        aria-label={dimmed ? `${label} (${T.notMatching})` : label}
+        underline={dimmed ? 'always' : 'never'}
+        c={dimmed ? 'gray.8' : undefined}
+        size="sm"
       >
-        <ReturnStateBadge state={ret.state} />
+        {dimmed ? RETURN_UI.states[ret.state] : <ReturnStateBadge state={ret.state} />}
       </Anchor>
       <Text size="xs">{T.reportedOf(ret.reported, ret.expected)}</Text>
       {ret.overdue ? <OverdueBadge /> : null}
@@ -46,13 +54,31 @@ function ReturnCell({ ret }: { ret: TermReturn | undefined }) {
   );
 }
 
-/** The completeness matrix: institutions down, the fiscal year's periods across, a totals line per period. */
-export function ReturnMatrixTable({ matrix, fiscalYear }: { matrix: ReturnMatrix; fiscalYear: string }) {
+/** The background of a cell: red when overdue, grey when outside the chosen states. */
+function cellStyle(ret: TermReturn | undefined, dimmed: boolean) {
+  if (dimmed) return { background: 'var(--mantine-color-gray-1)' };
+  return ret?.overdue ? { background: 'var(--mantine-color-red-0)' } : undefined;
+}
+
+/**
+ * The completeness matrix: institutions down, the chosen fiscal years' periods across (named with their year when
+ * there are several), a totals line per period; cells outside the chosen states greyed.
+ */
+export function ReturnMatrixTable({
+  matrix,
+  fiscalYears,
+  states,
+}: {
+  matrix: ReturnMatrix;
+  fiscalYears: readonly string[];
+  states: readonly MatrixStateFilter[];
+}) {
+  const severalYears = fiscalYears.length > 1;
   return (
-    <ScrollRegion label={T.caption(fiscalYear)} testId="returns-matrix">
+    <ScrollRegion label={T.caption(fiscalYears)} testId="returns-matrix">
       <Table withTableBorder verticalSpacing="xs" style={{ minWidth: 'max-content' }}>
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, paddingBottom: 4 }}>
-          {T.caption(fiscalYear)}
+          {T.caption(fiscalYears)}
         </caption>
         <Table.Thead>
           <Table.Tr>
@@ -61,7 +87,7 @@ export function ReturnMatrixTable({ matrix, fiscalYear }: { matrix: ReturnMatrix
             </Table.Th>
             {matrix.columns.map(({ period }) => (
               <Table.Th key={period.id} scope="col" style={{ minWidth: '9.5rem' }}>
-                <div>{period.term}</div>
+                <div>{severalYears ? `${period.term} ${period.fiscal_year}` : period.term}</div>
                 <Text size="xs" fw={400}>
                   {T.due(formatDay(period.due_on))}
                 </Text>
@@ -75,14 +101,16 @@ export function ReturnMatrixTable({ matrix, fiscalYear }: { matrix: ReturnMatrix
               <Table.Th scope="row" style={{ ...FROZEN, fontWeight: 600 }}>
                 {row.institutionName}
               </Table.Th>
-              {matrix.columns.map(({ period }) => (
-                <Table.Td
-                  key={period.id}
-                  style={row.cells.get(period.id)?.overdue ? { background: 'var(--mantine-color-red-0)' } : undefined}
-                >
-                  <ReturnCell ret={row.cells.get(period.id)} />
-                </Table.Td>
-              ))}
+              {matrix.columns.map(({ period }) => {
+                const ret = row.cells.get(period.id);
+                const dimmed = ret !== undefined && !matchesStates(ret, states);
+                const periodName = severalYears ? `${period.term} ${period.fiscal_year}` : period.term;
+                return (
+                  <Table.Td key={period.id} style={cellStyle(ret, dimmed)} data-dimmed={dimmed || undefined}>
+                    <ReturnCell ret={ret} dimmed={dimmed} periodName={periodName} />
+                  </Table.Td>
+                );
+              })}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -92,7 +120,12 @@ export function ReturnMatrixTable({ matrix, fiscalYear }: { matrix: ReturnMatrix
               {T.totals}
             </Table.Th>
             {matrix.columns.map(({ period, done, total }) => (
-              <Table.Td key={period.id} fw={600} style={TOTALS} data-testid={`total-${period.term}`}>
+              <Table.Td
+                key={period.id}
+                fw={600}
+                style={TOTALS}
+                data-testid={severalYears ? `total-${period.term}-${period.fiscal_year}` : `total-${period.term}`}
+              >
                 {T.totalLine(done, total)}
               </Table.Td>
             ))}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Period, TermReturn } from '../../../../shared/schemas/returns.ts';
-import { buildReturnMatrix, chosenFiscalYear, periodFiscalYears } from './return-matrix.ts';
+import {
+  buildReturnMatrix,
+  chosenFiscalYears,
+  matrixDownloadHref,
+  matrixFilterParams,
+  matrixFiltersFromUrl,
+  periodFiscalYears,
+} from './return-matrix.ts';
 
 const period = (id: number, fiscal_year: string, term: Period['term']): Period => ({
   id,
@@ -38,12 +45,13 @@ const UVIC: [number, string] = [1, 'University of Victoria'];
 const BCIT: [number, string] = [2, 'British Columbia Institute of Technology'];
 
 describe('the completeness matrix', () => {
-  it('offers the fiscal years with periods newest first, and shows the latest unless the URL names another', () => {
+  it('offers the fiscal years with periods newest first, and shows the latest unless the URL names others', () => {
     expect(periodFiscalYears(PERIODS)).toEqual(['2025/26', '2024/25']);
-    expect(chosenFiscalYear(PERIODS, null)).toBe('2025/26');
-    expect(chosenFiscalYear(PERIODS, '2024/25')).toBe('2024/25');
-    expect(chosenFiscalYear(PERIODS, '1999/00')).toBe('2025/26');
-    expect(chosenFiscalYear([], null)).toBeUndefined();
+    expect(chosenFiscalYears(PERIODS, [])).toEqual(['2025/26']);
+    expect(chosenFiscalYears(PERIODS, ['2024/25'])).toEqual(['2024/25']);
+    expect(chosenFiscalYears(PERIODS, ['2025/26', '2024/25', '1999/00'])).toEqual(['2024/25', '2025/26']);
+    expect(chosenFiscalYears(PERIODS, ['1999/00'])).toEqual(['2025/26']);
+    expect(chosenFiscalYears([], [])).toEqual([]);
   });
 
   it('puts the periods in term order, institutions by name, and counts submitted and approved returns per period', () => {
@@ -56,7 +64,7 @@ describe('the completeness matrix', () => {
       ret(14, UVIC, spring, 'not started'),
       ret(15, UVIC, old, 'approved'),
     ];
-    const matrix = buildReturnMatrix(PERIODS, returns, '2025/26');
+    const matrix = buildReturnMatrix(PERIODS, returns, { fiscalYears: ['2025/26'] });
     expect(matrix.columns.map((c) => [c.period.term, c.done, c.total])).toEqual([
       ['Summer', 0, 2],
       ['Fall', 2, 2],
@@ -69,13 +77,71 @@ describe('the completeness matrix', () => {
 
   it('keeps the institutions whose name holds the filter, in any letter case, and counts only those', () => {
     const fall = PERIODS[2]!;
-    const matrix = buildReturnMatrix(
-      PERIODS,
-      [ret(10, UVIC, fall, 'approved'), ret(11, BCIT, fall, 'in progress')],
-      '2025/26',
-      ' victoria ',
-    );
+    const matrix = buildReturnMatrix(PERIODS, [ret(10, UVIC, fall, 'approved'), ret(11, BCIT, fall, 'in progress')], {
+      fiscalYears: ['2025/26'],
+      name: ' victoria ',
+    });
     expect(matrix.rows.map((r) => r.institutionId)).toEqual([1]);
     expect(matrix.columns.find((c) => c.period.id === fall.id)).toMatchObject({ done: 1, total: 1 });
+  });
+
+  it('puts several fiscal years side by side, oldest first, each in term order', () => {
+    const [spring, summer, fall, old] = PERIODS as [Period, Period, Period, Period];
+    const matrix = buildReturnMatrix(PERIODS, [ret(10, UVIC, fall, 'approved'), ret(15, UVIC, old, 'approved')], {
+      fiscalYears: ['2024/25', '2025/26'],
+    });
+    expect(matrix.columns.map((c) => c.period.id)).toEqual([old.id, summer.id, fall.id, spring.id]);
+    expect(matrix.rows[0]!.cells.size).toBe(2);
+  });
+
+  it('keeps the institutions with a return in a chosen state, with all their returns, and totals only those', () => {
+    const [, summer, fall] = PERIODS as [Period, Period, Period, Period];
+    const late = { ...ret(12, UVIC, summer, 'in progress'), overdue: true };
+    const returns = [ret(10, UVIC, fall, 'approved'), late, ret(11, BCIT, fall, 'submitted'), ret(13, BCIT, summer, 'reopened')];
+    const view = (states: Parameters<typeof buildReturnMatrix>[2]['states']) =>
+      buildReturnMatrix(PERIODS, returns, { fiscalYears: ['2025/26'], states });
+    expect(view(['overdue']).rows.map((r) => r.institutionId)).toEqual([1]);
+    expect(view(['overdue']).rows[0]!.cells.size).toBe(2);
+    expect(view(['overdue']).columns.find((c) => c.period.id === fall.id)).toMatchObject({ done: 1, total: 1 });
+    expect(view(['reopened', 'approved']).rows.map((r) => r.institutionId)).toEqual([2, 1]);
+    expect(view(['not started']).rows).toEqual([]);
+    expect(view([]).rows).toHaveLength(2);
+  });
+});
+
+describe('the matrix filters in the URL', () => {
+  it('reads lists repeated or comma separated, and drops what is not a choice instead of failing', () => {
+    const url = new URLSearchParams(
+      'fiscalYear=2024/25,nonsense&fiscalYear=2025/26&fiscalYear=2025/27&region=Kootenay,Atlantis&institutionType=College' +
+        '&state=overdue,lost&state=in%20progress&institution=Vic',
+    );
+    expect(matrixFiltersFromUrl(url)).toEqual({
+      fiscalYears: ['2024/25', '2025/26'],
+      regions: ['Kootenay'],
+      institutionTypes: ['College'],
+      states: ['overdue', 'in progress'],
+      name: 'Vic',
+    });
+    expect(matrixFiltersFromUrl(new URLSearchParams('state=&region=%00'))).toEqual({
+      fiscalYears: [],
+      regions: [],
+      institutionTypes: [],
+      states: [],
+      name: '',
+    });
+  });
+
+  it('writes the filters back under the API names, and the download link carries them with the years shown', () => {
+    const filters = matrixFiltersFromUrl(new URLSearchParams('region=Kootenay,Cariboo&state=approved&institution=%20uvic%20'));
+    expect(matrixFilterParams(filters).toString()).toBe('region=Kootenay%2CCariboo&state=approved&institution=uvic');
+    const href = new URL(matrixDownloadHref(filters, ['2025/26'], 'xlsx'), 'http://x');
+    expect(href.pathname).toBe('/api/returns/download');
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      fiscalYear: '2025/26',
+      region: 'Kootenay,Cariboo',
+      state: 'approved',
+      institution: 'uvic',
+      format: 'xlsx',
+    });
   });
 });

@@ -1,68 +1,75 @@
-import { TERMS } from '../../../../shared/constants.ts';
-import type { Period, TermReturn } from '../../../../shared/schemas/returns.ts';
+import { INSTITUTION_TYPES, REGIONS, type InstitutionType, type Region } from '../../../../shared/constants.ts';
+import { MATRIX_STATE_FILTERS, type MatrixStateFilter } from '../../../../shared/return-matrix.ts';
+import { fiscalYearError } from '../../../../shared/record-rules.ts';
 
-/** One institution's line of the matrix: its returns by period id. */
-export interface MatrixRow {
-  institutionId: number;
-  institutionName: string;
-  cells: Map<number, TermReturn>;
-}
-
-/** One period's column: the period, and how many of its returns are submitted or approved of how many there are. */
-export interface MatrixColumn {
-  period: Period;
-  done: number;
-  total: number;
-}
-
-export interface ReturnMatrix {
-  columns: MatrixColumn[];
-  rows: MatrixRow[];
-}
-
-/** The fiscal years that have periods, newest first ("2025/26" sorts by its first year). */
-export function periodFiscalYears(periods: readonly Period[]): string[] {
-  return [...new Set(periods.map((p) => p.fiscal_year))].sort((a, b) => b.localeCompare(a));
-}
-
-/** The fiscal year shown: the one asked for when it has periods, otherwise the latest with periods. */
-export function chosenFiscalYear(periods: readonly Period[], asked: string | null): string | undefined {
-  const years = periodFiscalYears(periods);
-  return asked && years.includes(asked) ? asked : years[0];
-}
-
-const SIGNED_OFF = new Set(['submitted', 'approved']);
+export {
+  buildReturnMatrix,
+  chosenFiscalYears,
+  matchesStates,
+  periodFiscalYears,
+  type MatrixColumn,
+  type MatrixRow,
+  type ReturnMatrix,
+} from '../../../../shared/return-matrix.ts';
 
 /**
- * The completeness matrix of one fiscal year: its periods across in term order (Summer, Fall, Spring), the
- * institutions down by name, keeping those whose name contains `nameFilter` (any letter case). Totals count every
- * return of the period shown, so a name filter narrows the totals too.
+ * The matrix's filters as they live in the URL, under the names GET /api/returns and its download take, so a link
+ * can be shared and the download asks for exactly what the screen shows. Lists are repeated parameters or comma
+ * separated; a value that is not one of the choices is dropped (the URL is the user's to edit, a typo never breaks
+ * the screen), and the fiscal years are checked against the periods when the page knows them.
  */
-export function buildReturnMatrix(
-  periods: readonly Period[],
-  returns: readonly TermReturn[],
-  fiscalYear: string,
-  nameFilter = '',
-): ReturnMatrix {
-  const needle = nameFilter.trim().toLocaleLowerCase();
-  const shown = returns.filter((r) => r.fiscal_year === fiscalYear && r.institution_name.toLocaleLowerCase().includes(needle));
-  const byInstitution = new Map<number, MatrixRow>();
-  for (const r of shown) {
-    const row = byInstitution.get(r.institution_id) ?? {
-      institutionId: r.institution_id,
-      institutionName: r.institution_name,
-      cells: new Map<number, TermReturn>(),
-    };
-    row.cells.set(r.period_id, r);
-    byInstitution.set(r.institution_id, row);
+export interface MatrixFilters {
+  fiscalYears: string[];
+  regions: Region[];
+  institutionTypes: InstitutionType[];
+  states: MatrixStateFilter[];
+  name: string;
+}
+
+export const FILTER_PARAMS = {
+  fiscalYears: 'fiscalYear',
+  regions: 'region',
+  institutionTypes: 'institutionType',
+  states: 'state',
+  name: 'institution',
+} as const;
+
+function listParam<T extends string>(params: URLSearchParams, name: string, allowed: (value: string) => boolean): T[] {
+  const values = params
+    .getAll(name)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '' && allowed(v));
+  return [...new Set(values)] as T[];
+}
+
+const oneOf = (values: readonly string[]) => (value: string) => values.includes(value);
+const validYear = (value: string) => fiscalYearError(value) === null;
+
+export function matrixFiltersFromUrl(params: URLSearchParams): MatrixFilters {
+  return {
+    fiscalYears: listParam(params, FILTER_PARAMS.fiscalYears, validYear),
+    regions: listParam(params, FILTER_PARAMS.regions, oneOf(REGIONS)),
+    institutionTypes: listParam(params, FILTER_PARAMS.institutionTypes, oneOf(INSTITUTION_TYPES)),
+    states: listParam(params, FILTER_PARAMS.states, oneOf(MATRIX_STATE_FILTERS)),
+    name: (params.get(FILTER_PARAMS.name) ?? '').slice(0, 200),
+  };
+}
+
+/** The filters as URL parameters (comma-separated lists), leaving out the empty ones. */
+export function matrixFilterParams(filters: Partial<MatrixFilters>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, name] of Object.entries(FILTER_PARAMS) as [keyof MatrixFilters, string][]) {
+    const value = filters[key];
+    const text = Array.isArray(value) ? value.join(',') : (value ?? '').trim();
+    if (text) params.set(name, text);
   }
-  const columns = periods
-    .filter((p) => p.fiscal_year === fiscalYear)
-    .sort((a, b) => TERMS.indexOf(a.term) - TERMS.indexOf(b.term))
-    .map((period) => {
-      const ofPeriod = shown.filter((r) => r.period_id === period.id);
-      return { period, done: ofPeriod.filter((r) => SIGNED_OFF.has(r.state)).length, total: ofPeriod.length };
-    });
-  const rows = [...byInstitution.values()].sort((a, b) => a.institutionName.localeCompare(b.institutionName));
-  return { columns, rows };
+  return params;
+}
+
+/** The download of what the matrix shows, in the fiscal years actually shown. */
+export function matrixDownloadHref(filters: MatrixFilters, fiscalYears: readonly string[], format: 'csv' | 'xlsx'): string {
+  const params = matrixFilterParams({ ...filters, fiscalYears: [...fiscalYears] });
+  params.set('format', format);
+  return `/api/returns/download?${params.toString()}`;
 }

@@ -1,7 +1,6 @@
-import { Alert, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListSearchInput } from '../../../ui/list-search-input.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
@@ -12,48 +11,53 @@ import { usePeriods, useReturns } from '../api/get-returns.ts';
 import { useProfile } from '../../session/index.ts';
 import { ReturnMatrixTable } from '../components/return-matrix-table.tsx';
 import { SendReminders } from '../components/send-reminders.tsx';
-import { buildReturnMatrix, chosenFiscalYear, periodFiscalYears } from '../lib/return-matrix.ts';
+import { MatrixFilterBar } from '../components/matrix-filters.tsx';
+import {
+  buildReturnMatrix,
+  chosenFiscalYears,
+  matrixFilterParams,
+  matrixFiltersFromUrl,
+  periodFiscalYears,
+  type MatrixFilters,
+} from '../lib/return-matrix.ts';
 import { RETURN_UI } from '../messages.ts';
 
 const T = RETURN_UI.matrix;
 
-/** Sets or removes one search parameter, replacing the history entry (filters are a view, not a step). */
-function useFilterParam(name: string): [string | null, (value: string | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = (value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-  return [params.get(name), set];
-}
-
 /**
- * `/returns`: the completeness matrix of a fiscal year (the latest with periods unless the URL names another), every
- * institution the user may read down, its periods across; the fiscal year and the name filter live in the URL.
+ * `/returns`: the completeness matrix of the chosen fiscal years (the latest with periods unless the URL names
+ * others), every institution the user may read down (of the regions and types chosen), the periods across. Every
+ * filter lives in the URL (lib/return-matrix.ts), so a reload or a shared link shows the same matrix, and the
+ * download links carry the same filters.
  */
 export default function ReturnsPage() {
   const title = routeTitle('returns');
   const periods = usePeriods();
-  const [askedYear, setYear] = useFilterParam('fiscalYear');
-  const [name, setName] = useFilterParam('institution');
-  const fiscalYear = periods.data ? chosenFiscalYear(periods.data, askedYear) : undefined;
-  const returns = useReturns(fiscalYear);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => matrixFiltersFromUrl(params), [params]);
+  const setFilters = (patch: Partial<MatrixFilters>) =>
+    // Filters are a view, not a step: the history entry is replaced.
+    setParams(matrixFilterParams({ ...filters, ...patch }), { replace: true });
+  const fiscalYears = useMemo(
+    () => (periods.data ? chosenFiscalYears(periods.data, filters.fiscalYears) : undefined),
+    [periods.data, filters.fiscalYears],
+  );
+  const returns = useReturns(
+    fiscalYears ? { fiscalYears, regions: filters.regions, institutionTypes: filters.institutionTypes } : undefined,
+  );
   const { reminders } = useSiteConfig();
   const { profile } = useProfile();
-  // Reminders exist only when mail is configured, for app admins, and only when there is someone to remind.
+  // Reminders exist only when mail is configured, for app admins, and only when there is someone to remind; they go
+  // by fiscal year, so only when the matrix shows one.
   const overdue = returns.data?.filter((r) => r.overdue).length ?? 0;
-  const mayRemind = reminders && profile.privileges.glblAdmin && overdue > 0;
+  const mayRemind = reminders && profile.privileges.glblAdmin && overdue > 0 && fiscalYears?.length === 1;
   useErrorToast(periods.error ?? returns.error);
   const matrix = useMemo(
     () =>
-      periods.data && returns.data && fiscalYear ? buildReturnMatrix(periods.data, returns.data, fiscalYear, name ?? '') : null,
-    [periods.data, returns.data, fiscalYear, name],
+      periods.data && returns.data && fiscalYears
+        ? buildReturnMatrix(periods.data, returns.data, { fiscalYears, name: filters.name, states: filters.states })
+        : null,
+    [periods.data, returns.data, fiscalYears, filters.name, filters.states],
   );
 
   if (periods.isPending) return <PageSkeleton />;
@@ -63,39 +67,25 @@ export default function ReturnsPage() {
       <Text maw="48rem">{T.intro}</Text>
       {failed ? (
         <LoadError message={failed.message} onRetry={() => void (periods.error ? periods.refetch() : returns.refetch())} />
-      ) : !fiscalYear ? (
+      ) : !fiscalYears?.length ? (
         <Alert color="gray" title={T.noPeriods}>
           {T.noPeriodsBody}
         </Alert>
       ) : (
         <Stack gap="md">
-          <Group align="flex-end" gap="md" wrap="wrap">
-            <Select
-              id="returns-fiscal-year"
-              label={T.fiscalYear}
-              data={periodFiscalYears(periods.data ?? [])}
-              value={fiscalYear}
-              onChange={(value) => setYear(value)}
-              allowDeselect={false}
-              w="10rem"
-            />
-            <div style={{ flex: '1 1 16rem', maxWidth: '24rem' }}>
-              <ListSearchInput
-                id="returns-institution"
-                label={T.institutionFilter}
-                description={T.institutionFilterHint}
-                value={name ?? ''}
-                onCommit={(value) => setName(value)}
-              />
-            </div>
-          </Group>
-          {mayRemind && fiscalYear ? <SendReminders fiscalYear={fiscalYear} overdue={overdue} /> : null}
+          <MatrixFilterBar
+            filters={filters}
+            years={periodFiscalYears(periods.data ?? [])}
+            shownYears={fiscalYears}
+            onChange={setFilters}
+          />
+          {mayRemind ? <SendReminders fiscalYear={fiscalYears[0]!} overdue={overdue} /> : null}
           {!matrix ? (
             <PageSkeleton />
           ) : matrix.rows.length === 0 ? (
             <Text>{T.noMatch}</Text>
           ) : (
-            <ReturnMatrixTable matrix={matrix} fiscalYear={fiscalYear} />
+            <ReturnMatrixTable matrix={matrix} fiscalYears={fiscalYears} states={filters.states} />
           )}
         </Stack>
       )}
