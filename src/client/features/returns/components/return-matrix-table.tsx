@@ -50,7 +50,7 @@ function ReturnCell({ ret }: { ret: TermReturn | undefined }) {
 export function ReturnMatrixTable({ matrix, fiscalYear }: { matrix: ReturnMatrix; fiscalYear: string }) {
   return (
     <ScrollRegion label={T.caption(fiscalYear)} testId="returns-matrix">
-      <Table withTableBorder verticalSpacing="xs" style={{ minWidth: 'max-content' }}>
+      <Table withTableBorder verticalSpacing="xs" className="data-table" style={{ minWidth: 'max-content' }}>
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, paddingBottom: 4 }}>
           {T.caption(fiscalYear)}
         </caption>
