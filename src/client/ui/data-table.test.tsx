@@ -95,7 +95,9 @@ describe('DataTable', () => {
 
 describe('DataTable layout', () => {
   it('sits in a box that scrolls sideways only: no height limit, and numbers marked to stay on one line', () => {
-    const el = render(<DataTable caption="Things" columns={columns} rows={[{ id: 1, name: 'A', count: 1200 }]} rowKey={(r) => r.id} />);
+    const el = render(
+      <DataTable caption="Things" columns={columns} rows={[{ id: 1, name: 'A', count: 1200 }]} rowKey={(r) => r.id} />,
+    );
     const box = el.querySelector<HTMLElement>('.data-table-scroll')!;
     expect(box.style.maxHeight).toBe('');
     expect(el.querySelector('[style*="max-height"]')).toBeNull();
@@ -138,7 +140,9 @@ describe('column chooser', () => {
 
   it('hides the columns remembered for the table, keeps the first, and offers the choice', () => {
     localStorage.setItem(columnsStorageKey('things'), JSON.stringify(['count', 'name']));
-    const el = render(<DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} chooseColumns="things" testId="t" />);
+    const el = render(
+      <DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} chooseColumns="things" testId="t" />,
+    );
     expect(headings(el)).toEqual(['Name', 'Note']);
     expect(el.querySelector('[data-testid="t-columns"]')?.textContent).toBe('Columns (1 hidden)');
   });
