@@ -74,18 +74,18 @@ test.describe('browse records', () => {
     const placed = (await column(table, 8)).map(asNumber);
     expect(placed).toEqual([...placed].sort((a, b) => b - a));
 
-    // Paging: page 2 shows the next rows from its first (the table's scroll goes back up), Back returns to page 1.
+    // Paging: page 2 shows the next rows from its first (the page scrolls back up to the table), Back returns to page 1.
     const pageOne = await rowIds(table);
-    const scroller = page.getByTestId('records-table-region').locator('.data-table-scroll');
-    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    const region = page.getByTestId('records-table-region');
+    await page.getByRole('button', { name: 'Page 2', exact: true }).scrollIntoViewIfNeeded();
+    expect(await region.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(0);
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(count(page)).toHaveText(`Showing 51–100 of ${formatted(api.total)} records`);
     await expect(page.getByTestId('table-updating')).toHaveCount(0);
     const pageTwo = await rowIds(table);
     expect(pageTwo).toHaveLength(50);
-    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0);
+    await expect.poll(() => region.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(0);
     expect(pageTwo.filter((id) => pageOne.includes(id))).toEqual([]);
     await page.goBack();
     await expect(page).not.toHaveURL(/page=2/);
@@ -148,7 +148,7 @@ test.describe('browse records', () => {
     await expect(page.getByRole('link', { name: 'Import from a spreadsheet' })).toHaveAttribute('href', '/records/import');
     await expect(rowsOf(page.getByTestId('records-table'))).toHaveCount(50);
     expect(new Set(await column(page.getByTestId('records-table'), 1))).toEqual(new Set(['UVic']));
-    // The table scrolls inside its box: the page ends at the footer, not far below it.
+    // Text hidden for screen readers in the cells stays inside the table: the page ends at the footer, not far below it.
     const { pageHeight, footerBottom } = await page.evaluate(() => ({
       pageHeight: document.documentElement.scrollHeight,
       footerBottom: document.querySelector('footer')!.getBoundingClientRect().bottom + window.scrollY,
@@ -164,6 +164,131 @@ test.describe('browse records', () => {
     await problems.getByRole('link', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/\/records$/);
     await expect(rowsOf(page.getByTestId('records-table'))).toHaveCount(50);
+  });
+});
+
+test.describe('records tables read like documents', () => {
+  test('at 1366×900 all 50 rows are in the page (no inner scroll box), the head follows the window down, the default sort is shown', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'appadmin');
+    await page.goto('/records');
+    const table = page.getByTestId('records-table');
+    await expect(rowsOf(table)).toHaveCount(50);
+    // The default order is the one the heading shows: the latest fiscal year first.
+    await expect(table.getByRole('columnheader', { name: 'Fiscal year' })).toHaveAttribute('aria-sort', 'descending');
+    await expect(table.getByRole('columnheader', { name: 'Term' })).toHaveAttribute('aria-sort', 'none');
+    const years = await column(table, 3);
+    expect(years).toEqual([...years].sort().reverse());
+
+    const last = rowsOf(table).last();
+    const layout = await last.evaluate((row) => {
+      const limited: string[] = [];
+      for (let el = row.parentElement; el && el !== document.documentElement; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (/(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 1) limited.push(el.className);
+      }
+      const box = row.getBoundingClientRect();
+      return { limited, bottom: box.bottom + window.scrollY, height: box.height, doc: document.documentElement.scrollHeight };
+    });
+    expect(layout.limited).toEqual([]);
+    expect(layout.height).toBeGreaterThan(0);
+    expect(layout.bottom).toBeLessThanOrEqual(layout.doc);
+    // Scrolled to the last row, it is on screen in the window, and the heading row sits at the top of the window.
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    await expect
+      .poll(() => table.locator('thead').evaluate((head) => Math.round(head.getBoundingClientRect().top)))
+      .toBeGreaterThanOrEqual(-1);
+    expect(await table.locator('thead').evaluate((head) => head.getBoundingClientRect().top)).toBeLessThanOrEqual(1);
+    await expect(table.getByRole('columnheader', { name: 'Institution' })).toBeInViewport();
+
+    // Nothing is cut off at 1366 px: the table fits, so it has no sideways scroll and no tab stop of its own.
+    const scroll = page.getByTestId('records-table-scroll');
+    expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    await expect(scroll).not.toHaveAttribute('tabindex', '0');
+  });
+
+  test('the column chooser hides a column, keeps the first, and remembers the choice after a reload', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'appadmin');
+    await page.goto('/records');
+    const table = page.getByTestId('records-table');
+    await expect(rowsOf(table)).toHaveCount(50);
+    await expect(table.getByRole('columnheader', { name: 'Updated' })).toHaveCount(1);
+    await page.getByTestId('records-table-columns').click();
+    await expect(page.getByRole('checkbox', { name: /^Institution/ })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: /^Institution/ })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('checkbox', { name: 'Updated' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Updated' })).toHaveCount(0);
+    await expect(page.getByTestId('records-table-columns')).toHaveText('Columns (1 hidden)');
+    await page.reload();
+    await expect(rowsOf(table)).toHaveCount(50);
+    await expect(table.getByRole('columnheader', { name: 'Updated' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: 'Institution' })).toHaveCount(1);
+    // Find results remember their own choice: every column there.
+    await page.goto('/records/find/findResults?terms=Fall');
+    await expect(page.getByTestId('find-results-table').getByRole('columnheader', { name: 'Updated' })).toHaveCount(1);
+    // Show all columns brings it back on Browse.
+    await page.goto('/records');
+    await page.getByTestId('records-table-columns').click();
+    await page.getByRole('button', { name: 'Show all columns' }).click();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Updated' })).toHaveCount(1);
+    await page.reload();
+    await expect(table.getByRole('columnheader', { name: 'Updated' })).toHaveCount(1);
+  });
+
+  test('at 390 px the records table keeps its first column in view and scrolls sideways by keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'appadmin');
+    await page.goto('/records');
+    const table = page.getByTestId('records-table');
+    await expect(rowsOf(table)).toHaveCount(50);
+    const scroll = page.getByTestId('records-table-scroll');
+    await expect(scroll).toHaveAttribute('tabindex', '0');
+    await expect(scroll).toHaveAttribute('role', 'region');
+    await scroll.focus();
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('ArrowRight');
+      if (await scroll.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)) break;
+    }
+    expect(await scroll.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)).toBe(true);
+    await table.evaluate((t) => window.scrollTo(0, t.getBoundingClientRect().top + window.scrollY - 10));
+    const firstCell = rowsOf(table).first().locator('td').first();
+    await expect(firstCell).toBeInViewport();
+    const box = await firstCell.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    await expect(table.getByRole('columnheader', { name: 'Updated' })).toBeInViewport();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('an app admin exports the find results: the link carries the criteria and the count is shown', async ({ page }) => {
+    await signInAs(page, 'appadmin');
+    const criteria = 'fiscalYearFrom=2022%2F23&fiscalYearTo=2023%2F24&terms=Fall';
+    await page.goto(`/records/find/findResults?${criteria}&sort=students_placed%3Adesc&page=2`);
+    const api = (await (
+      await page.request.post('/api/records/find', {
+        data: { fiscalYearFrom: '2022/23', fiscalYearTo: '2023/24', terms: ['Fall'] },
+      })
+    ).json()) as ApiRecordPage;
+    const link = page.getByRole('link', { name: 'Export these results' });
+    await expect(link).toHaveAttribute('href', `/records/recordExport?${criteria}`);
+    await expect(page.getByTestId('export-results-count')).toHaveText(`${formatted(api.total)} records to export`);
+    await expectNoSeriousA11yViolations(page);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/records/recordExport\\?${criteria}$`));
+    await expect(page.getByTestId('export-count')).toContainText(formatted(api.total));
+  });
+
+  test('a reader, who may not export, is not offered the export of find results', async ({ page }) => {
+    await signInAs(page, 'reader');
+    await page.goto('/records/find/findResults?terms=Fall');
+    await expect(page.getByTestId('find-results-table').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export these results' })).toHaveCount(0);
   });
 });
 

@@ -133,6 +133,48 @@ test.describe('reports (app admin)', () => {
     await expect(page.getByTestId('report-province-row')).toBeVisible();
   });
 
+  test('a wide report scrolls sideways: its last column is reached by keyboard, the first stays in view, nothing is boxed in', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto('/reports/regions?fiscalYearFrom=2021/22&fiscalYearTo=2025/26');
+    await expect(bodyRows(page).first()).toBeVisible();
+    const scroll = page.getByTestId('report-table-scroll');
+    const lastHeading = table(page).locator('thead th').last();
+    // Wider than the page: the box scrolls, says so with a fade on the right, and is a named region that takes focus.
+    expect(await scroll.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(scroll).toHaveAttribute('tabindex', '0');
+    await expect(scroll).toHaveAttribute('role', 'region');
+    await expect(scroll).toHaveAccessibleName(/scrolls sideways/);
+    await expect(page.locator('.table-scroll-frame[data-more-end]')).toHaveCount(1);
+    await expect(lastHeading).not.toBeInViewport();
+    // Every row is in the page: no box of its own scrolls up and down.
+    expect(await scroll.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    await expectNoSeriousA11yViolations(page);
+
+    // By keyboard alone: Tab reaches the table's box (past its sort buttons, which are in the box too), arrows scroll.
+    await scroll.focus();
+    await expect(scroll).toBeFocused();
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('ArrowRight');
+      if (await scroll.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)) break;
+    }
+    expect(await scroll.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)).toBe(true);
+    // The window scrolled down to the table (not sideways: that was the keyboard's job) shows the last column whole.
+    await table(page).evaluate((t) => window.scrollTo(0, t.getBoundingClientRect().top + window.scrollY - 10));
+    await expect(lastHeading).toBeInViewport({ ratio: 0.99 });
+    await expect(page.locator('.table-scroll-frame[data-more-end]')).toHaveCount(0);
+    await expect(page.locator('.table-scroll-frame[data-more-start]')).toHaveCount(1);
+    // The first column is frozen: still at the left edge of the box.
+    const boxLeft = await scroll.evaluate((el) => el.getBoundingClientRect().left);
+    const firstCell = bodyRows(page).first().locator('th').first();
+    await expect(firstCell).toBeInViewport();
+    expect(Math.abs((await firstCell.boundingBox())!.x - boxLeft)).toBeLessThanOrEqual(2);
+    // Numbers stay on one line.
+    const lastCell = bodyRows(page).first().locator('td').last();
+    await expect(lastCell).toHaveCSS('white-space', 'nowrap');
+  });
+
   test('the form checks the years and terms, and "Change parameters" pre-fills it', async ({ page }) => {
     await page.goto('/reports/params?type=fiscal');
     await page.locator('#report-fiscal-year-from').selectOption('2024/25');

@@ -16,7 +16,7 @@ const read = (qs: string) => readRecordQuery(new URLSearchParams(qs));
 
 describe('reading a view from the URL', () => {
   it('gives the defaults for an empty query', () => {
-    expect(read('')).toEqual({ ok: true, query: { criteria: {}, page: 1, pageSize: 50, sort: 'term:desc' } });
+    expect(read('')).toEqual({ ok: true, query: { criteria: {}, page: 1, pageSize: 50, sort: 'fiscal_year:desc,term:asc' } });
   });
 
   it('reads every criterion, lists repeated or comma-separated', () => {
@@ -52,7 +52,7 @@ describe('reading a view from the URL', () => {
   it('leaves blank values out', () => {
     expect(read('programName=&terms=&institutionIds=')).toEqual({
       ok: true,
-      query: { criteria: {}, page: 1, pageSize: 50, sort: 'term:desc' },
+      query: { criteria: {}, page: 1, pageSize: 50, sort: 'fiscal_year:desc,term:asc' },
     });
   });
 
@@ -97,7 +97,7 @@ describe('writing a view into the URL', () => {
       criteria: { terms: ['Fall', 'Spring'], institutionIds: [4], programName: 'co-op & more', placedMax: 0 },
       page: 1,
       pageSize: 50,
-      sort: 'term:desc',
+      sort: 'fiscal_year:desc,term:asc',
     });
     expect(search.toString()).toBe('institutionIds=4&terms=Fall&terms=Spring&programName=co-op+%26+more&placedMax=0');
   });

@@ -110,7 +110,7 @@ function isEmptyValue(value: unknown): boolean {
 
 /**
  * The URL query of a view: criteria in FIND_CRITERIA_NAMES order, then page, page size and sort when they differ from
- * the defaults (page 1, 50 a page, newest terms first). Empty criteria are left out.
+ * the defaults (page 1, 50 a page, latest fiscal year first). Empty criteria are left out.
  */
 export function recordQueryToSearch(query: Partial<RecordQuery> & { criteria: RecordCriteria }): URLSearchParams {
   const params = new URLSearchParams();

@@ -3,7 +3,9 @@ import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { columnsStorageKey, readHiddenColumns } from './column-chooser.tsx';
 import { DataTable, type DataColumn } from './data-table.tsx';
+import { headShift } from './table-scroll.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -38,6 +40,7 @@ let container: HTMLDivElement | undefined;
 afterEach(() => {
   act(() => root?.unmount());
   container?.remove();
+  localStorage.clear();
 });
 
 function render(node: React.ReactNode): HTMLDivElement {
@@ -87,5 +90,67 @@ describe('DataTable', () => {
     const rows = el.querySelectorAll('tbody tr');
     expect(rows).toHaveLength(3);
     expect([...rows].every((tr) => tr.getAttribute('aria-hidden') === 'true')).toBe(true);
+  });
+});
+
+describe('DataTable layout', () => {
+  it('sits in a box that scrolls sideways only: no height limit, and numbers marked to stay on one line', () => {
+    const el = render(
+      <DataTable caption="Things" columns={columns} rows={[{ id: 1, name: 'A', count: 1200 }]} rowKey={(r) => r.id} />,
+    );
+    const box = el.querySelector<HTMLElement>('.data-table-scroll')!;
+    expect(box.style.maxHeight).toBe('');
+    expect(el.querySelector('[style*="max-height"]')).toBeNull();
+    expect(el.querySelector('tbody td[data-numeric]')?.textContent).toBe('1200');
+    expect(el.querySelector('thead th[data-numeric]')?.textContent).toContain('Count');
+    // Not wider than its box here (jsdom measures nothing): no tab stop, no region.
+    expect(box.getAttribute('tabindex')).toBeNull();
+    expect(box.getAttribute('role')).toBeNull();
+  });
+});
+
+describe('headShift (the head following the window down)', () => {
+  it('stays put while the head is below the top of the window', () => {
+    expect(headShift(120, 40, 2000, 30)).toBe(0);
+    expect(headShift(0, 40, 2000, 30)).toBe(0);
+  });
+  it('moves down by as much as the head has gone above the top of the window', () => {
+    expect(headShift(-500, 40, 1500, 30)).toBe(500);
+  });
+  it('stops above the last row, never running past the table', () => {
+    // Table from -1000 to 50: the head may go down to 50 - 40 - 30 = -20 (just above the window top), 980 from its place.
+    expect(headShift(-1000, 40, 50, 30)).toBe(980);
+    expect(headShift(-1000, 40, 200, 30)).toBe(1000);
+    expect(headShift(-3000, 40, -100, 30)).toBe(2830);
+  });
+});
+
+describe('column chooser', () => {
+  const rows = [{ id: 1, name: 'A', count: 1200 }];
+  const headings = (el: HTMLElement) => [...el.querySelectorAll('thead th')].map((th) => th.textContent);
+
+  it('shows the columns saved as shown, never hiding the first, and ignores what it cannot read', () => {
+    const keys = ['name', 'count', 'note'];
+    const storage = (value: string | null) => ({ getItem: () => value });
+    expect(readHiddenColumns('t', keys, storage('["count","name","bogus"]'))).toEqual(['count']);
+    expect(readHiddenColumns('t', keys, storage('{"count":true}'))).toEqual([]);
+    expect(readHiddenColumns('t', keys, storage('not json'))).toEqual([]);
+    expect(readHiddenColumns('t', keys, storage(null))).toEqual([]);
+  });
+
+  it('hides the columns remembered for the table, keeps the first, and offers the choice', () => {
+    localStorage.setItem(columnsStorageKey('things'), JSON.stringify(['count', 'name']));
+    const el = render(
+      <DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} chooseColumns="things" testId="t" />,
+    );
+    expect(headings(el)).toEqual(['Name', 'Note']);
+    expect(el.querySelector('[data-testid="t-columns"]')?.textContent).toBe('Columns (1 hidden)');
+  });
+
+  it('a table without a name to remember shows every column and no chooser', () => {
+    localStorage.setItem(columnsStorageKey('things'), JSON.stringify(['count']));
+    const el = render(<DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} testId="t" />);
+    expect(headings(el)).toEqual(['Name', 'Count', 'Note']);
+    expect(el.querySelector('[data-testid="t-columns"]')).toBeNull();
   });
 });

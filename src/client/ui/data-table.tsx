@@ -1,8 +1,10 @@
-import { Group, Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Skeleton, Stack, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ColumnChooser, useShownColumns } from './column-chooser.tsx';
 import type { SortState } from './list-state.ts';
 import { UI_PIECES } from './messages.ts';
+import { TableScroll } from './table-scroll.tsx';
 import './data-table.css';
 
 export interface DataColumn<Row> {
@@ -34,27 +36,32 @@ export interface DataTableProps<Row> {
   empty?: ReactNode;
   /** Below this width the table scrolls sideways. */
   minWidth?: number;
-  /** Above this height the table scrolls, its header staying in view. */
-  maxHeight?: string;
+  /**
+   * Offers a choice of columns, remembered in this browser under this name. The first column, which says what the
+   * row is, is always shown.
+   */
+  chooseColumns?: string;
   /** Rows drawn on a grey band (inactive items). */
   rowMuted?: (row: Row) => boolean;
   testId?: string;
 }
 
-function SortIcon({ direction }: { direction: 'asc' | 'desc' | undefined }) {
-  const props = { size: 14, 'aria-hidden': true, stroke: 2 } as const;
+/** The arrow by a heading: which way the column sorts, or that it can (plain to see, not a faint hint). */
+export function SortIcon({ direction }: { direction: 'asc' | 'desc' | undefined }) {
+  const props = { size: 16, 'aria-hidden': true, stroke: 2.25 } as const;
   if (direction === 'asc') return <IconArrowUp {...props} />;
   if (direction === 'desc') return <IconArrowDown {...props} />;
-  return <IconArrowsSort {...props} style={{ opacity: 0.55 }} />;
+  return <IconArrowsSort {...props} className="data-table-sort-idle" />;
 }
 
 /**
- * A data table in the house style: caption for screen readers, a header that stays in view, headings that sort
- * (with `aria-sort`), numbers right-aligned, skeleton rows while loading and an empty state that says what to do.
+ * A data table in the house style: caption for screen readers, a header that follows the window down, headings that
+ * sort (with `aria-sort`), numbers right-aligned and on one line, a frozen first column when the table scrolls
+ * sideways, skeleton rows while loading and an empty state that says what to do.
  */
 export function DataTable<Row>({
   caption,
-  columns,
+  columns: allColumns,
   rows,
   rowKey,
   sort,
@@ -63,16 +70,18 @@ export function DataTable<Row>({
   skeletonRows = 8,
   empty,
   minWidth = 720,
-  maxHeight = 'min(70vh, 52rem)',
+  chooseColumns,
   rowMuted,
   testId,
 }: DataTableProps<Row>) {
   const sortable = !!onSortChange && !!sort;
-  return (
-    <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight} type="native" className="data-table-scroll">
+  const [shown, setHidden] = useShownColumns(chooseColumns, allColumns);
+  const columns = shown;
+  const table = (
+    <TableScroll label={caption} testId={testId ? `${testId}-scroll` : undefined}>
       <Table
-        stickyHeader
         striped={false}
+        miw={minWidth}
         highlightOnHover
         verticalSpacing="xs"
         horizontalSpacing="sm"
@@ -98,6 +107,7 @@ export function DataTable<Row>({
                   aria-sort={
                     canSort ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined
                   }
+                  data-numeric={column.numeric || undefined}
                   style={{ whiteSpace: 'nowrap', minWidth: column.minWidth }}
                 >
                   {canSort ? (
@@ -143,6 +153,7 @@ export function DataTable<Row>({
                   <Table.Td
                     key={column.key}
                     ta={column.numeric ? 'right' : 'left'}
+                    data-numeric={column.numeric || undefined}
                     style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
                   >
                     {column.cell(row)}
@@ -153,6 +164,15 @@ export function DataTable<Row>({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
+  );
+  if (!chooseColumns) return table;
+  return (
+    <Stack gap={6}>
+      <Group justify="flex-end">
+        <ColumnChooser columns={allColumns} shown={shown} onChange={setHidden} testId={testId} />
+      </Group>
+      {table}
+    </Stack>
   );
 }

@@ -5,6 +5,13 @@
 export const UI_PIECES = {
   table: {
     sortHint: 'Select a column heading to sort by it.',
+    /** The name of a table's sideways-scrolling region, read when it takes keyboard focus. */
+    scrollRegion: (caption: string) => `${caption} (scrolls sideways)`,
+    columns: 'Columns',
+    columnsHidden: (n: number) => `Columns (${n} hidden)`,
+    columnsLegend: 'Columns shown',
+    columnsAlways: 'always shown',
+    columnsReset: 'Show all columns',
   },
   pager: {
     label: (what: string) => `Pages of ${what}`,

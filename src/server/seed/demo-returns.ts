@@ -73,19 +73,17 @@ async function reopenAndReapprove(tx: Db, adminId: number): Promise<void> {
     { action: 'submit', from: 'reopened', to: 'submitted', reason: null, userId: story.instadmin, at: story.resubmitted },
     { action: 'approve', from: 'submitted', to: 'approved', reason: null, userId: adminId, at: story.reapproved },
   ];
-  await tx
-    .insert(returnEvents)
-    .values(
-      steps.map((s) => ({
-        returnId: story.id,
-        action: s.action,
-        fromState: s.from,
-        toState: s.to,
-        reason: s.reason,
-        userId: s.userId,
-        at: new Date(s.at),
-      })),
-    );
+  await tx.insert(returnEvents).values(
+    steps.map((s) => ({
+      returnId: story.id,
+      action: s.action,
+      fromState: s.from,
+      toState: s.to,
+      reason: s.reason,
+      userId: s.userId,
+      at: new Date(s.at),
+    })),
+  );
   await tx.insert(auditLog).values([
     ...steps.map((s, n) => ({
       entityType: 'return',

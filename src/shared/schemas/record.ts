@@ -214,8 +214,11 @@ export const RECORD_SORT_KEYS = [
 ] as const;
 export type RecordSortKey = (typeof RECORD_SORT_KEYS)[number];
 export type RecordSort = { key: RecordSortKey; dir: 'asc' | 'desc' }[];
-/** Newest terms first; ties by institution, program and id. */
-export const DEFAULT_RECORD_SORT = 'term:desc';
+/**
+ * The latest fiscal year first, its terms in calendar order (Summer, Fall, Spring); ties by institution, program and
+ * id. The headings show the first key, so the table says "Fiscal year ↓" and means it.
+ */
+export const DEFAULT_RECORD_SORT = 'fiscal_year:desc,term:asc';
 
 const SORT_HELP = `Sort by one of ${RECORD_SORT_KEYS.join(', ')}, each optionally followed by :asc or :desc, separated by commas (for example fiscal_year:desc,program)`;
 

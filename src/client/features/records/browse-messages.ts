@@ -116,6 +116,9 @@ export const RECORD_BROWSE_UI = {
     everything: 'All the records you may read (no criteria).',
     editSearch: 'Edit search',
     newSearch: 'New search',
+    /** To the export page with the same criteria; the count is the one the export will hold. */
+    exportResults: 'Export these results',
+    exportCount: (n: number) => `${n.toLocaleString('en-CA')} ${n === 1 ? 'record' : 'records'} to export`,
     caption: 'Records found',
     noMatchTitle: 'No records match this search',
     noMatchBody: 'Edit the search to widen it: choose fewer criteria or a longer range of years.',

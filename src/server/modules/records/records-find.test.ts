@@ -133,12 +133,28 @@ describe('records API: lists, paging, sorting and find', () => {
       .map((r) => r.id);
   }
 
+  /** The order without a sort: the latest fiscal year, its terms Summer, Fall, Spring, then institution and program. */
+  const defaultOrder = (rows: Seeded[]) =>
+    [...rows]
+      .sort(
+        (a, b) =>
+          -cmp(a.fiscal_year, b.fiscal_year) ||
+          cmp(termOrder(a.term), termOrder(b.term)) ||
+          keyCompare.institution(a, b) ||
+          keyCompare.program(a, b) ||
+          cmp(a.id, b.id),
+      )
+      .map((r) => r.id);
+
   describe('lists', () => {
-    it('lists every record for an app admin, newest term first by default, as list items', async () => {
+    it('lists every record for an app admin, latest fiscal year first and its terms in calendar order by default, as list items', async () => {
       const res = await get('/api/records?pageSize=500');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ total: 45, page: 1, pageSize: 500 });
-      expect(idsOf(res)).toEqual(expectedOrder(seeded, 'term', 'desc'));
+      expect(new Set(seeded.map((r) => r.fiscal_year)).size).toBeGreaterThan(1);
+      expect(new Set(seeded.map((r) => r.term)).size).toBe(3);
+      expect(idsOf(res)).toEqual(defaultOrder(seeded));
+      expect(idsOf(await find({ pageSize: 500 }))).toEqual(defaultOrder(seeded));
       const first = seeded.find((r) => r.id === res.json().items[0].id)!;
       expect(res.json().items[0]).toEqual({
         id: first.id,
@@ -231,7 +247,7 @@ describe('records API: lists, paging, sorting and find', () => {
       const readable = seeded.filter((r) => r.institution !== 'Cedar');
       const res = await get('/api/records?pageSize=500', 'reader');
       expect(res.json().total).toBe(readable.length);
-      expect(idsOf(res)).toEqual(expectedOrder(readable, 'term', 'desc'));
+      expect(idsOf(res)).toEqual(defaultOrder(readable));
       expect((await get(`/api/records?institutionIds=${ids.Cedar}`, 'reader')).json().total).toBe(0);
       expect((await find({ institutionIds: [ids.Cedar] }, 'reader')).json().total).toBe(0);
       expect((await get('/api/records', 'nobody')).json()).toEqual({ items: [], total: 0, page: 1, pageSize: 50 });
@@ -322,7 +338,7 @@ describe('records API: lists, paging, sorting and find', () => {
     }
 
     it.each(cases)('finds by %s (POST body and GET query string agree)', async (_name, criteria, matches) => {
-      const expected = expectedOrder(seeded.filter(matches), 'term', 'desc');
+      const expected = defaultOrder(seeded.filter(matches));
       const res = await find({ ...criteria(), pageSize: 500 });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().total).toBe(expected.length);

@@ -70,7 +70,6 @@ export function InstitutionPrograms({ institution }: { institution: Institution 
           loading={programs.isPending}
           skeletonRows={4}
           rowMuted={(p) => !p.active_ind}
-          maxHeight="28rem"
           minWidth={640}
           testId="institution-programs"
           empty={<Text>{T.none}</Text>}

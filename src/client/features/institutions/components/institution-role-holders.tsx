@@ -45,7 +45,6 @@ export function InstitutionRoleHolders({ institution }: { institution: Instituti
           rowKey={(u) => u.id}
           loading={roles.isPending}
           skeletonRows={2}
-          maxHeight="24rem"
           minWidth={560}
           testId="institution-roles"
           empty={<Text>{T.none}</Text>}

@@ -19,7 +19,7 @@ const C = PROGRAM_UI.columns;
 
 function columns(institutions: ReadonlyMap<number, InstitutionNames>): DataColumn<Program>[] {
   return [
-    { key: 'name', header: C.name, cell: (p) => <RowLink to={`/programs/${p.id}`}>{p.name}</RowLink>, minWidth: '15rem' },
+    { key: 'name', header: C.name, cell: (p) => <RowLink to={`/programs/${p.id}`}>{p.name}</RowLink>, minWidth: '13rem' },
     {
       key: 'institution',
       header: C.institution,

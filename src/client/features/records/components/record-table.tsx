@@ -29,9 +29,9 @@ const COLUMNS: DataColumn<RecordListItem>[] = [
   {
     key: 'program',
     header: C.program,
-    minWidth: '16rem',
+    minWidth: '14rem',
     cell: (r) => (
-      <Anchor component={Link} to={`/records/${r.id}`} fw={600}>
+      <Anchor component={Link} to={`/records/${r.id}`} fw={500} fz="inherit" underline="hover">
         {r.program_name}
         <VisuallyHidden>{RECORD_BROWSE_UI.rowLinkDetail(r.institution_short_name, r.term, r.fiscal_year)}</VisuallyHidden>
       </Anchor>
@@ -72,8 +72,8 @@ export function RecordTable({ caption, view, data, loading, updating, onViewChan
   const window = pageWindow(view.page, view.pageSize, total, rows.length);
   const pastEnd = !loading && rows.length === 0 && total > 0;
 
-  // Another page of rows starts at its first row: the table's own scroll goes back to the top, and the table comes
-  // into view if the page had been scrolled past it (the pager sits below the rows).
+  // Another page of rows starts at its first row: the table comes into view if the page had been scrolled past it
+  // (the pager sits below the rows).
   const region = useRef<HTMLDivElement>(null);
   const shown = data ? `${data.page}:${data.pageSize}:${view.sort}` : '';
   const previous = useRef(shown);
@@ -82,8 +82,6 @@ export function RecordTable({ caption, view, data, loading, updating, onViewChan
     const first = previous.current === '';
     previous.current = shown;
     if (first || !region.current) return;
-    const scroller = region.current.querySelector('.data-table-scroll');
-    if (scroller) scroller.scrollTop = 0;
     if (region.current.getBoundingClientRect().top < 0) region.current.scrollIntoView({ block: 'start' });
   }, [shown]);
 
@@ -99,6 +97,7 @@ export function RecordTable({ caption, view, data, loading, updating, onViewChan
         loading={loading}
         skeletonRows={10}
         minWidth={960}
+        chooseColumns={testId}
         testId={testId}
         empty={
           pastEnd ? (

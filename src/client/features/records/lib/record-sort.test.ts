@@ -7,8 +7,8 @@ describe('record sort and the table headings', () => {
     expect(headingSort('students_placed:asc')).toEqual({ key: 'students_placed', direction: 'asc' });
   });
 
-  it('falls back on the default (newest terms first) for a sort it cannot read', () => {
-    expect(headingSort('nonsense')).toEqual({ key: 'term', direction: 'desc' });
+  it('falls back on the default (latest fiscal year first) for a sort it cannot read', () => {
+    expect(headingSort('nonsense')).toEqual({ key: 'fiscal_year', direction: 'desc' });
   });
 
   it('sorts a new column ascending and flips the column sorted first', () => {

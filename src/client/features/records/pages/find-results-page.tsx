@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconEdit, IconSearch } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { recordQueryToSearch, type RecordQuery } from '../../../../shared/find-criteria-url.ts';
@@ -9,6 +9,7 @@ import { routeTitle } from '../../../ui/route-title.ts';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutions } from '../../institutions/index.ts';
 import { usePrograms } from '../../programs/index.ts';
+import { useProfile } from '../../session/index.ts';
 import { useFindRecords } from '../api/find-records.ts';
 import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 import { CriteriaProblems } from '../components/criteria-problems.tsx';
@@ -17,6 +18,35 @@ import { useRecordView, type RecordViewChange } from '../components/use-record-v
 import { summarizeCriteria } from '../lib/criteria-summary.ts';
 
 const T = RECORD_BROWSE_UI.results;
+
+/**
+ * App admins export what they found: the export page takes the same criteria in its URL (not the page or sort, which
+ * an export does not have) and counts again before the download; here the count of the results says what it will hold.
+ */
+function ExportResults({ view }: { view: RecordQuery }) {
+  const { profile } = useProfile();
+  const found = useFindRecords(view);
+  if (!profile.privileges.glblAdmin) return null;
+  const search = recordQueryToSearch({ criteria: view.criteria }).toString();
+  const total = found.data?.total;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Button
+        component={Link}
+        to={`/records/recordExport${search ? `?${search}` : ''}`}
+        variant="default"
+        leftSection={<IconDownload size={18} aria-hidden="true" />}
+        aria-describedby="export-results-count"
+        data-testid="export-results"
+      >
+        {T.exportResults}
+      </Button>
+      <Text size="xs" id="export-results-count" data-testid="export-results-count">
+        {total === undefined ? '' : T.exportCount(total)}
+      </Text>
+    </Stack>
+  );
+}
 
 /** The search in words, beside the way to change it. */
 function CriteriaSummary({ view, editTo }: { view: RecordQuery; editTo: string }) {
@@ -57,13 +87,14 @@ function CriteriaSummary({ view, editTo }: { view: RecordQuery; editTo: string }
             </SimpleGrid>
           )}
         </Stack>
-        <Group gap="sm">
+        <Group gap="sm" align="flex-start">
           <Button component={Link} to={editTo} leftSection={<IconEdit size={18} aria-hidden="true" />}>
             {T.editSearch}
           </Button>
           <Button component={Link} to="/records/find" variant="default" leftSection={<IconSearch size={18} aria-hidden="true" />}>
             {T.newSearch}
           </Button>
+          <ExportResults view={view} />
         </Group>
       </Group>
     </Paper>

@@ -1,10 +1,11 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { SUPPRESSED_MARK, type DisclosureRule } from '../../../../shared/disclosure.ts';
 import type { ReportColumn, ReportRow, SuppressionReason } from '../../../../shared/schemas/report.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
 import type { SortState } from '../../../ui/list-state.ts';
+import { SortIcon } from '../../../ui/data-table.tsx';
 import { UI_PIECES } from '../../../ui/messages.ts';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { formatCell } from '../lib/report-format.ts';
 import { rowFlag } from '../lib/report-flags.ts';
 import { ReportFlagMark } from './report-flag.tsx';
@@ -14,13 +15,6 @@ import { REPORT_UI } from '../messages.ts';
 import '../../../ui/data-table.css';
 
 const R = REPORT_UI.result;
-
-function SortIcon({ direction }: { direction: 'asc' | 'desc' | undefined }) {
-  const props = { size: 14, 'aria-hidden': true, stroke: 2 } as const;
-  if (direction === 'asc') return <IconArrowUp {...props} />;
-  if (direction === 'desc') return <IconArrowDown {...props} />;
-  return <IconArrowsSort {...props} style={{ opacity: 0.55 }} />;
-}
 
 /**
  * A figure hidden by disclosure control: the mark to the eye, "hidden" and why to a screen reader, and a link to the
@@ -57,7 +51,8 @@ export interface ReportTableProps {
 
 /**
  * A report as a table: headings sort the grouped rows (with `aria-sort`); the total of the rows shown and the
- * province row stay below them in the table's foot, in bold; numbers right-aligned; the header stays in view. A
+ * province row stay below them in the table's foot, in bold; numbers right-aligned and on one line; the header
+ * follows the window down and a wide report scrolls sideways with its first column frozen (TableScroll). A
  * province figure hidden by disclosure control shows the mark and links to its footnote (ReportSuppressionNotes).
  */
 export function ReportTable({ caption, columns, model, sort, onSort }: ReportTableProps) {
@@ -66,14 +61,8 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
   const anyHidden = model.pinned.some(({ hidden }) => Object.keys(hidden).length > 0);
   const numeric = (c: ReportColumn) => c.kind !== 'text';
   return (
-    <Table.ScrollContainer
-      minWidth={Math.min(1400, columns.length * 110)}
-      maxHeight="min(75vh, 60rem)"
-      type="native"
-      className="data-table-scroll report-table-scroll"
-    >
+    <TableScroll label={caption} className="report-table-scroll" testId="report-table-scroll">
       <Table
-        stickyHeader
         highlightOnHover
         verticalSpacing="xs"
         horizontalSpacing="sm"
@@ -149,6 +138,6 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
           ))}
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

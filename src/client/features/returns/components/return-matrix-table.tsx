@@ -76,7 +76,7 @@ export function ReturnMatrixTable({
   const severalYears = fiscalYears.length > 1;
   return (
     <ScrollRegion label={T.caption(fiscalYears)} testId="returns-matrix">
-      <Table withTableBorder verticalSpacing="xs" style={{ minWidth: 'max-content' }}>
+      <Table withTableBorder verticalSpacing="xs" className="data-table" style={{ minWidth: 'max-content' }}>
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, paddingBottom: 4 }}>
           {T.caption(fiscalYears)}
         </caption>

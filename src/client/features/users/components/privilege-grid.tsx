@@ -13,6 +13,7 @@ import {
 } from '../lib/privilege-grid-model.ts';
 import { USER_UI } from '../messages.ts';
 import '../../../ui/data-table.css';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 
 const E = USER_UI.edit;
 const LEVEL_LABEL = USER_UI.access.level;
@@ -77,8 +78,8 @@ export function PrivilegeGrid({ institutions, access, onChange, error }: Privile
           {error}
         </Text>
       ) : null}
-      <Table.ScrollContainer minWidth={480} maxHeight="28rem" type="native" className="data-table-scroll">
-        <Table stickyHeader verticalSpacing={6} horizontalSpacing="sm" highlightOnHover className="data-table">
+      <TableScroll label={E.gridCaption}>
+        <Table miw={480} verticalSpacing={6} horizontalSpacing="sm" highlightOnHover className="data-table">
           <caption style={{ captionSide: 'top', textAlign: 'left', padding: '0.5rem 0.75rem', fontWeight: 700 }}>
             {E.gridCaption}
           </caption>
@@ -127,7 +128,7 @@ export function PrivilegeGrid({ institutions, access, onChange, error }: Privile
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Stack>
   );
 }

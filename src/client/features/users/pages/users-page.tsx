@@ -28,7 +28,7 @@ function columns(institutions: ReadonlyMap<number, InstitutionName>): DataColumn
     { key: 'email', header: C.email, cell: (u) => u.email },
     { key: 'institution', header: C.institution, cell: (u) => u.institution, nowrap: true },
     { key: 'roles', header: C.roles, cell: (u) => <RoleBadges roles={u.roles} />, minWidth: '9rem' },
-    { key: 'access', header: C.access, cell: (u) => accessSummary(u, institutions), sortable: false, minWidth: '12rem' },
+    { key: 'access', header: C.access, cell: (u) => accessSummary(u, institutions), sortable: false, minWidth: '10rem' },
     { key: 'status', header: C.status, cell: (u) => <ActiveBadge active={u.active} />, nowrap: true },
   ];
 }
