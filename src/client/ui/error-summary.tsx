@@ -61,7 +61,7 @@ export function ErrorSummary({
                 {item.links.map((link, index) => (
                   <span key={link.fieldId}>
                     {index > 0 ? ', ' : null}
-                    <Anchor href={`#${link.fieldId}`} c="red.9" fw={600} onClick={(event) => focusField(event, link.fieldId)}>
+                    <Anchor href={`#${link.fieldId}`} c="red.9" fw={400} onClick={(event) => focusField(event, link.fieldId)}>
                       {link.label}
                     </Anchor>
                   </span>
