@@ -133,6 +133,9 @@ test.describe('toasts and the header', () => {
       // At the top of the page (requirements §2) and centred.
       expect(box.y).toBeLessThan(400);
       expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(4);
+      // Under the header while it shows, so nothing in it (banner, account links, menu toggle, navigation) is covered.
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
       // Clear of every control in the header: account links, menu toggle, navigation.
       const controls = page.getByRole('banner').locator('a:visible, button:visible');
       const count = await controls.count();
