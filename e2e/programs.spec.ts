@@ -141,6 +141,18 @@ test.describe('valid programs (app admin)', () => {
     await expect(toast(page, 'Program deleted (now inactive)')).toBeVisible();
     await expect(page.getByTestId('inactive-notice')).toContainText('This program is inactive');
     await expect(page.getByTestId('inactive-badge')).toBeVisible();
+    // Deleted: shown read only, to reactivate, not an editable form.
+    await expect(page.getByTestId('program-facts')).toContainText('Work Experience');
+    await expect(page.locator('#program-name')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Reactivate' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/ui21-inactive-program-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // Listed as inactive.
     await page.goto(`/programs?q=${stamp}&status=all`);
@@ -154,6 +166,7 @@ test.describe('valid programs (app admin)', () => {
     await expect(toast(page, 'Program reactivated')).toBeVisible();
     await expect(page.getByTestId('inactive-notice')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+    await expect(page.locator('#program-name')).toBeEditable();
   });
 
   test('the institution page’s “Add a program” chooses the institution in advance', async ({ page }) => {

@@ -36,8 +36,11 @@ const FIGURES: [string, string][] = [
   ['coop_fee_international', '1200.50'],
 ];
 
-/** Two years ahead: the first choice the form offers, and one the demo data never holds. */
-const futureFiscalYear = () => fiscalYearAhead(2);
+/**
+ * The current fiscal year: the first choice the form offers (none later: a year that has not started holds no
+ * placements), and one the demo data (2016/17 to 2025/26) never holds.
+ */
+const futureFiscalYear = () => fiscalYearAhead(0);
 
 /** UVic's id and its active programs, sorted by name as the form lists them. */
 async function uvicPrograms(request: APIRequestContext) {
@@ -156,7 +159,7 @@ test.describe('record form screens', () => {
     const { uvic } = await uvicPrograms(page.request);
     const list = await (
       await page.request.get(
-        `/api/records/inst/${uvic}?pageSize=1&status=submitted&fiscalYearTo=${encodeURIComponent(fiscalYearAhead(0))}`,
+        `/api/records/inst/${uvic}?pageSize=1&status=submitted&fiscalYearTo=${encodeURIComponent(fiscalYearAhead(-1))}`,
       )
     ).json();
     const record = (await (await page.request.get(`/api/records/${list.items[0].id}`)).json()) as Record<string, unknown>;
@@ -201,6 +204,15 @@ test.describe('record form screens', () => {
     await expect(page.getByText('Unauthorized', { exact: true })).toBeVisible();
     await expect(page.getByTestId('load-error')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
+    // A screen of another role words it the same way (one 403 page everywhere).
+    const words = async () => [
+      await page.getByTestId('error-message').innerText(),
+      await page.getByTestId('error-description').innerText(),
+    ];
+    const recordWords = await words();
+    await page.goto('/institutions');
+    await expect(page.getByRole('heading', { level: 1, name: '403 Forbidden' })).toBeVisible();
+    expect(await words()).toEqual(recordWords);
     await context.close();
   });
 
@@ -311,22 +323,51 @@ test.describe('record form screens', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signInAs(page, 'writer');
-    const { uvic } = await uvicPrograms(page.request);
-    const list = await (
-      await page.request.get(`/api/records/inst/${uvic}?pageSize=1&fiscalYearTo=${encodeURIComponent(fiscalYearAhead(0))}`)
-    ).json();
-    const existing = list.items[0] as { id: number; program_id: number; fiscal_year: string; term: string };
+    const { uvic, programs } = await uvicPrograms(page.request);
+    // A record of this year: no term return holds it yet, so it may still be saved (a past year's may be signed off).
+    const { id } = await createTypicalRecord(page.request, uvic, programs[5]!.id, 'Summer');
+    const existing = { id, program_id: programs[5]!.id, fiscal_year: futureFiscalYear(), term: 'Summer' };
 
     await page.goto('/records/create');
     await field(page, 'program_id').selectOption(String(existing.program_id));
     await field(page, 'fiscal_year').selectOption(existing.fiscal_year);
+    await expect(page.getByTestId('existing-record')).toHaveCount(0);
     await field(page, 'term').selectOption(existing.term);
+
+    // Said beside the fields as soon as the program, year and term are chosen, before anything is typed.
+    const early = page.getByTestId('existing-record');
+    await expect(early).toContainText('This program already has a record for this term');
+    await expect(early.getByRole('link', { name: 'Open the existing record' })).toHaveAttribute(
+      'href',
+      `/records/${existing.id}`,
+    );
+    const [fieldsBox, earlyBox] = [await field(page, 'term').boundingBox(), await early.boundingBox()];
+    expect(earlyBox!.y - (fieldsBox!.y + fieldsBox!.height)).toBeLessThan(200);
+    await expectNoSeriousA11yViolations(page);
+
+    // Another term: no such record, and the notice goes.
+    const otherTerm = ['Summer', 'Fall', 'Spring'].find((t) => t !== existing.term)!;
+    const other = await (
+      await page.request.get(
+        `/api/records?programIds=${existing.program_id}&fiscalYearFrom=${encodeURIComponent(existing.fiscal_year)}&fiscalYearTo=${encodeURIComponent(existing.fiscal_year)}&terms=${otherTerm}&pageSize=1`,
+      )
+    ).json();
+    if (other.total === 0) {
+      await field(page, 'term').selectOption(otherTerm);
+      await expect(page.getByTestId('existing-record')).toHaveCount(0);
+      await field(page, 'term').selectOption(existing.term);
+      await expect(page.getByTestId('existing-record')).toBeVisible();
+    }
+
     await field(page, 'notes').fill('Typed before the duplicate was found');
     await page.getByRole('button', { name: 'Save as draft' }).click();
 
+    // The save's refusal takes focus (and so comes into view) and the toast names the reason.
     const duplicate = page.getByTestId('duplicate-record');
     await expect(duplicate).toContainText('This program already has a record for this term');
-    await expect(page.getByText('Failed to add record')).toBeVisible();
+    await expect(duplicate).toBeFocused();
+    await expect(duplicate).toBeInViewport();
+    await expect(page.locator('.toast-message', { hasText: 'This program already has a record for this term' })).toBeVisible();
     await expect(page).toHaveURL(/\/records\/create$/);
     await expect(field(page, 'notes')).toHaveValue('Typed before the duplicate was found');
     await expect(duplicate.getByRole('link', { name: 'Open the existing record' })).toHaveAttribute(
@@ -376,6 +417,70 @@ test.describe('record form screens', () => {
     await expect(page).toHaveURL(/\/records\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${programs[1]!.name}: Summer ${futureFiscalYear()}`);
     await expect(field(page, 'wt_vancouver_island_coast')).toHaveValue('20');
+    await context.close();
+  });
+
+  test('submitting with empty figures says so in one line linking to each, and the summary takes focus', async ({ browser }) => {
+    for (const width of [1366, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await signInAs(page, 'writer');
+      const { programs } = await uvicPrograms(page.request);
+      await page.goto('/records/create');
+      await field(page, 'program_id').selectOption(String(programs[4]!.id));
+      await field(page, 'fiscal_year').selectOption(futureFiscalYear());
+      await field(page, 'term').selectOption('Spring');
+      await field(page, 'students_enrolled').fill('40');
+      await field(page, 'students_seeking').fill('30');
+      await page.getByRole('button', { name: 'Submit record' }).click();
+
+      const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+      await expect(summary).toBeFocused();
+      // 24 figures, 2 typed: one line for the 22 empty ones, not 22 near-identical sentences.
+      await expect(summary.getByRole('listitem')).toHaveCount(1);
+      await expect(summary).toContainText('22 figures are empty');
+      await expect(summary).not.toContainText('is required to submit');
+      await expect(summary.getByRole('link')).toHaveCount(22);
+      await expect(page.locator('#record-students-placed-error')).toContainText('is required to submit the record');
+      await page.screenshot({ path: `test-results/ui21-empty-figures-${width}.png` });
+      await expectNoSeriousA11yViolations(page);
+
+      await summary.getByRole('link', { name: 'Work terms in Nechako' }).click();
+      await expect(field(page, 'wt_nechako')).toBeFocused();
+      await context.close();
+    }
+  });
+
+  test('a record opened from Find results leads back to them with the same search; readers are not promised editing', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'reader');
+    await page.goto('/records');
+    await expect(page.getByText('Open a row to see it.')).toBeVisible();
+    await expect(page.getByText(/see or edit/)).toHaveCount(0);
+
+    const results = `/records/find/findResults?terms=Fall&fiscalYearFrom=${encodeURIComponent(fiscalYearAhead(-2))}&fiscalYearTo=${encodeURIComponent(fiscalYearAhead(-2))}`;
+    await page.goto(results);
+    const resultsUrl = page.url();
+    await page.getByTestId('find-results-table').locator('tbody tr').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/records\/\d+$/);
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(trail.getByRole('link', { name: 'Find results' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/ui21-record-from-find.png' });
+    await trail.getByRole('link', { name: 'Find results' }).click();
+    await expect(page).toHaveURL(resultsUrl);
+    await expect(page.getByRole('heading', { level: 1, name: 'Find results' })).toBeVisible();
+
+    // Opened directly (a shared link), the record keeps the trail of its own address.
+    await page.goBack();
+    const recordUrl = page.url();
+    const fresh = await context.newPage();
+    await fresh.goto(recordUrl);
+    const freshTrail = fresh.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(freshTrail.getByRole('link', { name: 'Browse records' })).toBeVisible();
+    await expect(freshTrail.getByRole('link', { name: 'Find results' })).toHaveCount(0);
     await context.close();
   });
 });

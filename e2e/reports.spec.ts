@@ -7,9 +7,9 @@ import { REPORT_FLAG_LEGEND, REPORT_PAGES, REPORT_TYPES } from '../src/shared/re
 import type { Report } from '../src/shared/schemas/report.ts';
 import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
 
-/** The current B.C. fiscal year (April to March) and the one four years before: the form's default range. */
+/** The last five complete B.C. fiscal years (April to March): the form's default range. */
 function defaultYears(): { from: string; to: string } {
-  return { from: fiscalYearAhead(-4), to: fiscalYearAhead(0) };
+  return { from: fiscalYearAhead(-5), to: fiscalYearAhead(-1) };
 }
 
 const table = (page: Page) => page.getByTestId('report-table');

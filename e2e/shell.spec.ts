@@ -114,6 +114,53 @@ test.describe('sign-in page (development)', () => {
   });
 });
 
+test.describe('toasts and the header', () => {
+  for (const width of [1366, 390]) {
+    test(`at ${width} px a toast shows at the top without covering the header's controls, and Sign in Direct goes once signed in`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await page.goto('/login?returnPath=%2Frecords');
+      await page.getByRole('radio', { name: /Riley Reader/ }).check();
+      await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/records$/);
+      const toast = page.locator('.mantine-Notification-root', { hasText: 'Signed in as Riley Reader' });
+      await expect(toast).toBeVisible();
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
+      const box = (await toast.boundingBox())!;
+      // At the top of the page (requirements §2) and centred.
+      expect(box.y).toBeLessThan(400);
+      expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(4);
+      // Under the header while it shows, so nothing in it (banner, account links, menu toggle, navigation) is covered.
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      // Clear of every control in the header: account links, menu toggle, navigation.
+      const controls = page.getByRole('banner').locator('a:visible, button:visible');
+      const count = await controls.count();
+      expect(count).toBeGreaterThan(2);
+      for (let i = 0; i < count; i++) {
+        const control = (await controls.nth(i).boundingBox())!;
+        const overlaps =
+          box.x < control.x + control.width &&
+          control.x < box.x + box.width &&
+          box.y < control.y + control.height &&
+          control.y < box.y + box.height;
+        expect(overlaps, `toast over ${await controls.nth(i).innerText()}`).toBe(false);
+      }
+      await page.screenshot({ path: `test-results/ui21-toast-${width}.png` });
+
+      // Signed in: Sign out, and no direct sign-in link inviting a second sign-in.
+      const banner = page.getByRole('banner');
+      await expect(banner.getByRole('link', { name: 'Sign out' })).toBeVisible();
+      await expect(banner.getByRole('link', { name: 'Sign in Direct' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await context.close();
+    });
+  }
+});
+
 test.describe('menus by role', () => {
   const expected: Record<DemoUser, string[]> = {
     appadmin: [

@@ -280,6 +280,11 @@ function splitErrors(record: RecordLike, errors: FieldErrors): void {
   }
 }
 
+/** The error of a figure left empty on a record being submitted (a draft may leave it empty). */
+export function requiredToSubmitMessage(field: CountField): string {
+  return `${RECORD_FIELD_LABELS[field]} is required to submit the record; save it as a draft to finish later`;
+}
+
 /**
  * Every error of a record for its status (see the top of this file): {} when it may be saved as it is.
  * Pass `{ status: 'submitted' }` to see what still stands between a draft and submission.
@@ -289,8 +294,7 @@ export function validateRecord(record: RecordLike, options: { status?: 'draft' |
   const status = options.status ?? recordStatus(record);
   if (status === 'submitted') {
     for (const field of missingForSubmission(record)) {
-      if (!errors[field])
-        add(errors, field, `${RECORD_FIELD_LABELS[field]} is required to submit the record; save it as a draft to finish later`);
+      if (!errors[field]) add(errors, field, requiredToSubmitMessage(field));
     }
   }
   comparisonErrors(record, errors);

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TERMS } from './constants.ts';
 import { fiscalYearOf } from './record-rules.ts';
-import { defaultPeriodDates, isIsoDate, nextTerm, termDates } from './term-calendar.ts';
+import {
+  bcToday,
+  currentFiscalYear,
+  defaultPeriodDates,
+  fiscalYearOfDay,
+  isIsoDate,
+  nextTerm,
+  termDates,
+} from './term-calendar.ts';
 
 describe('the term calendar (PRODUCT.md §2)', () => {
   it('places each term of a fiscal year in its months', () => {
@@ -43,5 +51,19 @@ describe('the term calendar (PRODUCT.md §2)', () => {
     expect(
       ['2025-02-29', '1900-02-29', '2025-13-01', '2025-00-10', '2025-1-01', '25-01-01', '2025-01-01T00:00', ''].some(isIsoDate),
     ).toBe(false);
+  });
+});
+
+describe("B.C.'s calendar", () => {
+  it("reads today in B.C., not in the computer's time zone", () => {
+    expect(bcToday(new Date('2026-04-01T06:59:00Z'))).toBe('2026-03-31');
+    expect(bcToday(new Date('2026-04-01T07:00:00Z'))).toBe('2026-04-01');
+  });
+
+  it('starts a fiscal year on 1 April in B.C.', () => {
+    expect(fiscalYearOfDay('2026-03-31')).toBe('2025/26');
+    expect(fiscalYearOfDay('2026-04-01')).toBe('2026/27');
+    expect(currentFiscalYear(new Date('2026-04-01T06:59:00Z'))).toBe('2025/26');
+    expect(currentFiscalYear(new Date('2026-04-01T07:00:00Z'))).toBe('2026/27');
   });
 });

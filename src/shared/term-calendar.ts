@@ -59,3 +59,24 @@ export function isIsoDate(text: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   return month >= 1 && month <= 12 && day >= 1 && day <= lastDayOf(year, month);
 }
+
+/** The province's clock: "today" and the current fiscal year are B.C.'s, whatever the computer's time zone. */
+export const BC_TIME_ZONE = 'America/Vancouver';
+const bcDay = new Intl.DateTimeFormat('en-CA', { timeZone: BC_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in B.C. as an ISO calendar date (`2026-03-31`). */
+export function bcToday(now: Date = new Date()): string {
+  const part = (type: string) => bcDay.formatToParts(now).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The fiscal year an ISO day falls in: 1 April starts a new one (`2026-03-31` → 2025/26, `2026-04-01` → 2026/27). */
+export function fiscalYearOfDay(isoDay: string): string {
+  const year = Number(isoDay.slice(0, 4));
+  return fiscalYearOf(Number(isoDay.slice(5, 7)) >= 4 ? year : year - 1);
+}
+
+/** The fiscal year B.C. is in now: the newest one any list offers, since a later one has not started. */
+export function currentFiscalYear(now: Date = new Date()): string {
+  return fiscalYearOfDay(bcToday(now));
+}

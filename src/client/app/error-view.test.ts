@@ -27,6 +27,17 @@ describe('describeError', () => {
     expect(view.description).toMatch(/access/);
   });
 
+  it('words a 403 the same whether a screen or an API call refused it', async () => {
+    const fromRoute = describeError(await routeError(null, 403));
+    const fromRouteWithData = describeError(await routeError('Not for you', 403));
+    const fromApi = describeError(new ApiError('Unauthorized', { status: 403 }));
+    const fromApiOtherWording = describeError(new ApiError('Failed to fetch record', { status: 403 }));
+    expect(fromRoute).toEqual(fromApi);
+    expect(fromRouteWithData).toEqual(fromApi);
+    expect(fromApiOtherWording).toEqual(fromApi);
+    expect(fromApi).toMatchObject({ title: '403 Forbidden', message: 'Unauthorized' });
+  });
+
   it('titles a 401 "401 Unauthorized"', async () => {
     expect(describeError(await routeError(undefined, 401)).title).toBe('401 Unauthorized');
   });

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { isApiError } from '../lib/api-client.ts';
-import { TEXT } from '../../shared/messages.ts';
+import { ERRORS, TEXT } from '../../shared/messages.ts';
 import { APP_UI } from './messages.ts';
 
 /** What the error page shows (requirements §2): title = status code and status message; body = data, or message and description. */
@@ -40,6 +40,8 @@ function dataText(data: unknown): string | undefined {
 
 function view(status: number, parts: { data?: string | undefined; message?: string | undefined }): ErrorView {
   const result: ErrorView = { status, title: `${status} ${statusText(status)}`, description: describeStatus(status) };
+  // One wording for "not allowed", whether a screen's role check or an API call refused it (issue 21 §9).
+  if (status === 403) return { ...result, message: ERRORS.unauthorized };
   if (parts.data) result.data = parts.data;
   else if (parts.message) result.message = parts.message;
   return result;

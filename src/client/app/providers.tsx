@@ -13,13 +13,13 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Theme, server-state cache, site settings and the toast area (top of the page, requirements §2). */
+/** Theme, server-state cache, site settings and the toast area (top of the page, requirements §2, kept clear of the header's controls). */
 export function AppProviders({ queryClient, siteConfig, children }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <SiteConfigContext.Provider value={siteConfig}>
-          <Notifications position="top-right" autoClose={TOAST_TIMEOUT_MS} zIndex={3000} limit={5} containerWidth={420} />
+          <Notifications position="top-center" autoClose={TOAST_TIMEOUT_MS} zIndex={3000} limit={5} containerWidth={420} />
           {children}
         </SiteConfigContext.Provider>
       </QueryClientProvider>

@@ -1,12 +1,22 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { COMMON_WORDS } from './common-words.ts';
 
 export interface SummaryItem {
   message: string;
   /** The id of the field at fault; the item links to it. */
   fieldId?: string;
+  /** Several fields with the same fault, said once: the message, then a link to each field. */
+  links?: readonly { label: string; fieldId: string }[];
+}
+
+function focusField(event: MouseEvent, fieldId: string) {
+  const field = document.getElementById(fieldId);
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
+  field.scrollIntoView({ block: 'center' });
 }
 
 /**
@@ -42,20 +52,21 @@ export function ErrorSummary({
         {items.map((item) => (
           <List.Item key={`${item.fieldId ?? ''}:${item.message}`}>
             {item.fieldId ? (
-              <Anchor
-                href={`#${item.fieldId}`}
-                c="red.9"
-                fw={600}
-                onClick={(event) => {
-                  const field = document.getElementById(item.fieldId!);
-                  if (!field) return;
-                  event.preventDefault();
-                  field.focus();
-                  field.scrollIntoView({ block: 'center' });
-                }}
-              >
+              <Anchor href={`#${item.fieldId}`} c="red.9" fw={600} onClick={(event) => focusField(event, item.fieldId!)}>
                 {item.message}
               </Anchor>
+            ) : item.links ? (
+              <Text c="red.9" fw={600} component="div">
+                {item.message}{' '}
+                {item.links.map((link, index) => (
+                  <span key={link.fieldId}>
+                    {index > 0 ? ', ' : null}
+                    <Anchor href={`#${link.fieldId}`} c="red.9" fw={400} onClick={(event) => focusField(event, link.fieldId)}>
+                      {link.label}
+                    </Anchor>
+                  </span>
+                ))}
+              </Text>
             ) : (
               <Text c="red.9" fw={600}>
                 {item.message}

@@ -1,5 +1,6 @@
 import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { APP_TITLE } from '../../../shared/constants.ts';
 import type { NavItem } from '../../../shared/navigation.ts';
@@ -11,6 +12,7 @@ import { TEXT } from '../../../shared/messages.ts';
 import { APP_UI } from '../messages.ts';
 import { AdvisoryBanner } from './advisory-banner.tsx';
 import { MAIN_NAV_ID, MainNav } from './main-nav.tsx';
+import { useToastOffset } from './toast-offset.ts';
 
 interface SiteHeaderProps {
   profile: Profile;
@@ -25,9 +27,11 @@ export function SiteHeader({ profile, menu, navOpened, onToggleNav }: SiteHeader
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const signedIn = isSignedIn(profile);
+  const headerRef = useRef<HTMLElement>(null);
+  useToastOffset(headerRef);
 
   return (
-    <Box component="header">
+    <Box component="header" ref={headerRef}>
       <AdvisoryBanner />
       <div className="site-header-band on-dark">
         <Container size="lg" pt="xs" pb="md">
@@ -56,7 +60,8 @@ export function SiteHeader({ profile, menu, navOpened, onToggleNav }: SiteHeader
                 {TEXT.signIn}
               </Button>
             )}
-            {isDevelopment ? (
+            {/* Only a way in: once signed in it would only invite signing in as someone else by mistake. */}
+            {isDevelopment && !signedIn ? (
               <Button component={Link} to={directSignInUrl(here)} size="compact-sm" variant="outline" color="gold.6" c="gold.6">
                 {TEXT.signInDirect}
               </Button>

@@ -95,9 +95,11 @@ export const PROGRAM_UI = {
   },
   inactive: {
     title: 'This program is inactive',
-    body: 'It was deleted: no new records can be filed against it. Its records are kept.',
+    body: 'It was deleted: no new records can be filed against it, and it cannot be changed until it is reactivated. Its records are kept.',
     reactivate: 'Reactivate',
     institutionInactive: 'Its institution is inactive too: reactivate the institution first.',
   },
+  /** An inactive program's details, shown rather than a form. */
+  readOnly: { title: 'Program details', yes: 'Yes', no: 'No', none: 'Not given' },
   loadFailed: 'The program could not be loaded.',
 } as const;

@@ -29,9 +29,10 @@ export const RECORD_BROWSE_UI = {
   firstPage: 'Go to the first page',
   updating: 'Updating the list…',
   browse: {
-    intro:
-      'The co-op and WIL records of the institutions you may read, one row per program and term. Open a row to see or edit it.',
-    introAll: 'The co-op and WIL records of every institution, one row per program and term. Open a row to see or edit it.',
+    intro: 'The co-op and WIL records of the institutions you may read, one row per program and term.',
+    introAll: 'The co-op and WIL records of every institution, one row per program and term.',
+    openToEdit: 'Open a row to see or edit it.',
+    openToSee: 'Open a row to see it.',
     add: 'Add a record',
     import: 'Import from a spreadsheet',
     find: 'Find records',

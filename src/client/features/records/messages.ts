@@ -90,6 +90,9 @@ export const RECORD_UI = {
     saved: 'Record saved',
     noChanges: 'Nothing has changed since the record was loaded',
   },
+  /** Several figures left empty on submit, said once in the error summary before a link to each. */
+  emptyFigures: (count: number) =>
+    `${count} figures are empty, and a submitted record needs every figure (save it as a draft to finish later):`,
   duplicate: {
     title: 'This program already has a record for this term',
     open: 'Open the existing record',

@@ -9,6 +9,7 @@ import { useInstitutions } from '../../institutions/index.ts';
 import { useProgram } from '../api/get-program.ts';
 import { useSetProgramActive } from '../api/set-program-active.ts';
 import { useUpdateProgram } from '../api/update-program.ts';
+import { ProgramFacts } from '../components/program-facts.tsx';
 import { ProgramForm } from '../components/program-form.tsx';
 import { programToFormValues } from '../lib/program-form-model.ts';
 import { PROGRAM_UI } from '../messages.ts';
@@ -35,30 +36,35 @@ function ProgramDetails({ program }: { program: Program }) {
         ...softDeleteActivation(T, setActive),
         inactiveExtra: institution && !institution.active_ind ? <Text size="sm">{T.inactive.institutionInactive}</Text> : null,
       }}
-      form={(deleteButton) => (
-        <ProgramForm
-          key={program.id}
-          initialValues={programToFormValues(program)}
-          institution={{ kind: 'fixed', label: institutionLabel, href: `/institutions/${program.institution_id}` }}
-          submitLabel={T.form.save}
-          saving={update.isPending}
-          cancelTo="/programs"
-          requireChanges
-          onSave={async (body) => {
-            // The server refuses moves: the institution is not sent.
-            const { institution_id: _institution, ...patch } = body;
-            const saved = await update.mutateAsync(patch);
-            notify({ level: 'success', message: T.toast.saved });
-            return { values: programToFormValues(saved) };
-          }}
-          secondaryAction={deleteButton}
-        />
-      )}
+      // Deleted: shown, not editable, until reactivated (Reactivate is in the notice above).
+      form={(deleteButton) =>
+        !program.active_ind ? (
+          <ProgramFacts program={program} institutionLabel={institutionLabel} />
+        ) : (
+          <ProgramForm
+            key={program.id}
+            initialValues={programToFormValues(program)}
+            institution={{ kind: 'fixed', label: institutionLabel, href: `/institutions/${program.institution_id}` }}
+            submitLabel={T.form.save}
+            saving={update.isPending}
+            cancelTo="/programs"
+            requireChanges
+            onSave={async (body) => {
+              // The server refuses moves: the institution is not sent.
+              const { institution_id: _institution, ...patch } = body;
+              const saved = await update.mutateAsync(patch);
+              notify({ level: 'success', message: T.toast.saved });
+              return { values: programToFormValues(saved) };
+            }}
+            secondaryAction={deleteButton}
+          />
+        )
+      }
     />
   );
 }
 
-/** `/programs/{id}`: edit the valid program, delete (inactive) or reactivate it. */
+/** `/programs/{id}`: edit the valid program and delete it (inactive); an inactive one is shown read only, to reactivate. */
 export default function ProgramPage() {
   const program = useProgram(Number(useParams().id));
   return (

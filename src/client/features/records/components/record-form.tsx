@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { useMemo, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { TERMS } from '../../../../shared/constants.ts';
 import { placementRate, type CountField, type MoneyField } from '../../../../shared/record-rules.ts';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { ErrorSummary } from '../../../ui/error-summary.tsx';
 import { FIELD_ORDER, RequiredLabel, inputWidth } from '../../../ui/field-label.tsx';
 import type { FieldErrors } from '../../../ui/form-errors.ts';
+import { useExistingRecord } from '../api/get-existing-record.ts';
 import { useRecordMedians } from '../api/get-record-medians.ts';
 import { outlierWarnings } from '../lib/outlier-check.ts';
 import {
@@ -63,7 +64,13 @@ interface FieldsProps {
 }
 
 /** Which record this is: institution and program (adding), fiscal year and term. */
-function RecordKeyFields({ values, errors, setField, pickers }: FieldsProps & { pickers: RecordPickers | undefined }) {
+function RecordKeyFields({
+  values,
+  errors,
+  setField,
+  pickers,
+  existingId,
+}: FieldsProps & { pickers: RecordPickers | undefined; existingId: number | null }) {
   const yearOptions = useMemo(() => {
     const years = fiscalYearOptions(new Date());
     if (values.fiscal_year && !years.includes(values.fiscal_year)) years.push(values.fiscal_year);
@@ -127,6 +134,8 @@ function RecordKeyFields({ values, errors, setField, pickers }: FieldsProps & { 
           />
           <NativeSelect {...select('term', K.term, K.termHint, RECORD_UI.choose.term, TERMS)} styles={inputWidth('14rem')} />
         </SimpleGrid>
+        {/* Said as soon as the program, year and term are chosen, beside them, before any figure is typed. */}
+        <div aria-live="polite">{existingId !== null ? <ExistingRecordNotice id={existingId} /> : null}</div>
       </Stack>
     </Paper>
   );
@@ -225,10 +234,30 @@ function FigureSections({ values, errors, setField, warnings }: FieldsProps & { 
   );
 }
 
-/** A save refused because the record exists: a link to it. */
+/** Beside the key fields: the program already has a record for the chosen year and term, and a link to it. */
+function ExistingRecordNotice({ id }: { id: number }) {
+  return (
+    <Alert color="orange" variant="light" icon={<IconCopy aria-hidden="true" />} data-testid="existing-record">
+      <Text fw={700} c="dark.9">
+        {RECORD_UI.duplicate.title}
+      </Text>
+      <Anchor component={Link} to={`/records/${id}`} fw={600}>
+        {RECORD_UI.duplicate.open}
+      </Anchor>
+    </Alert>
+  );
+}
+
+/** A save refused because the record exists: a link to it, focused (and so scrolled to) when it appears. */
 function DuplicateAlert({ id }: { id: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [id]);
   return (
     <Alert
+      ref={ref}
+      tabIndex={-1}
       color="red"
       variant="outline"
       icon={<IconCopy aria-hidden="true" />}
@@ -362,6 +391,7 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, o
   const hasWarnings = Object.keys(warnings).length > 0;
   const fields = { values, errors, setField };
   const lock = useReturnLock(values, record);
+  const existingId = useExistingRecord(values, pickers !== undefined);
 
   return (
     <Stack gap="lg" maw="60rem">
@@ -389,7 +419,7 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, o
         data-testid="record-form"
       >
         <Stack gap="lg">
-          <RecordKeyFields {...fields} pickers={pickers} />
+          <RecordKeyFields {...fields} pickers={pickers} existingId={existingId} />
           <FigureSections {...fields} warnings={warnings} />
           <NotesField {...fields} />
           <FormActions

@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, Loader, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { RECORD_PAGE_SIZES, type RecordQuery } from '../../../../shared/find-criteria-url.ts';
 import type { RecordListItem, RecordPage, RecordSortKey } from '../../../../shared/schemas/record.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
@@ -9,6 +8,7 @@ import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 import { formatCount, formatUpdated } from '../lib/record-format.ts';
 import { headingSort, nextRecordSort } from '../lib/record-sort.ts';
 import { pageWindow, withPage, withPageSize, withSort } from '../lib/record-view-model.ts';
+import { RecordRowLink } from './record-row-link.tsx';
 import { RecordStatusBadge } from './record-status-badge.tsx';
 
 const C = RECORD_BROWSE_UI.columns;
@@ -30,12 +30,7 @@ const COLUMNS: DataColumn<RecordListItem>[] = [
     key: 'program',
     header: C.program,
     minWidth: '14rem',
-    cell: (r) => (
-      <Anchor component={Link} to={`/records/${r.id}`} fw={500} fz="inherit" underline="hover">
-        {r.program_name}
-        <VisuallyHidden>{RECORD_BROWSE_UI.rowLinkDetail(r.institution_short_name, r.term, r.fiscal_year)}</VisuallyHidden>
-      </Anchor>
-    ),
+    cell: (r) => <RecordRowLink record={r} />,
   },
   { key: 'fiscal_year', header: C.fiscal_year, cell: (r) => r.fiscal_year, nowrap: true },
   { key: 'term', header: C.term, cell: (r) => r.term, nowrap: true },

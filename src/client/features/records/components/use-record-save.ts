@@ -70,6 +70,8 @@ export function useRecordSave({ initialValues, record, onSave, onStale }: Record
       const failure = readFailure(error, toSave, against, status);
       dispatch({ type: 'saveFailed', failure });
       if (failure.kind === 'stale') onStale?.(failure.current);
+      // The toast names the reason when it is known; the form's summary (or the duplicate's link) takes focus.
+      else if (failure.duplicateId !== null) notify({ level: 'error', message: RECORD_UI.duplicate.title });
       else notify({ level: 'error', message: error instanceof Error ? error.message : String(error) });
     }
   }

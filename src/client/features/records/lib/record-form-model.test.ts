@@ -112,16 +112,20 @@ describe('form helpers', () => {
   });
 
   it('finds the fiscal year of a date: April starts a new one', () => {
-    expect(fiscalYearOfDate(new Date(2025, 2, 31))).toBe('2024/25');
-    expect(fiscalYearOfDate(new Date(2025, 3, 1))).toBe('2025/26');
-    expect(fiscalYearOfDate(new Date(2099, 11, 31))).toBe('2099/00');
+    expect(fiscalYearOfDate(new Date('2025-03-31T12:00:00-07:00'))).toBe('2024/25');
+    expect(fiscalYearOfDate(new Date('2025-04-01T00:30:00-07:00'))).toBe('2025/26');
+    expect(fiscalYearOfDate(new Date('2099-12-31T12:00:00-08:00'))).toBe('2099/00');
+    // 1 April in UTC is still 31 March in B.C.: the new year has not started there.
+    expect(fiscalYearOfDate(new Date('2025-04-01T05:00:00Z'))).toBe('2024/25');
   });
 
-  it('offers two years ahead back to ten before, newest first', () => {
-    const years = fiscalYearOptions(new Date(2026, 10, 22));
-    expect(years[0]).toBe('2028/29');
-    expect(years).toContain('2026/27');
+  it('offers the current year back to ten before, newest first, and none that has not started', () => {
+    const years = fiscalYearOptions(new Date('2026-11-22T12:00:00-08:00'));
+    expect(years[0]).toBe('2026/27');
+    expect(years).not.toContain('2027/28');
     expect(years.at(-1)).toBe('2016/17');
-    expect(years).toHaveLength(13);
+    expect(years).toHaveLength(11);
+    expect(fiscalYearOptions(new Date('2027-04-01T05:00:00Z'))[0]).toBe('2026/27');
+    expect(fiscalYearOptions(new Date('2027-04-01T08:00:00Z'))[0]).toBe('2027/28');
   });
 });

@@ -10,6 +10,7 @@ import {
   type MoneyField,
 } from '../../../../shared/record-rules.ts';
 import type { RecordCreate, RecordUpdate, RecordWire } from '../../../../shared/schemas/record.ts';
+import { bcToday, fiscalYearOfDay, fiscalYearStart } from '../../../../shared/term-calendar.ts';
 import type { FieldErrors, FormFieldRef } from '../../../ui/form-errors.ts';
 import { RECORD_UI } from '../messages.ts';
 
@@ -141,17 +142,19 @@ export function sameFieldValue(field: RecordFormField, a: unknown, b: unknown): 
   return a === b;
 }
 
-/** The fiscal year a date falls in (April to March): 2025-03-31 → 2024/25, 2025-04-01 → 2025/26. */
+/** The fiscal year a moment falls in, by B.C.'s calendar (April to March). */
 export function fiscalYearOfDate(date: Date): string {
-  const start = date.getMonth() >= 3 ? date.getFullYear() : date.getFullYear() - 1;
-  return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
+  return fiscalYearOfDay(bcToday(date));
 }
 
-/** The fiscal years offered, newest first: two ahead of the current one (plans) back to ten before it. */
-export function fiscalYearOptions(today: Date, ahead = 2, back = 10): string[] {
-  const current = Number(fiscalYearOfDate(today).slice(0, 4));
+/**
+ * The fiscal years offered, newest first: the current one back to ten before it. None later: a record is one term's
+ * placements, and a year that has not started has none yet.
+ */
+export function fiscalYearOptions(today: Date, back = 10): string[] {
+  const current = fiscalYearStart(fiscalYearOfDate(today));
   const years: string[] = [];
-  for (let start = current + ahead; start >= current - back; start--) {
+  for (let start = current; start >= current - back; start--) {
     years.push(`${start}/${String((start + 1) % 100).padStart(2, '0')}`);
   }
   return years;

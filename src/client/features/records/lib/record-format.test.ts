@@ -18,18 +18,20 @@ describe('record values for people', () => {
 
 describe('fiscal years', () => {
   it('start in April', () => {
-    expect(fiscalYearOfDate(new Date(2026, 2, 31))).toBe('2025/26');
-    expect(fiscalYearOfDate(new Date(2026, 3, 1))).toBe('2026/27');
-    expect(fiscalYearOfDate(new Date(2099, 11, 1))).toBe('2099/00');
+    expect(fiscalYearOfDate(new Date('2026-03-31T12:00:00-07:00'))).toBe('2025/26');
+    expect(fiscalYearOfDate(new Date('2026-04-01T00:30:00-07:00'))).toBe('2026/27');
+    expect(fiscalYearOfDate(new Date('2026-04-01T05:00:00Z'))).toBe('2025/26');
+    expect(fiscalYearOfDate(new Date('2099-12-01T12:00:00-08:00'))).toBe('2099/00');
   });
 
-  it('offers next year back to 2000/01, newest first, and keeps a year a URL holds', () => {
-    const years = fiscalYearChoices(new Date(2026, 10, 22));
-    expect(years[0]).toBe('2027/28');
+  it('offers the current year back to 2000/01, newest first, none that has not started, and keeps a year a URL holds', () => {
+    const years = fiscalYearChoices(new Date('2026-11-22T12:00:00-08:00'));
+    expect(years[0]).toBe('2026/27');
+    expect(years).not.toContain('2027/28');
     expect(years.at(-1)).toBe('2000/01');
-    expect(years).toHaveLength(28);
-    const kept = fiscalYearChoices(new Date(2026, 10, 22), ['1995/96', undefined, '2024/25']);
+    expect(years).toHaveLength(27);
+    const kept = fiscalYearChoices(new Date('2026-11-22T12:00:00-08:00'), ['1995/96', undefined, '2024/25']);
     expect(kept.at(-1)).toBe('1995/96');
-    expect(kept).toHaveLength(29);
+    expect(kept).toHaveLength(28);
   });
 });

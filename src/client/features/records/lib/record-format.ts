@@ -1,4 +1,5 @@
 import { fiscalYearOf } from '../../../../shared/record-rules.ts';
+import { bcToday, fiscalYearOfDay, fiscalYearStart } from '../../../../shared/term-calendar.ts';
 
 const counts = new Intl.NumberFormat('en-CA');
 /** Dates as B.C. staff read them, in the province's time, whatever the computer's clock says. */
@@ -20,20 +21,19 @@ export function formatUpdated(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dates.format(date);
 }
 
-/** The fiscal year a day falls in: April starts a new one. */
+/** The fiscal year a moment falls in, by B.C.'s calendar: 1 April starts a new one. */
 export function fiscalYearOfDate(day: Date): string {
-  const year = day.getFullYear();
-  return fiscalYearOf(day.getMonth() >= 3 ? year : year - 1);
+  return fiscalYearOfDay(bcToday(day));
 }
 
 const FIRST_LISTED_YEAR = 2000;
 
 /**
- * Fiscal years to choose from, newest first: from next year back to 2000/01, plus any other (valid) year a URL
- * already holds, so a shared search shows what it asks for.
+ * Fiscal years to choose from, newest first: from the current one (a later one has not started, so holds nothing)
+ * back to 2000/01, plus any other (valid) year a URL already holds, so a shared search shows what it asks for.
  */
 export function fiscalYearChoices(today: Date, keep: readonly (string | undefined)[] = []): string[] {
-  const last = Number(fiscalYearOfDate(today).slice(0, 4)) + 1;
+  const last = fiscalYearStart(fiscalYearOfDate(today));
   const years = new Set<string>();
   for (let y = last; y >= FIRST_LISTED_YEAR; y--) years.add(fiscalYearOf(y));
   for (const year of keep) if (year) years.add(year);

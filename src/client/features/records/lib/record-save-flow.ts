@@ -1,9 +1,8 @@
 import type { RecordWire } from '../../../../shared/schemas/record.ts';
 import type { SummaryItem } from '../../../ui/error-summary.tsx';
-import { summaryItems, type FieldErrors } from '../../../ui/form-errors.ts';
+import type { FieldErrors } from '../../../ui/form-errors.ts';
 import { conflictFields, defaultChoices, mergeChoices, type ConflictChoice, type ConflictField } from './conflict.ts';
 import {
-  RECORD_FORM_FIELDS,
   recordToFormValues,
   sameFormValues,
   validateRecordForm,
@@ -11,6 +10,7 @@ import {
   type RecordFormValues,
   type RecordStatus,
 } from './record-form-model.ts';
+import { recordSummaryItems } from './record-summary.ts';
 
 /**
  * The record form's save flow as a reducer: what was typed, what was last saved, the version saved against, the
@@ -104,7 +104,7 @@ function saveFailed(state: RecordSaveState, failure: SaveFailure): RecordSaveSta
     duplicateId: failure.duplicateId,
     serverErrors: failure.fields,
     // A duplicate says so in its own panel, with a link to the record that exists.
-    summary: failure.duplicateId === null ? summaryItems(failure.fields, RECORD_FORM_FIELDS, failure.other) : [],
+    summary: failure.duplicateId === null ? recordSummaryItems(failure.fields, failure.other) : [],
   };
 }
 
@@ -171,7 +171,7 @@ export function planAttempt(
 ): AttemptPlan {
   const found = validateRecordForm(state.values, status);
   if (Object.keys(found).length > 0) {
-    return { kind: 'invalid', summary: summaryItems({ ...state.serverErrors, ...found }, RECORD_FORM_FIELDS) };
+    return { kind: 'invalid', summary: recordSummaryItems({ ...state.serverErrors, ...found }) };
   }
   if (options.editing && !isDirty(state) && state.base?.status === status) return { kind: 'noChanges' };
   if (!options.confirmed && options.hasWarnings) return { kind: 'askOutliers' };
@@ -190,6 +190,6 @@ export function planConflictSave(state: RecordSaveState): ConflictPlan | null {
   const found = validateRecordForm(merged, conflict.status);
   const plan = { merged, current: conflict.current, status: conflict.status };
   return Object.keys(found).length > 0
-    ? { kind: 'invalid', ...plan, summary: summaryItems(found, RECORD_FORM_FIELDS) }
+    ? { kind: 'invalid', ...plan, summary: recordSummaryItems(found) }
     : { kind: 'save', ...plan };
 }

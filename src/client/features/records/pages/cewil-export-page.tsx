@@ -19,7 +19,7 @@ const T = EXPORT_UI.cewil;
 export default function CewilExportPage() {
   const [params, setParams] = useSearchParams();
   const years = useMemo(() => fiscalYearChoices(new Date()), []);
-  const lastComplete = years[2] ?? fiscalYearOfDate(new Date());
+  const lastComplete = years[1] ?? fiscalYearOfDate(new Date());
   const asked = params.get('fiscalYear');
   const fiscalYear = asked && !fiscalYearError(asked) ? asked : lastComplete;
   const count = useFindRecords({

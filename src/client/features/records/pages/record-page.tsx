@@ -21,7 +21,9 @@ import { RecordHistory } from '../components/record-history.tsx';
 import { RecordStatusBadge } from '../components/record-status-badge.tsx';
 import { RecordView } from '../components/record-view.tsx';
 import { formToPatchBody, recordToFormValues } from '../lib/record-form-model.ts';
+import { recordCrumbs, recordSource } from '../lib/record-source.ts';
 import { RECORD_UI } from '../messages.ts';
+import { useSiteConfig } from '../../../lib/site-config.tsx';
 
 function RecordDetails({ record }: { record: RecordWire }) {
   const { profile } = useProfile();
@@ -34,8 +36,13 @@ function RecordDetails({ record }: { record: RecordWire }) {
     newest && newest.changed_at >= record.updated_at ? (newest.prefName ?? newest.username ?? undefined) : undefined;
   const editable = canEditInstitution(profile.privileges, record.institution_id);
   const saved = new Date(record.updated_at).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+  // Opened from a list (Find results, Browse records): the breadcrumb and Cancel lead back to it as it was.
+  const location = useLocation();
+  const { isDevelopment } = useSiteConfig();
+  const title = RECORD_UI.heading(record.program_name, record.term, record.fiscal_year);
+  const source = recordSource(location.state);
   return (
-    <Page title={RECORD_UI.heading(record.program_name, record.term, record.fiscal_year)}>
+    <Page title={title} crumbs={recordCrumbs(location.state, title, isDevelopment)}>
       <Stack gap={4}>
         <Group gap="sm">
           <RecordStatusBadge status={record.status} />
@@ -51,7 +58,7 @@ function RecordDetails({ record }: { record: RecordWire }) {
           key={record.id}
           initialValues={recordToFormValues(record)}
           record={record}
-          cancelTo="/records"
+          cancelTo={source ?? '/records'}
           savedBy={savedBy}
           onStale={(current) => {
             queryClient.setQueryData(recordQueryKey(record.id), current);

@@ -19,6 +19,7 @@ import { RecordTable } from '../components/record-table.tsx';
 import { useRecordView, type RecordViewChange } from '../components/use-record-view.ts';
 import { institutionChoices, keepProgramsOf, programChoices, type Choice } from '../lib/record-choices.ts';
 import { fiscalYearChoices } from '../lib/record-format.ts';
+import { browseIntro } from '../lib/browse-intro.ts';
 import { SEVERAL, singleChoice, withCriteria, withoutCriteria } from '../lib/record-view-model.ts';
 
 const T = RECORD_BROWSE_UI.browse;
@@ -191,7 +192,7 @@ export default function RecordsPage() {
   return (
     <Page title={routeTitle('records')}>
       <Group justify="space-between" align="flex-end" gap="md">
-        <Text maw="48rem">{readsAll ? T.introAll : T.intro}</Text>
+        <Text maw="48rem">{browseIntro({ readsAll, canEdit: canAdd })}</Text>
         <Group gap="sm">
           <Button component={Link} to="/records/find" variant="default" leftSection={<IconSearch size={18} aria-hidden="true" />}>
             {T.find}

@@ -39,18 +39,19 @@ const values = (over: Partial<ReportParamValues> = {}): ReportParamValues => ({
 
 describe('currentFiscalYearStart', () => {
   it('starts the fiscal year in April', () => {
-    expect(currentFiscalYearStart(new Date(2026, 2, 31))).toBe(2025); // 31 March 2026: still 2025/26
-    expect(currentFiscalYearStart(new Date(2026, 3, 1))).toBe(2026); // 1 April 2026: 2026/27
-    expect(currentFiscalYearStart(new Date(2026, 10, 22))).toBe(2026);
-    expect(currentFiscalYearStart(new Date(2027, 0, 5))).toBe(2026);
+    expect(currentFiscalYearStart(new Date('2026-03-31T12:00:00-07:00'))).toBe(2025); // still 2025/26
+    expect(currentFiscalYearStart(new Date('2026-04-01T00:30:00-07:00'))).toBe(2026); // 1 April 2026: 2026/27
+    expect(currentFiscalYearStart(new Date('2026-04-01T05:00:00Z'))).toBe(2025); // still 31 March in B.C.
+    expect(currentFiscalYearStart(new Date('2026-11-22T12:00:00-08:00'))).toBe(2026);
+    expect(currentFiscalYearStart(new Date('2027-01-05T12:00:00-08:00'))).toBe(2026);
   });
 });
 
 describe('defaultReportValues', () => {
-  it('covers the last five fiscal years, the current one included, and every term', () => {
-    const v = defaultReportValues(globalReader, new Date(2026, 10, 22));
-    expect(v.fiscalYearFrom).toBe('2022/23');
-    expect(v.fiscalYearTo).toBe('2026/27');
+  it('covers the last five complete fiscal years, not the one still being reported, and every term', () => {
+    const v = defaultReportValues(globalReader, new Date('2026-11-22T12:00:00-08:00'));
+    expect(v.fiscalYearFrom).toBe('2021/22');
+    expect(v.fiscalYearTo).toBe('2025/26');
     expect(v.terms).toEqual(['Summer', 'Fall', 'Spring']);
   });
 

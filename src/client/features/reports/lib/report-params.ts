@@ -11,6 +11,7 @@ import {
 import { readableInstitutions } from '../../../../shared/permissions.ts';
 import { fiscalYearError, fiscalYearOf } from '../../../../shared/record-rules.ts';
 import { REPORT_PAGES, type ReportType } from '../../../../shared/reports.ts';
+import { currentFiscalYear, fiscalYearStart } from '../../../../shared/term-calendar.ts';
 import type { Privileges } from '../../../../shared/schemas/profile.ts';
 import { REPORT_PARAM_NAMES, type ReportParamName } from '../../../../shared/schemas/report.ts';
 
@@ -30,14 +31,14 @@ export interface ReportParamValues {
 /** Every query parameter a report page and the API share: the report parameters, then `approvedOnly`. */
 const REPORT_QUERY_NAMES = [...REPORT_PARAM_NAMES, 'approvedOnly'] as const;
 
-/** How many fiscal years the default range covers, the current one included. */
+/** How many complete fiscal years the default range covers. */
 export const DEFAULT_YEAR_SPAN = 5;
 /** How far back the fiscal-year choices go. */
 export const YEAR_CHOICES = 20;
 
-/** The calendar year the current B.C. fiscal year (April to March) started in, by the local date. */
+/** The calendar year the current B.C. fiscal year (April to March) started in, by B.C.'s calendar. */
 export function currentFiscalYearStart(today: Date): number {
-  return today.getMonth() >= 3 ? today.getFullYear() : today.getFullYear() - 1;
+  return fiscalYearStart(currentFiscalYear(today));
 }
 
 /** Fiscal years to choose from, newest first: the current one and the 19 before, plus any already chosen. */
@@ -50,15 +51,16 @@ export function fiscalYearChoices(today: Date, chosen: readonly string[] = []): 
 }
 
 /**
- * The form's starting point: the last five fiscal years (the current one included), every term, and the user's own
- * institutions, or none (meaning all) for those who read every institution.
+ * The form's starting point: the last five complete fiscal years, every term, and the user's own institutions, or
+ * none (meaning all) for those who read every institution. The current year is left out: its terms are still being
+ * reported, so a range ending there ends on a year with little or no data.
  */
 export function defaultReportValues(privileges: Privileges, today: Date): ReportParamValues {
-  const current = currentFiscalYearStart(today);
+  const lastComplete = currentFiscalYearStart(today) - 1;
   const readable = readableInstitutions(privileges);
   return {
-    fiscalYearFrom: fiscalYearOf(current - DEFAULT_YEAR_SPAN + 1),
-    fiscalYearTo: fiscalYearOf(current),
+    fiscalYearFrom: fiscalYearOf(lastComplete - DEFAULT_YEAR_SPAN + 1),
+    fiscalYearTo: fiscalYearOf(lastComplete),
     terms: [...TERMS],
     institutionIds: readable === 'all' ? [] : readable,
     disciplines: [],
