@@ -1,4 +1,5 @@
 import { CREDENTIALS } from '../../../../shared/constants.ts';
+import { LOCATION_FIELDS } from '../../../../shared/record-rules.ts';
 import type { ReportType } from '../../../../shared/reports.ts';
 import type { Report, ReportRow } from '../../../../shared/schemas/report.ts';
 import { REPORT_UI } from '../messages.ts';
@@ -180,20 +181,6 @@ export function byCredentialLadder(points: ChartPoint[]): ChartPoint[] {
   return [...points].sort((a, b) => rank(a.category) - rank(b.category));
 }
 
-/** The region report's ten locations, in its column order (the eight B.C. regions, then Other Canada, International). */
-const LOCATIONS = [
-  'wt_vancouver_island_coast',
-  'wt_mainland_southwest',
-  'wt_thompson_okanagan',
-  'wt_kootenay',
-  'wt_cariboo',
-  'wt_north_coast',
-  'wt_nechako',
-  'wt_northeast',
-  'wt_other_canada',
-  'wt_international',
-] as const;
-
 function columnsChart(
   report: Report,
   type: ReportType,
@@ -292,7 +279,7 @@ function dotChart(
 /** Work terms by fiscal year in every one of the ten locations: one small chart each, on one scale. */
 function regionChart(report: Report, description: string): ChartSpec {
   return {
-    ...columnsChart(report, 'region', 'multiples', 'fiscal_year', LOCATIONS),
+    ...columnsChart(report, 'region', 'multiples', 'fiscal_year', LOCATION_FIELDS),
     leftOut: C.leftOut.region,
     description,
   };
