@@ -4,7 +4,7 @@ import type { ReturnsDownloadQuery } from '../../../shared/schemas/returns.ts';
 import type { Db } from '../../db/client.ts';
 import { tableCsv, tableXlsx, type TableColumn, type TableFile } from '../../files/table-files.ts';
 import { listPeriods } from './periods.repo.ts';
-import { listReturns } from './returns.repo.ts';
+import { listReturns, returnFilterOf } from './returns.repo.ts';
 
 /**
  * The completeness matrix as a downloadable table (the shared writers of table-files.ts): one line per institution,
@@ -67,18 +67,10 @@ export async function matrixFile(
   query: ReturnsDownloadQuery,
   readable: 'all' | number[],
 ): Promise<{ body: Buffer; name: string; contentType: string }> {
-  const { fiscalYear, term, institutionIds, region, institutionType, open, institution, state, format } = query;
+  const { fiscalYear, term, open, institution, state, format } = query;
   const periods = await listPeriods(db);
   const fiscalYears = chosenFiscalYears(periods, fiscalYear ?? []);
-  const returns = await listReturns(db, {
-    fiscalYears,
-    terms: term,
-    institutionIds,
-    regions: region,
-    institutionTypes: institutionType,
-    readable,
-    openOnly: open,
-  });
+  const returns = await listReturns(db, { ...returnFilterOf(query, readable), fiscalYears });
   // A term or open filter narrows the returns; the columns are then the periods that still have one.
   const shownPeriods = term?.length || open ? periods.filter((p) => returns.some((ret) => ret.period_id === p.id)) : periods;
   const table = matrixTable(buildReturnMatrix(shownPeriods, returns, { fiscalYears, name: institution, states: state }));

@@ -6,7 +6,7 @@ import {
   type ReturnState,
   type StoredReturnState,
 } from '../../../shared/reporting-cycle.ts';
-import type { ReturnEvent, TermReturn } from '../../../shared/schemas/returns.ts';
+import type { ReturnEvent, ReturnsQuery, TermReturn } from '../../../shared/schemas/returns.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { inList, isoTimestamp } from '../records/record-sql.ts';
 import type { ReturnKey } from './return-lock.ts';
@@ -157,6 +157,19 @@ export interface ReturnFilter {
   readable: 'all' | number[];
   /** Only the returns of open periods (below). */
   openOnly?: boolean;
+}
+
+/** The filter of a `GET /api/returns`-style query (the list and its download), limited to what the caller may read. */
+export function returnFilterOf(query: ReturnsQuery, readable: 'all' | number[]): ReturnFilter {
+  return {
+    fiscalYears: query.fiscalYear,
+    terms: query.term,
+    institutionIds: query.institutionIds,
+    regions: query.region,
+    institutionTypes: query.institutionType,
+    readable,
+    openOnly: query.open,
+  };
 }
 
 /**

@@ -18,7 +18,7 @@ import { forbidden, notFound } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
 import { matrixFile } from './returns-download.ts';
-import { expectedPrograms, listReturns, readReturn, returnKeyOf } from './returns.repo.ts';
+import { expectedPrograms, listReturns, readReturn, returnFilterOf, returnKeyOf } from './returns.repo.ts';
 
 const RETURN = 'The term return';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -87,17 +87,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
-      const { fiscalYear, term, institutionIds, region, institutionType, open } = request.query;
-      const readable = readableInstitutions(signedInUser(request).privileges);
-      return listReturns(db, {
-        fiscalYears: fiscalYear,
-        terms: term,
-        institutionIds,
-        regions: region,
-        institutionTypes: institutionType,
-        readable,
-        openOnly: open,
-      });
+      return listReturns(db, returnFilterOf(request.query, readableInstitutions(signedInUser(request).privileges)));
     },
   );
 
