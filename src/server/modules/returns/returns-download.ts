@@ -67,7 +67,7 @@ export async function matrixFile(
   query: ReturnsDownloadQuery,
   readable: 'all' | number[],
 ): Promise<{ body: Buffer; name: string; contentType: string }> {
-  const { fiscalYear, term, open, institution, state, format } = query;
+  const { fiscalYear, term, region, institutionType, open, institution, state, format } = query;
   const periods = await listPeriods(db);
   const fiscalYears = chosenFiscalYears(periods, fiscalYear ?? []);
   const returns = await listReturns(db, { ...returnFilterOf(query, readable), fiscalYears });
