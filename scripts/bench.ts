@@ -8,7 +8,8 @@
  *   BENCH_RECORDS        records for the main data set (default 1,000,000)
  *   BENCH_SMALL_RECORDS  records for the PGlite ÷ PostgreSQL comparison (default 100,000)
  *   BENCH_SECONDS        seconds of each throughput run (default 10)
- *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty); disclosure:
+ *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty); returns: the
+ *                        marks and the completeness matrix alone; disclosure:
  *                        the reports under disclosure control alone; lighthouse: the page scores alone
  *
  * The last group, pages (Lighthouse), is scored in absolute terms (scripts/lighthouse.ts): Lighthouse's own
@@ -749,6 +750,11 @@ async function main(): Promise<void> {
     } else if (ONLY === 'disclosure') {
       log('Reports under disclosure control');
       await benchDisclosure(database, base);
+    } else if (ONLY === 'returns') {
+      log('Reports with and without their marks');
+      await benchReportFlags(database);
+      log('The completeness matrix');
+      await benchReturnsMatrix(database, base, cookie);
     } else {
       log('Reports');
       await benchReports(database, base, cookie);
