@@ -1,8 +1,10 @@
 import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TYPES } from '../../shared/reports.ts';
+import { queryRows } from '../db/client.ts';
 import { createTestContext, type TestContext } from '../test/build-test-app.ts';
 import { createInstitution, createUser } from '../test/factories.ts';
 import { hostileCellText, looksLikeFormula } from '../test/formula-cells.ts';
@@ -23,6 +25,11 @@ const DOWNLOADS: Record<string, string[]> = {
   'GET /api/exports/cewil': [
     '/api/exports/cewil?fiscalYear=2031/32&format=csv',
     '/api/exports/cewil?fiscalYear=2031/32&format=xlsx',
+  ],
+  // The completeness matrix of the planted records' year (a period for it is created below): institution names.
+  'GET /api/returns/download': [
+    '/api/returns/download?fiscalYear=2031/32&format=csv',
+    '/api/returns/download?fiscalYear=2031/32&format=xlsx',
   ],
   'GET /api/reports/:type/download': REPORT_TYPES.flatMap((type) =>
     ['csv', 'xlsx'].map((format) => `/api/reports/${type}/download?format=${format}`),
@@ -45,10 +52,17 @@ describe('no downloaded cell runs as a formula', () => {
   let ctx: TestContext;
   let cookie: string;
   let planted = 0;
+  let periodId = 0;
 
   beforeAll(async () => {
     ctx = await createTestContext();
     cookie = await ctx.cookieFor(await createUser(ctx.db, { privileges: { glblAdmin: true } }));
+    const [period] = await queryRows<{ id: number }>(
+      ctx.db,
+      sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on)
+        VALUES ('2031/32', 'Fall', '2031-09-01', '2032-01-31') RETURNING id`,
+    );
+    periodId = period!.id;
   });
   afterAll(() => ctx.close());
 
@@ -66,10 +80,12 @@ describe('no downloaded cell runs as a formula', () => {
         // Unique names: short names and program names are unique per database; the planted text stays in front.
         const institutionId = await createInstitution(ctx.db, { name: name!, shortName: `${shortName!}#${n}` });
         const programId = await createProgram(ctx.db, institutionId, { name: `${program!}#${n}` });
+        await ctx.db.execute(sql`INSERT INTO term_returns (period_id, institution_id) VALUES (${periodId}, ${institutionId})`);
         await insertRecord(ctx.db, { institutionId, programId, fiscalYear: '2031/32', term: 'Fall', notes: notes! });
         const plantedTexts = [name!, `${shortName!}#${n}`, `${program!}#${n}`, notes!];
 
         const seen = new Set<string>();
+        const seenInMatrix = new Set<string>();
         for (const url of Object.values(DOWNLOADS).flat()) {
           const res = await ctx.app.inject({ url, headers: { cookie } });
           expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
@@ -78,9 +94,12 @@ describe('no downloaded cell runs as a formula', () => {
               if (typeof cell !== 'string') continue;
               expect(looksLikeFormula(cell), `${url}: ${JSON.stringify(cell)}`).toBe(false);
               seen.add(cell);
+              if (url.startsWith('/api/returns/')) seenInMatrix.add(cell);
             }
           }
         }
+        // The completeness matrix names the planted institution, guarded too.
+        expect([...seenInMatrix].some((cell) => cell.startsWith("'") && cell.endsWith(`#${n}`))).toBe(true);
         // The planted text is there, behind an apostrophe, not lost or mangled (XLSX drops U+0001, CSV keeps it).
         for (const text of plantedTexts) {
           const kept = [`'${text}`, `'${text.replaceAll('\u0001', '')}`];
