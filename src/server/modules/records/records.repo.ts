@@ -56,6 +56,9 @@ function orderOf(sort: RecordSort): SQL {
   for (const { key, dir } of sort) {
     const direction = sql.raw(dir === 'desc' ? 'DESC' : 'ASC');
     if (key === 'term') terms.push(sql`r.fiscal_year ${direction}`, sql`${TERM_ORDER} ${direction}`);
+    // Never null, so no NULLS LAST: with it the year index no longer gives the order, and the default sort (latest
+    // year first) sorted every matching record on each page instead of reading the newest years' first.
+    else if (key === 'fiscal_year') terms.push(sql`r.fiscal_year ${direction}`);
     else terms.push(sql`${SORT_COLUMNS[key]} ${direction} NULLS LAST`);
   }
   terms.push(sql`r.fiscal_year DESC`, sql`${TERM_ORDER} DESC`, sql`lower(i.short_name)`, sql`lower(p.name)`, sql`r.id`);
