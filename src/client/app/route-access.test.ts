@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '../../shared/app-routes.ts';
-import { deriveRoles } from '../../shared/permissions.ts';
-import { NO_PRIVILEGES, SIGNED_OUT, type Privileges, type Profile } from '../../shared/schemas/profile.ts';
+import { SIGNED_OUT, type Privileges, type Profile } from '../../shared/schemas/profile.ts';
 import { breadcrumbsFor } from '../lib/breadcrumbs.ts';
 import { decideRoute } from './route-access.ts';
+import { profileWith } from '../lib/profile.test-support.ts';
 
-function user(privileges: Partial<Privileges>): Profile {
-  const p = { ...NO_PRIVILEGES, ...privileges };
-  return {
-    username: 'u',
-    institution: 'UVic',
-    prefName: 'U',
-    email: 'u@example.ca',
-    homeInstitution: 1,
-    roles: deriveRoles(p),
-    privileges: p,
-  };
-}
+const user = (privileges: Partial<Privileges>): Profile =>
+  profileWith(privileges, { institution: 'UVic', email: 'u@example.ca', homeInstitution: 1 });
 
 const appAdmin = user({ glblAdmin: true });
 const reader = user({ read: [1, 2] });

@@ -4,13 +4,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deriveRoles } from '../../shared/permissions.ts';
-import { NO_PRIVILEGES, SIGNED_OUT, type Privileges, type Profile } from '../../shared/schemas/profile.ts';
+import { SIGNED_OUT, type Privileges, type Profile } from '../../shared/schemas/profile.ts';
 import { SITE_DEFAULTS } from '../../shared/schemas/site.ts';
 import { PROFILE_QUERY_KEY } from '../features/session/index.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppQueryClient } from './query-client.ts';
 import { createAppRoutes } from './router.tsx';
+import { profileWith } from '../lib/profile.test-support.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -38,18 +38,8 @@ beforeAll(() => {
   );
 });
 
-function user(privileges: Partial<Privileges>): Profile {
-  const p = { ...NO_PRIVILEGES, ...privileges };
-  return {
-    username: 'u',
-    institution: 'UVic',
-    prefName: 'Uma',
-    email: '',
-    homeInstitution: 2,
-    roles: deriveRoles(p),
-    privileges: p,
-  };
-}
+const user = (privileges: Partial<Privileges>): Profile =>
+  profileWith(privileges, { institution: 'UVic', prefName: 'Uma', homeInstitution: 2 });
 
 let root: Root | undefined;
 let container: HTMLDivElement | undefined;

@@ -1,26 +1,12 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { columnsStorageKey, readHiddenColumns } from './column-chooser.tsx';
 import { DataTable, type DataColumn } from './data-table.tsx';
 import { headShift } from './table-scroll.tsx';
+import { renderInDom, useDomRendering } from './render-in-dom.test-support.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
+useDomRendering();
 
 interface Row {
   id: number;
@@ -34,27 +20,10 @@ const columns: DataColumn<Row>[] = [
   { key: 'note', header: 'Note', cell: () => '', sortable: false },
 ];
 
-let root: Root | undefined;
-let container: HTMLDivElement | undefined;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  localStorage.clear();
-});
-
-function render(node: React.ReactNode): HTMLDivElement {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root!.render(<MantineProvider>{node}</MantineProvider>));
-  return container;
-}
-
 describe('DataTable', () => {
   it('has a caption, marks the sorted column, sorts by the headings that sort and right-aligns numbers', () => {
     const onSortChange = vi.fn();
-    const el = render(
+    const el = renderInDom(
       <DataTable
         caption="Things"
         columns={columns}
@@ -76,7 +45,7 @@ describe('DataTable', () => {
   });
 
   it('shows the empty state across every column when there are no rows', () => {
-    const el = render(
+    const el = renderInDom(
       <DataTable caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} empty={<p>Nothing here yet</p>} />,
     );
     const cell = el.querySelector('tbody td');
@@ -85,7 +54,9 @@ describe('DataTable', () => {
   });
 
   it('shows skeleton rows, hidden from screen readers, while loading', () => {
-    const el = render(<DataTable caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} loading skeletonRows={3} />);
+    const el = renderInDom(
+      <DataTable caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} loading skeletonRows={3} />,
+    );
     expect(el.querySelector('table')?.getAttribute('aria-busy')).toBe('true');
     const rows = el.querySelectorAll('tbody tr');
     expect(rows).toHaveLength(3);
@@ -95,7 +66,7 @@ describe('DataTable', () => {
 
 describe('DataTable layout', () => {
   it('sits in a box that scrolls sideways only: no height limit, and numbers marked to stay on one line', () => {
-    const el = render(
+    const el = renderInDom(
       <DataTable caption="Things" columns={columns} rows={[{ id: 1, name: 'A', count: 1200 }]} rowKey={(r) => r.id} />,
     );
     const box = el.querySelector<HTMLElement>('.data-table-scroll')!;
@@ -140,7 +111,7 @@ describe('column chooser', () => {
 
   it('hides the columns remembered for the table, keeps the first, and offers the choice', () => {
     localStorage.setItem(columnsStorageKey('things'), JSON.stringify(['count', 'name']));
-    const el = render(
+    const el = renderInDom(
       <DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} chooseColumns="things" testId="t" />,
     );
     expect(headings(el)).toEqual(['Name', 'Note']);
@@ -149,7 +120,7 @@ describe('column chooser', () => {
 
   it('a table without a name to remember shows every column and no chooser', () => {
     localStorage.setItem(columnsStorageKey('things'), JSON.stringify(['count']));
-    const el = render(<DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} testId="t" />);
+    const el = renderInDom(<DataTable caption="Things" columns={columns} rows={rows} rowKey={(r) => r.id} testId="t" />);
     expect(headings(el)).toEqual(['Name', 'Count', 'Note']);
     expect(el.querySelector('[data-testid="t-columns"]')).toBeNull();
   });

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { visibleMenu } from '../../../../shared/navigation.ts';
-import { deriveRoles } from '../../../../shared/permissions.ts';
-import { NO_PRIVILEGES, type Privileges, type Profile } from '../../../../shared/schemas/profile.ts';
+import { type Privileges, type Profile } from '../../../../shared/schemas/profile.ts';
 import { actionGroups } from './action-cards.tsx';
+import { profileWith } from '../../../lib/profile.test-support.ts';
 
-function user(privileges: Partial<Privileges>): Profile {
-  const p = { ...NO_PRIVILEGES, ...privileges };
-  return {
-    username: 'u',
-    institution: '',
-    prefName: 'U',
-    email: '',
-    homeInstitution: null,
-    roles: deriveRoles(p),
-    privileges: p,
-  };
-}
+const user = (privileges: Partial<Privileges>): Profile => profileWith(privileges);
 
 describe('actionGroups', () => {
   it('gives an app admin the two dropdowns and the administration pages', () => {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deriveRoles } from '../../../../shared/permissions.ts';
-import { NO_PRIVILEGES, type Privileges, type Profile } from '../../../../shared/schemas/profile.ts';
+import { type Privileges, type Profile } from '../../../../shared/schemas/profile.ts';
 import { summariseAccess } from './access-summary.ts';
+import { profileWith } from '../../../lib/profile.test-support.ts';
 
-function user(privileges: Partial<Privileges>, home: number | null = 2): Profile {
-  const p = { ...NO_PRIVILEGES, ...privileges };
-  return {
-    username: 'u',
-    institution: 'UVic',
-    prefName: 'U',
-    email: '',
-    homeInstitution: home,
-    roles: deriveRoles(p),
-    privileges: p,
-  };
-}
+const user = (privileges: Partial<Privileges>, home: number | null = 2): Profile =>
+  profileWith(privileges, { institution: 'UVic', homeInstitution: home });
 
 const institutions = [
   { id: 1, name: 'The University of British Columbia', short_name: 'UBC' },

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { deriveRoles } from '../../../../shared/permissions.ts';
-import { NO_PRIVILEGES, type Privileges, type Profile } from '../../../../shared/schemas/profile.ts';
+import { type Privileges, type Profile } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { dueInstitutionIds, institutionDue, percentOf, provinceProgress } from './what-is-due.ts';
+import { profileWith } from '../../../lib/profile.test-support.ts';
 
-function user(privileges: Partial<Privileges>): Profile {
-  const p = { ...NO_PRIVILEGES, ...privileges };
-  return {
-    username: 'u',
-    institution: '',
-    prefName: 'U',
-    email: '',
-    homeInstitution: null,
-    roles: deriveRoles(p),
-    privileges: p,
-  };
-}
+const user = (privileges: Partial<Privileges>): Profile => profileWith(privileges);
 
 let nextId = 1;
 function ret(
