@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
+import { periodVersion } from '../../db/data-versions.ts';
 import { inList } from '../records/record-sql.ts';
 import { APPROVED_ONLY, RETURN_JOIN } from '../returns/return-flags.ts';
 
@@ -54,17 +55,6 @@ export interface PeriodBlocks {
 export interface Part {
   name: string;
   value: SQL;
-}
-
-/**
- * A period's data version as SQL over columns `fy` and `term`: the newest change to its records (or to every
- * period's) and, when the question counts approved returns only, to its returns. Equal versions, equal data.
- */
-export function periodVersion(fy: SQL, term: SQL, approvedOnly: boolean): SQL {
-  const newest = (kind: string, fyValue: SQL, termValue: SQL) =>
-    sql`(SELECT max(c.seq) FROM data_changes c WHERE c.kind = ${kind} AND c.fiscal_year = ${fyValue} AND c.term = ${termValue})`;
-  const of = (kind: string) => sql`${newest(kind, fy, term)}, ${newest(kind, sql`'*'`, sql`'*'`)}`;
-  return sql`concat_ws('.', ${of('records')}${approvedOnly ? sql`, ${of('returns')}` : sql``})`;
 }
 
 /** The rule as SQL over one value per institution in a window: the same test as `judgeContributions`. */

@@ -4,9 +4,10 @@ import { WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
+import { dataPeriodsIn, periodVersion } from '../../db/data-versions.ts';
 import { inList } from '../records/record-sql.ts';
 import { blocksFor } from './block-cache.ts';
-import { periodVersion, type Part } from './period-blocks.ts';
+import type { Part } from './period-blocks.ts';
 import { cellMatcher, periodVerdict } from './question-verdict.ts';
 
 /**
@@ -49,6 +50,8 @@ export interface ProvinceFigures {
   suppressed: Record<string, SuppressionReason>;
   /** The row's mark over every institution's records in the question: only whether their returns are approved. */
   flag: ReportFlag | null;
+  /** The question's `_marks_label` when its select list has one (reports.repo.ts: marks kept per period). */
+  marksLabel?: unknown;
 }
 
 const REASONS: Record<number, SuppressionReason> = { 1: 'threshold', 2: 'dominance' };
@@ -63,7 +66,7 @@ function partsOf(measures: readonly JudgedMeasure[]): Part[] {
 /** The question's figures over every institution: the report's select list, its FROM clause and WHERE clause. */
 export interface ProvinceQuestion {
   measures: readonly JudgedMeasure[];
-  /** The measures (each `AS` its key) and the row's mark (`AS _flag`) over `from`. */
+  /** The measures (each `AS` its key) and the row's mark (`AS _flag`) over `from`, and maybe `_marks_label`. */
   select: SQL;
   /** The FROM clause, keyword included, over `records r`. */
   from: SQL;
@@ -141,7 +144,7 @@ function released(
   linkSplits(measures, suppressed);
   const values: ReportRow = {};
   for (const m of measures) values[m.key] = m.key in suppressed ? null : (row[m.key] ?? null);
-  return { values, suppressed, flag: (row[REPORT_FLAG_KEY] as ReportFlag | null) ?? null };
+  return { values, suppressed, flag: (row[REPORT_FLAG_KEY] as ReportFlag | null) ?? null, marksLabel: row._marks_label };
 }
 
 /**
@@ -164,13 +167,9 @@ function presentColumn(measures: readonly JudgedMeasure[], others: SQL): SQL {
  */
 function figuresQuery(question: ProvinceQuestion, params: ReportParams, readable: number[]): SQL {
   const others = readable.length > 0 ? sql`NOT ${inList(sql`r.institution_id`, readable)}` : sql`true`;
-  const range: SQL[] = [];
-  if (params.fiscalYearFrom) range.push(sql`dp.fiscal_year >= ${params.fiscalYearFrom}`);
-  if (params.fiscalYearTo) range.push(sql`dp.fiscal_year <= ${params.fiscalYearTo}`);
-  if (params.terms?.length) range.push(inList(sql`dp.term`, params.terms));
   const versions = sql`SELECT coalesce(json_agg(json_build_object('fy', dp.fiscal_year, 'term', dp.term,
       'version', ${periodVersion(sql`dp.fiscal_year`, sql`dp.term`, !!params.approvedOnly)}) ORDER BY dp.fiscal_year, dp.term), '[]')
-    FROM data_periods dp WHERE ${range.length > 0 ? sql.join(range, sql` AND `) : sql`true`}`;
+    FROM data_periods dp WHERE ${dataPeriodsIn(params)}`;
   return sql`SELECT ${question.select},
       ${presentColumn(question.measures, others)} AS _present,
       (${versions}) AS _versions

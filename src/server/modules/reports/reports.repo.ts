@@ -1,30 +1,54 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportType } from '../../../shared/reports.ts';
-import type { Report, ReportColumn, ReportParams, ReportRow } from '../../../shared/schemas/report.ts';
+import type { Report, ReportColumn, ReportFlag, ReportParams, ReportRow } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
 import { recordFilterSql, RECORDS_WITH_NAMES, type RecordFilter } from '../records/record-sql.ts';
 import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../../../shared/disclosure.ts';
 import { provinceFigures } from '../disclosure/province-figures.ts';
 import { measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
 import { APPROVED_ONLY, FLAG_AGGREGATE, RETURN_JOIN } from '../returns/return-flags.ts';
+import { inPeriods, markedPeriods, rangeLabel, type MarkedPeriods } from '../returns/marked-periods.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 
-/** What a report's queries read and how they mark a row: the records with their returns, and the mark. */
+/**
+ * What a report's queries read and how they mark a row. `each`: every record joined to its return, the mark an
+ * aggregate of the same scan (always exact; needed anyway when approved figures only are asked for). `kept`: the
+ * figures read without the returns and the marks from the records of the periods that hold a marked record only
+ * (returns/marked-periods.ts), with the periods' label read in the same statement to show the data did not change.
+ */
 interface Marking {
   from: SQL;
+  /** The `_flag` select item of a grouped query over `from`. */
   flag: SQL;
+  kept?: MarkedPeriods & { labelSql: SQL };
 }
 
-const MARKED: Marking = {
-  from: sql`${RECORDS_WITH_NAMES} ${RETURN_JOIN}`,
-  flag: sql`${FLAG_AGGREGATE} AS ${sql.identifier(REPORT_FLAG_KEY)}`,
-};
+const MARKED_FROM = sql`${RECORDS_WITH_NAMES} ${RETURN_JOIN}`;
+const FLAG = sql.identifier(REPORT_FLAG_KEY);
+const NO_FLAG = sql`NULL::text AS ${FLAG}`;
+/** The column a one-row query reads the kept marks' label into. */
+const LABEL = '_marks_label';
+const EACH: Marking = { from: MARKED_FROM, flag: sql`${FLAG_AGGREGATE} AS ${FLAG}` };
 /** No marks and, unless approved figures are asked for, no join to the returns: only for measuring what marks cost. */
 const unmarked = (approvedOnly: boolean | undefined): Marking => ({
-  from: approvedOnly ? MARKED.from : RECORDS_WITH_NAMES,
-  flag: sql`NULL::text AS ${sql.identifier(REPORT_FLAG_KEY)}`,
+  from: approvedOnly ? MARKED_FROM : RECORDS_WITH_NAMES,
+  flag: NO_FLAG,
+});
+const keptMarking = (kept: MarkedPeriods, params: ReportParams): Marking => ({
+  from: RECORDS_WITH_NAMES,
+  flag: NO_FLAG,
+  kept: { ...kept, labelSql: rangeLabel(params) },
 });
 
+/** The marks of the records matching `where` in the marked periods, as SQL, for a query over marked periods only. */
+const keptFlag = (kept: MarkedPeriods, where: SQL): SQL =>
+  sql`SELECT ${FLAG_AGGREGATE} ${MARKED_FROM} WHERE ${where} AND ${inPeriods(kept.periods)}`;
+
+/** The `_flag` select item (and, kept, `_marks_label`) of a one-row query over `marking.from` with `where`. */
+function oneRowFlag(marking: Marking, where: SQL): SQL {
+  if (!marking.kept) return marking.flag;
+  return sql`(${keptFlag(marking.kept, where)}) AS ${FLAG}, ${marking.kept.labelSql} AS ${sql.identifier(LABEL)}`;
+}
 /** The report's columns: its groupings, then its measures, then the year-over-year measures. */
 export function reportColumns(definition: ReportDefinition): ReportColumn[] {
   return [
@@ -50,8 +74,8 @@ async function rowsAndTotals(
   db: Db,
   definition: ReportDefinition,
   where: SQL,
-  { from, flag }: Marking,
-): Promise<{ rows: ReportRow[]; totals: ReportRow }> {
+  { from, flag, kept }: Marking,
+): Promise<{ rows: ReportRow[]; totals: ReportRow } | null> {
   const dims = definition.dimensions;
   const orderKeys = dims.map((_, n) => sql.identifier(`_order${n}`));
   const dimValues = sql.join(
@@ -67,15 +91,34 @@ async function rowsAndTotals(
   const windowMeasures = definition.windowMeasures ?? [];
   const windows = windowMeasures.map((w) => sql`, ${w.value} AS ${sql.identifier(w.key)}`);
   const noWindows = windowMeasures.map((w) => sql`, NULL AS ${sql.identifier(w.key)}`);
-  // Only the report's own columns (and the row's mark) come back, the totals row last: copying 200,000 rows in JavaScript to drop the
-  // helper columns took 150 ms of the placement report's server time.
+  // Kept marks: the marked groups of the marked periods, [total?, mark, ...dimension values as text].
+  const marks = kept
+    ? sql`, m AS (SELECT ${sql.join(
+        dims.map((d, n) => sql`(${d.value})::text AS ${sql.identifier(`_k${n}`)}`),
+        sql`, `,
+      )}, ${FLAG_AGGREGATE} AS _mark, GROUPING(${dims[0]!.value}) AS _total
+        ${MARKED_FROM} WHERE ${where} AND ${inPeriods(kept.periods)}
+        GROUP BY GROUPING SETS ((${dimValues}), ()))`
+    : sql``;
+  // Only the report's own columns and the row's mark come back, the totals row last: copying 200,000 rows in
+  // JavaScript to drop helper columns took 150 ms of the placement report's server time. With kept marks, the totals
+  // row's `_flag` carries the marked groups and the periods' label instead, as JSON, and the marks are set below.
   const output = sql.join(
-    [...reportColumns(definition).map((c) => c.key), REPORT_FLAG_KEY].map((key) => sql`u.${sql.identifier(key)}`),
+    [
+      ...reportColumns(definition).map((c) => sql`u.${sql.identifier(c.key)}`),
+      kept
+        ? sql`CASE WHEN u._total = 1 THEN json_build_object('label', ${kept.labelSql}, 'marks',
+            (SELECT json_agg(json_build_array(m._total, m._mark, ${sql.join(
+              dims.map((_, n) => sql`m.${sql.identifier(`_k${n}`)}`),
+              sql`, `,
+            )})) FROM m WHERE m._mark IS NOT NULL))::text END AS ${FLAG}`
+        : sql`u.${FLAG}`,
+    ],
     sql`, `,
   );
   const all = await queryHeavyRows<ReportRow>(
     db,
-    sql`WITH g AS MATERIALIZED (${grouped})
+    sql`WITH g AS MATERIALIZED (${grouped})${marks}
       SELECT ${output} FROM (
         (SELECT g.* ${sql.join(windows, sql``)} FROM g WHERE g._total = 0)
         UNION ALL (SELECT g.* ${sql.join(noWindows, sql``)} FROM g WHERE g._total = 1)
@@ -86,21 +129,42 @@ async function rowsAndTotals(
       )}`,
   );
   // The empty grouping set always yields its row, even over no records.
-  return { rows: all.slice(0, -1), totals: all.at(-1)! };
+  const rows = all.slice(0, -1);
+  const totals = all.at(-1)!;
+  if (!kept) return { rows, totals };
+  const { label, marks: found } = JSON.parse(totals[REPORT_FLAG_KEY] as string) as {
+    label: string;
+    marks: [number, ReportFlag, ...(string | null)[]][] | null;
+  };
+  if (label !== kept.label) return null;
+  const markOf = new Map((found ?? []).map(([total, mark, ...values]) => [JSON.stringify([total, ...values]), mark]));
+  const keyOf = (row: ReportRow, total: number) =>
+    JSON.stringify([total, ...dims.map((d) => (total === 1 || row[d.key] == null ? null : String(row[d.key])))]);
+  for (const row of rows) row[REPORT_FLAG_KEY] = markOf.get(keyOf(row, 0)) ?? null;
+  totals[REPORT_FLAG_KEY] = markOf.get(keyOf(totals, 1)) ?? null;
+  return { rows, totals };
 }
 
-/** The measures over every record the filter matches, with the grouping and year-over-year columns null. */
-async function summaryRow(db: Db, definition: ReportDefinition, where: SQL, { from, flag }: Marking): Promise<ReportRow> {
-  const [row] = await queryHeavyRows<ReportRow>(db, sql`SELECT ${measureList(definition)}, ${flag} ${from} WHERE ${where}`);
+/**
+ * The measures over every record the filter matches, with the grouping and year-over-year columns null; null when the
+ * kept marks' periods changed meanwhile.
+ */
+async function summaryRow(db: Db, definition: ReportDefinition, where: SQL, marking: Marking): Promise<ReportRow | null> {
+  const [row] = await queryHeavyRows<ReportRow>(
+    db,
+    sql`SELECT ${measureList(definition)}, ${oneRowFlag(marking, where)} ${marking.from} WHERE ${where}`,
+  );
+  const { [LABEL]: label, ...figures } = row!;
+  if (marking.kept && label !== marking.kept.label) return null;
   const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
-  return { ...empty(definition.dimensions), ...row, ...empty(definition.windowMeasures ?? []) };
+  return { ...empty(definition.dimensions), ...figures, ...empty(definition.windowMeasures ?? []) };
 }
 
 /**
  * Runs one report. Only submitted records count (a draft may be incomplete); with `approvedOnly`, only those of
- * approved returns. Every row, the totals and the province row carry their mark (`_flag`, return-flags.ts). Rows and totals cover the chosen
- * institutions among those the caller may read; the province row covers every institution, other parameters kept,
- * and for a caller who may not read them all it passes disclosure control (`provinceFigures`).
+ * approved returns. Every row, the totals and the province row carry their mark (`_flag`, return-flags.ts). Rows and
+ * totals cover the chosen institutions among those the caller may read; the province row covers every institution,
+ * other parameters kept, and for a caller who may not read them all it passes disclosure control (`provinceFigures`).
  */
 export async function runReport(
   db: Db,
@@ -110,26 +174,47 @@ export async function runReport(
   /** 'off' only for measuring what the rule costs (npm run bench): the province row exact for anyone. */
   rule: DisclosureRule | 'off' = DEFAULT_DISCLOSURE_RULE,
   /**
-   * 'off' only for measuring what the marks cost (npm run bench): rows and totals unmarked, read without the returns
-   * (a province row under disclosure control keeps its own mark).
+   * 'off' only for measuring what the marks cost (npm run bench): no marks and, unless approved figures only are
+   * asked for, no returns read. For tests only: 'each', every record judged by its return; a `MarkedPeriods`, the
+   * marked periods as chosen earlier, as when data changes between choosing them and reading the figures.
    */
-  flags: 'on' | 'off' = 'on',
+  flags: 'on' | 'off' | 'each' | MarkedPeriods = 'on',
 ): Promise<Report> {
+  const marking =
+    flags === 'off'
+      ? unmarked(params.approvedOnly)
+      : flags === 'each' || params.approvedOnly
+        ? EACH
+        : keptMarking(flags === 'on' ? await markedPeriods(db, params) : flags, params);
+  // The data changed between choosing the marked periods and reading the figures: every record is judged instead.
+  return (
+    (await reportWith(db, type, params, readable, rule, marking)) ?? (await reportWith(db, type, params, readable, rule, EACH))!
+  );
+}
+
+/** The report with `marking`; null when kept marks turned out stale. */
+async function reportWith(
+  db: Db,
+  type: ReportType,
+  params: ReportParams,
+  readable: 'all' | number[],
+  rule: DisclosureRule | 'off',
+  marking: Marking,
+): Promise<Report | null> {
   const definition = REPORT_DEFINITIONS[type];
-  const marking = flags === 'on' ? MARKED : unmarked(params.approvedOnly);
   const filter: RecordFilter = { ...params, programName: undefined, status: 'submitted', readable };
   const approved = params.approvedOnly ? sql` AND ${APPROVED_ONLY}` : sql``;
   const where = sql`${recordFilterSql(filter).where}${approved}`;
   const provinceWhere = sql`${recordFilterSql({ ...filter, institutionIds: undefined, readable: 'all' }).where}${approved}`;
   const columns = reportColumns(definition);
   if (readable !== 'all' && rule !== 'off') {
-    const [{ rows, totals }, province] = await Promise.all([
+    const [grouped, province] = await Promise.all([
       rowsAndTotals(db, definition, where, marking),
       provinceFigures(
         db,
         {
           measures: definition.measures,
-          select: sql`${measureList(definition)}, ${marking.flag}`,
+          select: sql`${measureList(definition)}, ${oneRowFlag(marking, provinceWhere)}`,
           from: marking.from,
           where: provinceWhere,
         },
@@ -138,6 +223,7 @@ export async function runReport(
         rule,
       ),
     ]);
+    if (!grouped || (marking.kept && province.marksLabel !== marking.kept.label)) return null;
     const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
     const provinceRow = {
       ...empty(definition.dimensions),
@@ -145,14 +231,15 @@ export async function runReport(
       ...empty(definition.windowMeasures ?? []),
       [REPORT_FLAG_KEY]: province.flag,
     };
-    return { type, params, columns, rows, totals, province: provinceRow, suppressed: province.suppressed };
+    return { type, params, columns, ...grouped, province: provinceRow, suppressed: province.suppressed };
   }
   // Over every institution the totals are the province row: one query fewer, which PGlite (one connection) would
   // otherwise run after the first.
   const totalsAreProvince = readable === 'all' && !params.institutionIds?.length;
-  const [{ rows, totals }, province] = await Promise.all([
+  const [grouped, province] = await Promise.all([
     rowsAndTotals(db, definition, where, marking),
     totalsAreProvince ? null : summaryRow(db, definition, provinceWhere, marking),
   ]);
-  return { type, params, columns, rows, totals, province: province ?? totals, suppressed: {} };
+  if (!grouped || (!totalsAreProvince && !province)) return null;
+  return { type, params, columns, ...grouped, province: province ?? grouped.totals, suppressed: {} };
 }

@@ -1,0 +1,91 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
+import { dataPeriodsIn, periodVersion, type PeriodRange } from '../../db/data-versions.ts';
+import { preliminary, RETURN_JOIN, revised } from './return-flags.ts';
+
+/**
+ * The periods that hold a marked record (decision 023). A figure's mark needs each of its records judged by its return,
+ * a join per record that cost reports 1.2–1.7× their plain sums at a million records. Almost every record rests on an
+ * approved return it was not changed after, so reports read their figures without the returns and their marks from the
+ * records of these periods only. Which periods hold a marked record does not depend on the question or the viewer: it
+ * is kept per database, per period, labelled with the period's data version (records and returns, db/data-versions.ts)
+ * and computed again only for periods whose version changed.
+ */
+interface Entry {
+  version: string;
+  marked: boolean;
+}
+
+const kept = new WeakMap<Db, Map<string, Entry>>();
+
+export interface Period {
+  fy: string;
+  term: string;
+}
+
+export interface MarkedPeriods {
+  /** The periods in range holding a record that is preliminary or revised. */
+  periods: Period[];
+  /**
+   * Every period in range with its version, as `rangeLabel` writes it. A statement that reads its figures with these
+   * periods' marks must read the label too: when it differs, the data changed and the marks may be wrong.
+   */
+  label: string;
+}
+
+const key = (p: Period) => `${p.fy}|${p.term}`;
+
+/** The label of every period in range and its version, as SQL: the same text `markedPeriods` answers while nothing changed. */
+export function rangeLabel(range: PeriodRange): SQL {
+  return sql`(SELECT coalesce(string_agg(dp.fiscal_year || '|' || dp.term || '|' ||
+      ${periodVersion(sql`dp.fiscal_year`, sql`dp.term`, true)}, ',' ORDER BY dp.fiscal_year, dp.term), '')
+    FROM data_periods dp WHERE ${dataPeriodsIn(range)})`;
+}
+
+/** The condition on `records r` that keeps the records of `periods` (false for none). */
+export function inPeriods(periods: readonly Period[]): SQL {
+  if (periods.length === 0) return sql`false`;
+  return sql`(r.fiscal_year, r.term) IN (${sql.join(
+    periods.map((p) => sql`(${p.fy}::text, ${p.term}::text)`),
+    sql`, `,
+  )})`;
+}
+
+/** The periods in range holding a marked record, from what is kept where current, computed for the rest. */
+export async function markedPeriods(db: Db, range: PeriodRange): Promise<MarkedPeriods> {
+  let entries = kept.get(db);
+  if (!entries) kept.set(db, (entries = new Map()));
+  const [{ label } = { label: '' }] = await queryRows<{ label: string }>(db, sql`SELECT ${rangeLabel(range)} AS label`);
+  const periods = label === '' ? [] : label.split(',').map(parsePeriod);
+  const stale = periods.filter((p) => entries.get(key(p))?.version !== p.version);
+  if (stale.length > 0) {
+    // Any record counts, drafts too: a period wrongly kept as marked only costs its records being read for marks.
+    // Grouped, not an EXISTS per period: an EXISTS joined each record to the returns by a nested loop (5 s cold at a
+    // million records), grouping hashes them (under a second).
+    const want = sql`(VALUES ${sql.join(
+      stale.map((p) => sql`(${p.fy}::text, ${p.term}::text)`),
+      sql`, `,
+    )})`;
+    const fresh = await queryHeavyRows<{ fy: string; term: string; version: string; marked: boolean }>(
+      db,
+      sql`SELECT want.fy, want.term, ${periodVersion(sql`want.fy`, sql`want.term`, true)} AS version,
+          coalesce(x.marked, false) AS marked
+        FROM ${want} AS want (fy, term) LEFT JOIN (
+          SELECT r.fiscal_year AS fy, r.term, bool_or(${preliminary()} OR ${revised()}) AS marked
+          FROM records r ${RETURN_JOIN}
+          WHERE (r.fiscal_year, r.term) IN ${want}
+          GROUP BY r.fiscal_year, r.term
+        ) x ON x.fy = want.fy AND x.term = want.term`,
+    );
+    // Kept at the version it was computed at; when that is newer than the label's, the statement's label differs
+    // from `label` and its caller falls back to marking every record.
+    for (const f of fresh) entries.set(key(f), { version: f.version, marked: f.marked });
+  }
+  const marked = periods.filter((p) => entries.get(key(p))?.marked !== false);
+  return { periods: marked.map(({ fy, term }) => ({ fy, term })), label };
+}
+
+function parsePeriod(text: string): Period & { version: string } {
+  const [fy, term, version] = text.split('|') as [string, string, string];
+  return { fy, term, version };
+}
