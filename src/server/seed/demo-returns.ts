@@ -5,6 +5,7 @@ import { readRecord } from '../modules/records/record-store.ts';
 import { formatFiscalYear } from './record-generator.ts';
 import { seedReportingCycle } from './reporting-cycle.ts';
 import { LAST_YEAR } from './seed-constants.ts';
+import { BC_TIME_ZONE } from '../../shared/term-calendar.ts';
 
 /**
  * Who plays which part in the demo's reporting cycle, so the completeness matrix and the report marks have something
@@ -24,7 +25,7 @@ export const DEMO_RETURN_STORY = {
 
 /** A B.C. day and time, some days after the reopened return's due date, as SQL. */
 const afterDue = (days: number, time: string) =>
-  sql.raw(`((pe.due_on + ${days}) + time '${time}') AT TIME ZONE 'America/Vancouver'`);
+  sql.raw(`((pe.due_on + ${days}) + time '${time}') AT TIME ZONE '${BC_TIME_ZONE}'`);
 
 interface StoryReturn {
   id: number;

@@ -6,6 +6,7 @@ import { RecordBatch } from './record-batch.ts';
 import { generateProgramYear, programModel, reportsIn } from './record-generator.ts';
 import type { GeneratedRecord } from './record-generator.ts';
 import { FIRST_DEMO_YEAR, LAST_YEAR } from './seed-constants.ts';
+import { BC_TIME_ZONE } from '../../shared/term-calendar.ts';
 
 /**
  * The latest term as the demo's story has it (DEMO_RETURN_STORY): the institution that has not started sends nothing
@@ -29,7 +30,7 @@ async function datePrograms(tx: Db): Promise<void> {
   await tx.execute(
     sql`UPDATE programs p SET created_at = d.at, updated_at = d.at
         FROM (SELECT p2.id, (make_date(coalesce(left(min(r.fiscal_year), 4)::int, ${FIRST_DEMO_YEAR}), 6, 1) + time '12:00')
-                              AT TIME ZONE 'America/Vancouver' AS at
+                              AT TIME ZONE ${BC_TIME_ZONE} AS at
               FROM programs p2 LEFT JOIN records r ON r.program_id = p2.id GROUP BY p2.id) d
         WHERE d.id = p.id`,
   );

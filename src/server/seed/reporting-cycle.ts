@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { TERMS } from '../../shared/constants.ts';
 import { fiscalYearOf } from '../../shared/record-rules.ts';
-import { defaultPeriodDates } from '../../shared/term-calendar.ts';
+import { BC_TIME_ZONE, defaultPeriodDates } from '../../shared/term-calendar.ts';
 import type { Db } from '../db/client.ts';
 
 /**
@@ -30,8 +30,8 @@ export async function seedReportingCycle(
     )}`,
   );
   const latest = periods.at(-1)!;
-  const signedOff = sql.raw(`((pe.due_on - 3) + time '12:00') AT TIME ZONE 'America/Vancouver'`);
-  const approvedAt = sql.raw(`((pe.due_on + 14) + time '12:00') AT TIME ZONE 'America/Vancouver'`);
+  const signedOff = sql.raw(`((pe.due_on - 3) + time '12:00') AT TIME ZONE '${BC_TIME_ZONE}'`);
+  const approvedAt = sql.raw(`((pe.due_on + 14) + time '12:00') AT TIME ZONE '${BC_TIME_ZONE}'`);
   const ofPeriod = sql`r.institution_id = i.id AND r.fiscal_year = pe.fiscal_year AND r.term = pe.term`;
   await tx.execute(
     sql`INSERT INTO term_returns (period_id, institution_id, state, version, first_approved_at)

@@ -7,6 +7,7 @@ import {
   type StoredReturnState,
 } from '../../../shared/reporting-cycle.ts';
 import type { ReturnEvent, ReturnsQuery, TermReturn } from '../../../shared/schemas/returns.ts';
+import { BC_TIME_ZONE } from '../../../shared/term-calendar.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { inList, isoTimestamp } from '../records/record-sql.ts';
 import type { ReturnKey } from './return-lock.ts';
@@ -16,9 +17,7 @@ import type { ReturnKey } from './return-lock.ts';
  * submitted programs (docs/reporting-cycle.md: "active in a period"), the state shown, overdue, and the history.
  */
 
-/** The days of the reporting cycle are B.C. days: a return is overdue from the day after its due date there. */
-export const BC_TIME_ZONE = 'America/Vancouver';
-/** Today in B.C., as SQL. */
+/** Today in B.C., as SQL: the days of the reporting cycle are B.C. days (overdue from the day after the due date). */
 export const BC_TODAY = sql.raw(`(now() AT TIME ZONE '${BC_TIME_ZONE}')::date`);
 
 /**
