@@ -295,6 +295,25 @@ test.describe('reports (reader of UVic and SFU)', () => {
   });
 });
 
+test.describe('reports (writer of UVic alone)', () => {
+  test("with nothing of UVic's matching, the report still shows the province's figures, saying why the rows are empty", async ({
+    page,
+  }) => {
+    await signInAs(page, 'writer');
+    await page.goto('/reports/institutionalBreakdown?disciplines=Health');
+    await expect(page.getByTestId('report-empty')).toContainText(
+      'No submitted records of the institutions in this report match these parameters',
+    );
+    await expect(page.getByTestId('report-empty')).toContainText("The province's figures (all institutions)");
+    await expect(bodyRows(page)).toHaveCount(0);
+    const enrolled = async (testId: string) =>
+      Number((await page.getByTestId(testId).locator('td').nth(0).innerText()).replace(/,/g, ''));
+    expect(await enrolled('report-totals-row')).toBe(0);
+    expect(await enrolled('report-province-row')).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
 test.describe('report charts at desk and phone widths', () => {
   for (const width of [1366, 390]) {
     test(`at ${width} px every report draws its chart with a summary in words, fits the page and passes axe`, async ({

@@ -99,6 +99,8 @@ export const REPORT_UI = {
     print: 'Print',
     emptyTitle: 'No submitted records match these parameters',
     emptyBody: 'Try a wider range of fiscal years, more terms, or fewer filters.',
+    emptyOwnTitle: 'No submitted records of the institutions in this report match these parameters',
+    emptyOwnBody: "The province's figures (all institutions) for the same parameters are in the table below.",
     badParamsTitle: 'The report could not run with these parameters',
     badParamsBody: 'Change the parameters and run it again.',
     loadFailedDetail: 'The report could not be loaded.',

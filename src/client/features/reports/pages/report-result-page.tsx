@@ -26,6 +26,16 @@ import '../reports.css';
 
 const R = REPORT_UI.result;
 
+/**
+ * Whether the province row rests on any record: a figure other than 0, or one hidden (only a figure with records
+ * behind it is hidden). Over every institution the province row is the totals row, so it has none when the rows
+ * have none.
+ */
+function provinceHasRecords(report: Report): boolean {
+  if (Object.keys(report.suppressed).length > 0) return true;
+  return report.columns.some((c) => c.kind !== 'text' && report.province[c.key] != null && report.province[c.key] !== 0);
+}
+
 /** What the server said was wrong with the parameters: its field errors, or its message. */
 function refusalMessages(error: ApiError): string[] {
   const fields = Object.values(error.fieldErrors ?? {}).flat();
@@ -52,21 +62,23 @@ function ReportBody({
   const rule = useSiteConfig().disclosure;
   const notes = useMemo(() => suppressionNotes(report, rule), [report, rule]);
 
-  if (report.rows.length === 0) {
-    return (
-      <Alert color="navy" variant="light" icon={<IconInfoCircle aria-hidden="true" />} data-testid="report-empty" maw="46rem">
-        <Stack gap="xs" align="flex-start">
-          <Text fw={700} component="h2" fz="md">
-            {R.emptyTitle}
-          </Text>
-          <Text>{R.emptyBody}</Text>
-          <Anchor component={Link} to={reportParamsHref(type, search)} fw={600}>
-            {R.changeParameters}
-          </Anchor>
-        </Stack>
-      </Alert>
-    );
-  }
+  const empty = report.rows.length === 0;
+  const emptyNotice = (title: string, body: string) => (
+    <Alert color="navy" variant="light" icon={<IconInfoCircle aria-hidden="true" />} data-testid="report-empty" maw="46rem">
+      <Stack gap="xs" align="flex-start">
+        <Text fw={700} component="h2" fz="md">
+          {title}
+        </Text>
+        <Text>{body}</Text>
+        <Anchor component={Link} to={reportParamsHref(type, search)} fw={600}>
+          {R.changeParameters}
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+  // Nothing of the chosen institutions, but the province has records: its row (under disclosure control) is still
+  // what someone comparing with the province came for.
+  if (empty && !provinceHasRecords(report)) return emptyNotice(R.emptyTitle, R.emptyBody);
 
   const onSort = (key: string) => {
     const next = nextReportSort(sort, key);
@@ -82,6 +94,7 @@ function ReportBody({
 
   return (
     <Stack gap="xl">
+      {empty ? emptyNotice(R.emptyOwnTitle, R.emptyOwnBody) : null}
       {spec ? <ReportChart spec={spec} title={title} /> : null}
       <Stack gap="sm" component="section" aria-labelledby="report-table-title">
         <Group justify="space-between" align="baseline">
