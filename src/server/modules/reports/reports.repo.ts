@@ -180,12 +180,15 @@ export async function runReport(
    */
   flags: 'on' | 'off' | 'each' | MarkedPeriods = 'on',
 ): Promise<Report> {
+  const kept = flags === 'on' && !params.approvedOnly ? await markedPeriods(db, params) : flags;
+  // When most periods hold marked records (nothing approved yet, say), reading their records twice would cost more
+  // than judging every record in one scan.
   const marking =
-    flags === 'off'
+    kept === 'off'
       ? unmarked(params.approvedOnly)
-      : flags === 'each' || params.approvedOnly
+      : kept === 'each' || kept === 'on' || params.approvedOnly || kept.periods.length * 2 > kept.inRange
         ? EACH
-        : keptMarking(flags === 'on' ? await markedPeriods(db, params) : flags, params);
+        : keptMarking(kept, params);
   // The data changed between choosing the marked periods and reading the figures: every record is judged instead.
   return (
     (await reportWith(db, type, params, readable, rule, marking)) ?? (await reportWith(db, type, params, readable, rule, EACH))!

@@ -26,6 +26,8 @@ export interface Period {
 export interface MarkedPeriods {
   /** The periods in range holding a record that is preliminary or revised. */
   periods: Period[];
+  /** How many periods with records the range holds. */
+  inRange: number;
   /**
    * Every period in range with its version, as `rangeLabel` writes it. A statement that reads its figures with these
    * periods' marks must read the label too: when it differs, the data changed and the marks may be wrong.
@@ -82,7 +84,7 @@ export async function markedPeriods(db: Db, range: PeriodRange): Promise<MarkedP
     for (const f of fresh) entries.set(key(f), { version: f.version, marked: f.marked });
   }
   const marked = periods.filter((p) => entries.get(key(p))?.marked !== false);
-  return { periods: marked.map(({ fy, term }) => ({ fy, term })), label };
+  return { periods: marked.map(({ fy, term }) => ({ fy, term })), inRange: periods.length, label };
 }
 
 function parsePeriod(text: string): Period & { version: string } {
