@@ -520,7 +520,9 @@ describe('valueAxis', () => {
   });
 
   it('reaches the top of the tallest stack in a stacked chart, and the province line', () => {
-    expect(valueAxis({ kind: 'stacked', data, series, references: [] }, 5).domain).toEqual([0, 40_000]);
+    const stack = [{ category: 'x', s0: 20_000, s1: 25_000 }];
+    expect(valueAxis({ kind: 'stacked', data: stack, series, references: [] }, 5).domain).toEqual([0, 50_000]);
+    expect(valueAxis({ kind: 'grouped', data: stack, series, references: [] }, 5).domain).toEqual([0, 30_000]);
     expect(valueAxis({ kind: 'grouped', data, series, references: [{ value: 41_000, label: 'P' }] }, 5)).toEqual({
       domain: [0, 50_000],
       ticks: [0, 25_000, 50_000],
