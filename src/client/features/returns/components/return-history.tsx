@@ -18,7 +18,7 @@ export function ReturnHistory({ history }: { history: readonly ReturnEvent[] }) 
         <Text>{T.noHistory}</Text>
       ) : (
         <ScrollRegion label={T.historyTitle}>
-          <Table verticalSpacing="xs" className="data-table" data-testid="return-history">
+          <Table verticalSpacing="xs" data-testid="return-history">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{T.when}</Table.Th>

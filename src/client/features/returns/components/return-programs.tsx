@@ -59,7 +59,7 @@ export function ReturnPrograms({
         <Text>{T.noPrograms}</Text>
       ) : (
         <ScrollRegion label={T.programsTitle}>
-          <Table verticalSpacing="xs" className="data-table" data-testid="return-programs">
+          <Table verticalSpacing="xs" data-testid="return-programs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{T.program}</Table.Th>
