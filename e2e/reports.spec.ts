@@ -510,3 +510,40 @@ test.describe('reports on paper', () => {
     });
   }
 });
+
+test.describe('report tables on screen', () => {
+  test('headings take at most two lines, marked rows are as tall as the others, and the pinned rows are tinted whole', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'appadmin');
+    const { from, to } = defaultYears();
+    await page.goto(`${REPORT_PAGES.region}?fiscalYearFrom=${from.replace('/', '%2F')}&fiscalYearTo=${to.replace('/', '%2F')}`);
+    await expect(bodyRows(page).first()).toBeVisible();
+    // The longest heading ("Students with a disability placed") wraps onto two lines, not four.
+    const lines = await table(page)
+      .locator('thead th .data-table-sort span > span:first-child')
+      .evaluateAll((labels) =>
+        labels.map((label) => Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight))),
+      );
+    expect(Math.max(...lines)).toBeLessThanOrEqual(2);
+    // A p or r after a row's label does not make the row taller.
+    const heights = await bodyRows(page).evaluateAll((rows) =>
+      rows.map((row) => ({
+        marked: !!row.querySelector('[data-testid="report-flag"]'),
+        height: row.getBoundingClientRect().height,
+      })),
+    );
+    const marked = heights.find((h) => h.marked);
+    const plain = heights.find((h) => !h.marked);
+    expect(marked && plain, 'the demo data has marked and unmarked rows').toBeTruthy();
+    expect(Math.abs(marked!.height - plain!.height)).toBeLessThanOrEqual(0.5);
+    // The frozen first cell of the province row has the foot's tint, like the figures beside it.
+    const province = page.getByTestId('report-province-row');
+    const tint = await province
+      .locator('td')
+      .first()
+      .evaluate((cell) => getComputedStyle(cell).backgroundColor);
+    await expect(province.locator('th')).toHaveCSS('background-color', tint);
+  });
+});
