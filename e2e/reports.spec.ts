@@ -488,6 +488,19 @@ test.describe('reports on paper', () => {
       await expect(page.getByRole('list', { name: 'Chart: legend' })).toBeVisible();
       await expect(chartSvg(page)).toBeVisible();
       expect(await clippingAncestor(page, '[data-testid="report-chart"] svg.recharts-surface >> nth=0')).toBeNull();
+      // Nothing redraws the chart for the paper: one drawn for a far wider screen still shrinks to the page's width.
+      const overhang = await page
+        .getByTestId('report-chart')
+        .locator('svg.recharts-surface')
+        .first()
+        .evaluate((svg) => {
+          const wrapper = svg.parentElement!;
+          wrapper.style.width = '3000px';
+          svg.setAttribute('width', '3000');
+          const figure = svg.closest('figure')!.getBoundingClientRect();
+          return svg.getBoundingClientRect().right - figure.right;
+        });
+      expect(overhang).toBeLessThanOrEqual(1);
 
       // Every row, and the last column of the last row whole: no sideways scroll box on paper.
       await expect(bodyRows(page)).toHaveCount(rows);
