@@ -339,3 +339,38 @@ test.describe('user administration (reader)', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test.describe('filter bars', () => {
+  /** The top edges of the labels and of the fields in a filter bar, rounded to whole pixels. */
+  async function rowsOf(page: Page, bar: string): Promise<{ labels: number[]; fields: number[] }> {
+    return page.locator(bar).evaluate((el) => {
+      const top = (selector: string) =>
+        [...el.querySelectorAll(selector)].map((node) => Math.round(node.getBoundingClientRect().top));
+      return {
+        labels: top(':scope > * > .mantine-InputWrapper-label'),
+        fields: top(':scope > * > .mantine-Input-wrapper'),
+      };
+    });
+  }
+
+  test('at 1366 px the labels stand on one line and the fields on another, whether or not a field has a hint', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'appadmin');
+    // Users: the Institution filter's hint takes two lines, Role's one, Search's one.
+    await page.goto('/admin');
+    await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+    const users = await rowsOf(page, 'form[role="search"] .list-filters');
+    expect(users.labels).toHaveLength(4);
+    expect(new Set(users.labels).size, 'labels on one line').toBe(1);
+    expect(new Set(users.fields).size, 'fields on one line').toBe(1);
+    // The returns matrix: Region and Institution type have no hint, State's takes two lines.
+    await page.goto('/returns');
+    await expect(page.locator('.returns-matrix-filters')).toBeVisible();
+    const matrix = await rowsOf(page, '.returns-matrix-filters');
+    const firstRow = (tops: number[]) => tops.filter((t) => t === Math.min(...tops));
+    expect(firstRow(matrix.labels), 'the first row of labels').toHaveLength(4);
+    expect(firstRow(matrix.fields), 'the first row of fields').toHaveLength(4);
+  });
+});

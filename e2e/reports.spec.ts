@@ -451,3 +451,131 @@ test.describe('reports (writer of UVic): province figures hidden by disclosure c
     await expect(page.getByTestId('report-chart-hidden-note')).toHaveCount(0);
   });
 });
+
+test.describe('reports on paper', () => {
+  /**
+   * The first box around `el` that cuts part of it off (an ancestor whose overflow is not visible and whose edges it
+   * crosses); null when the element is drawn whole.
+   */
+  async function clippingAncestor(page: Page, selector: string): Promise<string | null> {
+    return page.locator(selector).evaluate((el) => {
+      const rect = el.getBoundingClientRect();
+      for (let box = el.parentElement; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const edge = box.getBoundingClientRect();
+        if (rect.left < edge.left - 1 || rect.right > edge.right + 1 || rect.top < edge.top - 1 || rect.bottom > edge.bottom + 1)
+          return `${box.tagName.toLowerCase()}.${[...box.classList].join('.')}`;
+      }
+      return null;
+    });
+  }
+
+  for (const { type, orientation } of [
+    { type: 'region', orientation: 'landscape' },
+    { type: 'placement', orientation: 'portrait' },
+  ] as const) {
+    test(`the ${type} report prints its title, parameters, chart, every row and column and its legend, and nothing else`, async ({
+      page,
+    }) => {
+      // A window about as wide as a page, narrower than the wide report's table: on screen that table scrolls sideways.
+      await page.setViewportSize({ width: 720, height: 900 });
+      await signInAs(page, 'appadmin');
+      const { from, to } = defaultYears();
+      await page.goto(`${REPORT_PAGES[type]}?fiscalYearFrom=${from.replace('/', '%2F')}&fiscalYearTo=${to.replace('/', '%2F')}`);
+      await expect(chartSvg(page)).toBeVisible();
+      const rows = await bodyRows(page).count();
+      // A value's tooltip left open on the chart, as a person who looked at one before printing would.
+      await chartSvg(page).focus();
+      await page.keyboard.press('ArrowRight');
+      const tooltip = page.getByTestId('report-chart').locator('.recharts-tooltip-wrapper').first();
+      await expect(tooltip).toContainText(/\d/);
+
+      await page.emulateMedia({ media: 'print' });
+      // Nothing to click on paper: no navigation, header, footer, breadcrumb, buttons or tooltip.
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+      await expect(page.getByRole('link', { name: 'Back to top' })).toBeHidden();
+      await expect(page.locator('.breadcrumb')).toBeHidden();
+      await expect(page.getByRole('group', { name: 'Download and print' })).toBeHidden();
+      await expect(page.getByRole('link', { name: 'Change parameters' })).toBeHidden();
+      await expect(tooltip).toBeHidden();
+
+      // The title, the parameters, the chart and its legend.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Parameters used' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Chart: legend' })).toBeVisible();
+      await expect(chartSvg(page)).toBeVisible();
+      expect(await clippingAncestor(page, '[data-testid="report-chart"] svg.recharts-surface >> nth=0')).toBeNull();
+      // Nothing redraws the chart for the paper: one drawn for a far wider screen still shrinks to the page's width.
+      const overhang = await page
+        .getByTestId('report-chart')
+        .locator('svg.recharts-surface')
+        .first()
+        .evaluate((svg) => {
+          const wrapper = svg.parentElement!;
+          wrapper.style.width = '3000px';
+          svg.setAttribute('width', '3000');
+          const figure = svg.closest('figure')!.getBoundingClientRect();
+          return svg.getBoundingClientRect().right - figure.right;
+        });
+      expect(overhang).toBeLessThanOrEqual(1);
+
+      // Every row, and the last column of the last row whole: no sideways scroll box on paper.
+      await expect(bodyRows(page)).toHaveCount(rows);
+      const lastCell = '[data-testid="report-table"] tbody tr:last-child > :last-child';
+      await expect(page.locator(lastCell)).toBeVisible();
+      expect(await clippingAncestor(page, lastCell)).toBeNull();
+      await expect(page.getByTestId('report-province-row')).toBeVisible();
+      await expect(page.getByTestId('report-flag-legend')).toBeVisible();
+
+      // The heading row repeats at the top of each page, its sort buttons giving way to their text (Chromium leaves a
+      // button's contents out of a repeated head); the total and province rows come once, after the last row; the
+      // first column is not frozen.
+      await expect(table(page).locator('thead')).toHaveCSS('display', 'table-header-group');
+      await expect(table(page).locator('thead .data-table-sort').first()).toHaveCSS('display', 'contents');
+      await expect(table(page).locator('tfoot')).toHaveCSS('display', 'table-row-group');
+      await expect(bodyRows(page).first().locator('th')).toHaveCSS('position', 'static');
+      // A table too wide for portrait paper goes on landscape pages.
+      await expect(page.locator('.report-body')).toHaveAttribute('data-print-orientation', orientation);
+      await expect(page.locator('.report-table-section')).toHaveCSS('page', orientation === 'landscape' ? 'report-wide' : 'auto');
+    });
+  }
+});
+
+test.describe('report tables on screen', () => {
+  test('headings take at most two lines, marked rows are as tall as the others, and the pinned rows are tinted whole', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'appadmin');
+    const { from, to } = defaultYears();
+    await page.goto(`${REPORT_PAGES.region}?fiscalYearFrom=${from.replace('/', '%2F')}&fiscalYearTo=${to.replace('/', '%2F')}`);
+    await expect(bodyRows(page).first()).toBeVisible();
+    // The longest heading ("Students with a disability placed") wraps onto two lines, not four.
+    const lines = await table(page)
+      .locator('thead th .data-table-sort span > span:first-child')
+      .evaluateAll((labels) =>
+        labels.map((label) => Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight))),
+      );
+    expect(Math.max(...lines)).toBeLessThanOrEqual(2);
+    // A p or r after a row's label does not make the row taller.
+    const heights = await bodyRows(page).evaluateAll((rows) =>
+      rows.map((row) => ({
+        marked: !!row.querySelector('[data-testid="report-flag"]'),
+        height: row.getBoundingClientRect().height,
+      })),
+    );
+    const marked = heights.find((h) => h.marked);
+    const plain = heights.find((h) => !h.marked);
+    expect(marked && plain, 'the demo data has marked and unmarked rows').toBeTruthy();
+    expect(Math.abs(marked!.height - plain!.height)).toBeLessThanOrEqual(0.5);
+    // The frozen first cell of the province row has the foot's tint, like the figures beside it.
+    const province = page.getByTestId('report-province-row');
+    const tint = await province
+      .locator('td')
+      .first()
+      .evaluate((cell) => getComputedStyle(cell).backgroundColor);
+    await expect(province.locator('th')).toHaveCSS('background-color', tint);
+  });
+});

@@ -220,3 +220,26 @@ test.describe('menus by role', () => {
     expect(profile.username).toBe('');
   });
 });
+
+test.describe('scroll position', () => {
+  test('a page opened afresh starts at the top, not where the last page opened afresh was left', async ({ page }) => {
+    await signInAs(page, 'appadmin');
+    await page.goto('/records');
+    await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByText(/^Showing 1–50 of/)).toBeVisible();
+    // Well down the list (again, should the page still be growing when first asked).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, 1500);
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(1000);
+    // Typed into the address bar in the same tab: a new document, whose history entry has no key of its own.
+    await page.goto('/programs');
+    await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

@@ -10,6 +10,7 @@ import { LoadError } from './load-error.tsx';
 import { Page } from './page.tsx';
 import { TablePager } from './table-pager.tsx';
 import { useListSearch, type ListSearchUpdate } from './use-list-search.ts';
+import './list-filters.css';
 
 /** The words every list screen says; each feature keeps its own in its messages file. */
 export interface ListWords {
@@ -149,7 +150,7 @@ export function ListPage<Row, S extends ListBaseState>(props: ListPageProps<Row,
       </Group>
 
       <Paper component="form" role="search" aria-label={T.filtersTitle} withBorder p="md" onSubmit={(e) => e.preventDefault()}>
-        <SimpleGrid cols={gridCols(props.filters.length + 2)} spacing="md" verticalSpacing="sm" style={{ alignItems: 'end' }}>
+        <SimpleGrid cols={gridCols(props.filters.length + 2)} spacing="md" verticalSpacing="sm" className="list-filters">
           <ListSearchInput
             id={`${screen.idPrefix}-search`}
             label={T.search}

@@ -50,7 +50,11 @@ export function AppLayout() {
         </Container>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      {/* A page loaded afresh (an address typed, a bookmark) has the key "default" whatever its address, so it would
+          open at the last fresh page's scroll position: keep those by address instead (a reload returns to its place). */}
+      <ScrollRestoration
+        getKey={(location) => (location.key === 'default' ? location.pathname + location.search : location.key)}
+      />
     </>
   );
 }

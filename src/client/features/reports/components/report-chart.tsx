@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconEyeOff } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatNumber } from '../lib/report-format.ts';
-import type { ChartSpec } from '../lib/report-chart-model.ts';
+import { valueAxis, type ChartSpec } from '../lib/report-chart-model.ts';
 import { chartSummary } from '../lib/report-chart-summary.ts';
 import { REPORT_UI } from '../messages.ts';
 import './report-chart.css';
@@ -154,13 +154,15 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
   const longest = Math.max(...spec.data.map((p) => p.category.length));
   const labelWidth = Math.min(phone ? 132 : 210, Math.max(64, longest * 8 + 20));
   const ticks = phone ? 4 : 5;
-  // Whole dollars on the axis; the tooltip gives the cents.
-  const valueTick =
-    spec.kind === 'percent'
+  // Round steps from 0 (a fitted dot axis has its own); whole dollars on the axis, the tooltip gives the cents.
+  const valueTick = {
+    ...(spec.kind === 'percent'
       ? { domain: [0, 1], ticks: phone ? [0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1] }
-      : spec.valueKind === 'money'
-        ? { tickFormatter: (v: number) => `$${Math.round(v).toLocaleString('en-CA')}` }
-        : {};
+      : spec.domain
+        ? {}
+        : valueAxis(spec, ticks)),
+    ...(spec.valueKind === 'money' ? { tickFormatter: (v: number) => `$${Math.round(v).toLocaleString('en-CA')}` } : {}),
+  };
 
   const common = {
     h: height,
@@ -194,7 +196,7 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
           curveType="linear"
           dotProps={{ r: 4 }}
           connectNulls={false}
-          yAxisProps={{ width: phone ? 64 : 80, tickCount: ticks }}
+          yAxisProps={{ width: phone ? 64 : 80, ...valueTick }}
           lineChartProps={{ margin: { top: 12, right: phone ? 36 : 40, bottom: 0, left: 4 } }}
           xAxisProps={phone ? { interval: 0, angle: -40, textAnchor: 'end', height: 56, fontSize: 11 } : { interval: 0 }}
           referenceLines={referenceLines(spec, 'y')}

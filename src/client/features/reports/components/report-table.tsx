@@ -1,4 +1,5 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import { SUPPRESSED_MARK, type DisclosureRule } from '../../../../shared/disclosure.ts';
 import type { ReportColumn, ReportRow, SuppressionReason } from '../../../../shared/schemas/report.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
@@ -10,7 +11,7 @@ import { formatCell } from '../lib/report-format.ts';
 import { rowFlag } from '../lib/report-flags.ts';
 import { ReportFlagMark } from './report-flag.tsx';
 import { suppressedCellLabel, suppressionNoteId } from '../lib/report-suppression.ts';
-import { leadingTextColumns, type ReportTableModel } from '../lib/report-table-model.ts';
+import { headingMinWidth, leadingTextColumns, type ReportTableModel } from '../lib/report-table-model.ts';
 import { REPORT_UI } from '../messages.ts';
 import '../../../ui/data-table.css';
 
@@ -27,6 +28,24 @@ function HiddenCell({ reason, rule }: { reason: SuppressionReason; rule: Disclos
       <VisuallyHidden>{suppressedCellLabel(reason, rule)}</VisuallyHidden>
     </a>
   );
+}
+
+/**
+ * A heading that may end a line after a slash ("Mainland/<wbr>Southwest"), which browsers otherwise keep whole: a
+ * narrow column, and a wide report on paper, stay narrow. The accessible name is unchanged.
+ */
+function headingWithBreaks(label: string): ReactNode {
+  const parts = label.split('/');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
 }
 
 /** A cell's text; "no data" is an en dash to the eye and words to a screen reader. */
@@ -84,7 +103,7 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
                   scope="col"
                   ta={numeric(column) ? 'right' : 'left'}
                   aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-                  style={{ verticalAlign: 'bottom', minWidth: numeric(column) ? '6.5rem' : '8rem' }}
+                  style={{ verticalAlign: 'bottom', minWidth: headingMinWidth(column) }}
                 >
                   <UnstyledButton
                     onClick={() => onSort(column.key)}
@@ -92,7 +111,7 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
                     data-active={direction ? true : undefined}
                   >
                     <Group gap={4} wrap="nowrap" justify={numeric(column) ? 'flex-end' : 'flex-start'} component="span">
-                      <span>{column.label}</span>
+                      <span>{headingWithBreaks(column.label)}</span>
                       <SortIcon direction={direction} />
                     </Group>
                   </UnstyledButton>

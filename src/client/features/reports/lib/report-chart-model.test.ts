@@ -11,6 +11,7 @@ import {
   placementRate,
   provinceFigure,
   sumByCategory,
+  valueAxis,
   weightedWage,
 } from './report-chart-model.ts';
 
@@ -498,5 +499,41 @@ describe('the p/r note', () => {
     )!;
     expect(plain.flagged).toBeUndefined();
     expect(flagged.flagged).toBe(true);
+  });
+});
+
+describe('valueAxis', () => {
+  const series = [
+    { key: 's0', label: 'A' },
+    { key: 's1', label: 'B' },
+  ];
+  const data = [
+    { category: 'x', s0: 20_000, s1: 12_000 },
+    { category: 'y', s0: 33_800, s1: null },
+  ];
+
+  it('ends on a round number above the largest value, with round steps from 0', () => {
+    expect(valueAxis({ kind: 'grouped', data, series, references: [] }, 5)).toEqual({
+      domain: [0, 40_000],
+      ticks: [0, 10_000, 20_000, 30_000, 40_000],
+    });
+  });
+
+  it('reaches the top of the tallest stack in a stacked chart, and the province line', () => {
+    const stack = [{ category: 'x', s0: 20_000, s1: 25_000 }];
+    expect(valueAxis({ kind: 'stacked', data: stack, series, references: [] }, 5).domain).toEqual([0, 50_000]);
+    expect(valueAxis({ kind: 'grouped', data: stack, series, references: [] }, 5).domain).toEqual([0, 30_000]);
+    expect(valueAxis({ kind: 'grouped', data, series, references: [{ value: 41_000, label: 'P' }] }, 5)).toEqual({
+      domain: [0, 50_000],
+      ticks: [0, 25_000, 50_000],
+    });
+  });
+
+  it('uses steps of 2.5 and fewer ticks on a phone', () => {
+    expect(valueAxis({ kind: 'line', data: [{ category: 'x', s0: 950 }], series: [series[0]!], references: [] }, 5)).toEqual({
+      domain: [0, 1_000],
+      ticks: [0, 250, 500, 750, 1_000],
+    });
+    expect(valueAxis({ kind: 'grouped', data, series, references: [] }, 4).ticks).toEqual([0, 20_000, 40_000]);
   });
 });

@@ -412,3 +412,30 @@ function chartOf(type: ReportType, report: Report): ChartSpec {
       return tuitionChart(report, description);
   }
 }
+
+/**
+ * The value axis of a chart that starts at 0 (bars and lines): its end and its ticks on round numbers (1, 2, 2.5 or 5
+ * times a power of ten), at most `count` of them, high enough for the tallest stack or value and the province's
+ * lines. The chart library's own choice gives steps such as 8,500 that a reader cannot add up at a glance.
+ */
+export function valueAxis(
+  spec: Pick<ChartSpec, 'kind' | 'data' | 'series' | 'references'>,
+  count: number,
+): { domain: [number, number]; ticks: number[] } {
+  const valueOf = (p: ChartPoint, key: string) => (p[key] as number | null | undefined) ?? 0;
+  const heights = spec.data.map((p) =>
+    spec.kind === 'stacked'
+      ? spec.series.reduce((sum, s) => sum + Math.max(0, valueOf(p, s.key)), 0)
+      : Math.max(0, ...spec.series.map((s) => valueOf(p, s.key))),
+  );
+  const max = Math.max(1, ...heights, ...spec.references.map((r) => r.value));
+  const raw = max / Math.max(1, count - 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  // Of the round steps that need no more ticks, the one whose axis ends nearest the data (the smaller on a tie).
+  const [step, top] = [1, 2, 2.5, 5, 10, 20]
+    .map((m) => m * power)
+    .filter((s) => s >= raw)
+    .map((s) => [s, Math.ceil(max / s) * s] as const)
+    .reduce((best, next) => (next[1] < best[1] ? next : best));
+  return { domain: [0, top], ticks: Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step) };
+}

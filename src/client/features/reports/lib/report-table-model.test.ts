@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportColumn } from '../../../../shared/schemas/report.ts';
-import { leadingTextColumns, nextReportSort, parseReportSort, reportTableModel } from './report-table-model.ts';
+import { headingMinWidth, leadingTextColumns, nextReportSort, parseReportSort, reportTableModel } from './report-table-model.ts';
 
 const columns: ReportColumn[] = [
   { key: 'institution', label: 'Institution', kind: 'text' },
@@ -93,5 +93,18 @@ describe('leadingTextColumns', () => {
     expect(leadingTextColumns(columns)).toBe(1);
     expect(leadingTextColumns([{ kind: 'text' }, { kind: 'text' }, { kind: 'count' }, { kind: 'text' }])).toBe(2);
     expect(leadingTextColumns([{ kind: 'count' }])).toBe(0);
+  });
+});
+
+describe('headingMinWidth', () => {
+  it('gives a long heading room for half its letters a line, so it wraps onto two lines', () => {
+    expect(headingMinWidth({ kind: 'count', label: 'Students with a disability placed' })).toBe(
+      'max(6.5rem, calc(18ch + 2.5rem))',
+    );
+  });
+
+  it('keeps the least width of a figure or a text column for a short heading', () => {
+    expect(headingMinWidth({ kind: 'count', label: 'Work terms' })).toBe('max(6.5rem, calc(6ch + 2.5rem))');
+    expect(headingMinWidth({ kind: 'text', label: 'Term' })).toBe('max(8rem, calc(3ch + 2.5rem))');
   });
 });

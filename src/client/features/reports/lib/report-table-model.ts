@@ -63,3 +63,13 @@ export function leadingTextColumns(columns: readonly Pick<ReportColumn, 'kind'>[
   const index = columns.findIndex((c) => c.kind !== 'text');
   return index === -1 ? columns.length : index;
 }
+
+/**
+ * The least width of a column's heading: room for half its words on a line beside the sort arrow, so a long heading
+ * takes two lines rather than four in a narrow column (the whole head row is as tall as its tallest heading). Never
+ * less than a figure column (6.5rem) or a text column (8rem) needs.
+ */
+export function headingMinWidth(column: Pick<ReportColumn, 'kind' | 'label'>): string {
+  const floor = column.kind === 'text' ? '8rem' : '6.5rem';
+  return `max(${floor}, calc(${Math.ceil(column.label.length / 2) + 1}ch + 2.5rem))`;
+}

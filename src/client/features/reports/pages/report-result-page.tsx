@@ -18,6 +18,7 @@ import { ReportSuppressionNotes } from '../components/report-suppression-notes.t
 import { reportFlagsPresent } from '../lib/report-flags.ts';
 import { ReportTable } from '../components/report-table.tsx';
 import { chartSpecFor } from '../lib/report-chart-model.ts';
+import { printOrientation } from '../lib/report-print.ts';
 import { reportApiSearch, reportDownloadHref, reportParamsHref, reportTypeFromPath } from '../lib/report-params.ts';
 import { suppressionNotes } from '../lib/report-suppression.ts';
 import { nextReportSort, parseReportSort, reportTableModel } from '../lib/report-table-model.ts';
@@ -93,10 +94,11 @@ function ReportBody({
   };
 
   return (
-    <Stack gap="xl">
+    // The print rules (reports.css) put a table too wide for portrait paper on landscape pages.
+    <Stack gap="xl" className="report-body" data-print-orientation={printOrientation(report.columns)}>
       {empty ? emptyNotice(R.emptyOwnTitle, R.emptyOwnBody) : null}
       {spec ? <ReportChart spec={spec} title={title} /> : null}
-      <Stack gap="sm" component="section" aria-labelledby="report-table-title">
+      <Stack gap="sm" component="section" aria-labelledby="report-table-title" className="report-table-section">
         <Group justify="space-between" align="baseline">
           <Title order={2} fz="h3" id="report-table-title">
             {R.tableTitle}

@@ -3,6 +3,7 @@ import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { INSTITUTION_TYPES, REGIONS } from '../../../../shared/constants.ts';
 import { MATRIX_STATE_FILTERS, type MatrixStateFilter } from '../../../../shared/return-matrix.ts';
 import { ListSearchInput } from '../../../ui/list-search-input.tsx';
+import '../../../ui/list-filters.css';
 import { matrixDownloadHref, type MatrixFilters } from '../lib/return-matrix.ts';
 import { RETURN_UI } from '../messages.ts';
 
@@ -28,10 +29,11 @@ export function MatrixFilterBar({
   shownYears: string[];
   onChange: (patch: Partial<MatrixFilters>) => void;
 }) {
-  const multi = { size: 'sm', clearable: true, w: { base: '100%', xs: '14rem' } } as const;
+  const multi = { size: 'sm', clearable: true } as const;
   return (
     <>
-      <Group align="flex-end" gap="md" wrap="wrap">
+      {/* Labels, hints and fields each on one line (ui/list-filters.css), as many to a row as fit. */}
+      <div className="list-filters returns-matrix-filters">
         <MultiSelect
           id="returns-fiscal-year"
           label={T.fiscalYear}
@@ -70,16 +72,14 @@ export function MatrixFilterBar({
           onChange={(states) => onChange({ states: states as MatrixStateFilter[] })}
           {...multi}
         />
-        <div style={{ flex: '1 1 14rem', maxWidth: '20rem' }}>
-          <ListSearchInput
-            id="returns-institution"
-            label={T.institutionFilter}
-            description={T.institutionFilterHint}
-            value={filters.name}
-            onCommit={(name) => onChange({ name })}
-          />
-        </div>
-      </Group>
+        <ListSearchInput
+          id="returns-institution"
+          label={T.institutionFilter}
+          description={T.institutionFilterHint}
+          value={filters.name}
+          onCommit={(name) => onChange({ name })}
+        />
+      </div>
       <Group gap="sm" role="group" aria-label={T.download}>
         <Button
           component="a"
