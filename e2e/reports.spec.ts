@@ -89,10 +89,13 @@ test.describe('reports (app admin)', () => {
       await expect(page.getByTestId('report-province-row')).toContainText('Province (all institutions)');
       if (index === 0) await expectNoSeriousA11yViolations(page);
 
-      const before = await table(page).locator('tbody').innerText();
+      // A long report adds its rows a slice at a time (busy until all are in): compare the whole table.
+      await expect(table(page)).not.toHaveAttribute('aria-busy');
+      const before = await bodyRows(page).allInnerTexts();
       await page.reload();
       await expect(bodyRows(page).first()).toBeVisible();
-      expect(await table(page).locator('tbody').innerText(), `${type} after a reload`).toBe(before);
+      await expect(table(page)).not.toHaveAttribute('aria-busy');
+      expect(await bodyRows(page).allInnerTexts(), `${type} after a reload`).toEqual(before);
     }
   });
 

@@ -12,6 +12,7 @@ import { Page } from '../../../ui/page.tsx';
 import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
+import { useReturnOfTerm } from '../../returns/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { recordQueryKey, useRecord } from '../api/get-record.ts';
 import { recordHistoryQueryKey, useRecordHistory } from '../api/get-record-history.ts';
@@ -41,6 +42,12 @@ function RecordDetails({ record }: { record: RecordWire }) {
   const { isDevelopment } = useSiteConfig();
   const title = RECORD_UI.heading(record.program_name, record.term, record.fiscal_year);
   const source = recordSource(location.state);
+  // The form waits for its term's return: a "signed off" notice drawn above a form already shown would push the form
+  // down (layout shift, issue 21). The form's own lock check reads the same query.
+  const termReturn = useReturnOfTerm(
+    editable ? { institutionId: record.institution_id, fiscalYear: record.fiscal_year, term: record.term } : null,
+  );
+  if (termReturn.isLoading) return <PageSkeleton />;
   return (
     <Page title={title} crumbs={recordCrumbs(location.state, title, isDevelopment)}>
       <Stack gap={4}>
