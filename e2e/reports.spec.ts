@@ -99,6 +99,28 @@ test.describe('reports (app admin)', () => {
     }
   });
 
+  test('a long report ends with every row in the table, shown and sorted as a whole, and every row on paper', async ({
+    page,
+  }) => {
+    await page.goto('/reports/placementPercentage');
+    const count = Number((await page.getByTestId('report-row-count').innerText()).replace(/\D/g, ''));
+    expect(count, 'a report long enough to be drawn a slice at a time').toBeGreaterThan(1000);
+    await expect(table(page)).not.toHaveAttribute('aria-busy');
+    await expect(table(page).locator('tbody:not([hidden]) tr')).toHaveCount(count);
+    await expect(table(page)).not.toHaveAttribute('aria-rowcount');
+
+    await table(page).getByRole('button', { name: 'Students placed', exact: true }).click();
+    await expect(page).toHaveURL(/sort=students_placed/);
+    await expect(table(page)).not.toHaveAttribute('aria-busy');
+    const placed = (await bodyRows(page).locator('td:nth-child(5)').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    expect(placed).toHaveLength(count);
+    expect(placed).toEqual([...placed].sort((a, b) => a - b));
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(bodyRows(page).last()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('sorting keeps the total and province rows at the bottom and lives in the URL', async ({ page }) => {
     await page.goto('/reports/institutionalBreakdown?fiscalYearFrom=2021/22&fiscalYearTo=2025/26');
     await expect(bodyRows(page)).toHaveCount(25);
