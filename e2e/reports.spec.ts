@@ -108,6 +108,9 @@ test.describe('reports (app admin)', () => {
     await expect(table(page)).not.toHaveAttribute('aria-busy');
     await expect(table(page).locator('tbody:not([hidden]) tr')).toHaveCount(count);
     await expect(table(page)).not.toHaveAttribute('aria-rowcount');
+    // Every row but the last has its line under it, the last of each slice (a tbody each) too.
+    const lines = await bodyRows(page).evaluateAll((rows) => rows.slice(0, -1).map((r) => getComputedStyle(r).borderBottomStyle));
+    expect(new Set(lines)).toEqual(new Set(['solid']));
 
     await table(page).getByRole('button', { name: 'Students placed', exact: true }).click();
     await expect(page).toHaveURL(/sort=students_placed/);

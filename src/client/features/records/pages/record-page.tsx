@@ -44,12 +44,12 @@ function RecordDetails({ record }: { record: RecordWire }) {
   const title = RECORD_UI.heading(record.program_name, record.term, record.fiscal_year);
   const source = recordSource(location.state);
   // The form waits for its term's return: a "signed off" notice drawn above a form already shown would push the form
-  // down (layout shift, issue 21). The form's own lock check reads the same query.
+  // down (layout shift, issue 21); the form's own lock check reads the same query. It is drawn in a transition
+  // (useDeferredFirstDraw), after the heading, which needs neither.
   const termReturn = useReturnOfTerm(
     editable ? { institutionId: record.institution_id, fiscalYear: record.fiscal_year, term: record.term } : null,
   );
-  const drawForm = useDeferredFirstDraw();
-  if (termReturn.isLoading) return <PageSkeleton />;
+  const drawForm = useDeferredFirstDraw() && !termReturn.isLoading;
   return (
     <Page title={title} crumbs={recordCrumbs(location.state, title, isDevelopment)}>
       <Stack gap={4}>
