@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signInAs } from './fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
 
 /**
  * The main area is at least a window high (global.css), so the footer starts below the window: a screen whose data
@@ -16,5 +16,61 @@ for (const width of [1366, 390]) {
       const box = await footer.boundingBox();
       expect(box?.y, url).toBeGreaterThanOrEqual(800);
     }
+  });
+}
+
+/** Every layout shift of the page so far, with what moved, as Chromium reports them (PerformanceObserver). */
+async function observeLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string[] }[] = [];
+    (globalThis as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+    const name = (node: Node | null) =>
+      node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}` : String(node?.nodeName);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; sources: { node: Node | null }[] }[]) {
+        shifts.push({ value: entry.value, moved: entry.sources.map((s) => name(s.node)) });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
+
+/** Resolves when the browser has painted what is on the page now (two animation frames). */
+const painted = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+/**
+ * The header's menu, account links and the advisory banner do not push the page down when the profile arrives (issue
+ * 21, layout shift): the profile is held back until the page has painted without it, then let through. The banner
+ * comes with the page itself, so it is there even though /global/header.json is held back too.
+ */
+for (const width of [1366, 390]) {
+  test(`at ${width} px, nothing moves when the profile, the banner and the record arrive`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signInAs(page, 'appadmin');
+    await observeLayoutShifts(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/(api\/profile|global\/header\.json)$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/records/1');
+    await expect(page.locator('#main-content')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Site notice' })).toBeVisible();
+    await expect(page.getByTestId('signed-in-name')).toHaveCount(0);
+    await painted(page);
+    release();
+
+    await expect(page.getByTestId('signed-in-name')).toBeVisible();
+    if (width === 1366) await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expect(page.getByTestId('record-form')).toBeVisible();
+    await painted(page);
+    // Nothing moved at all: not the main area under the header, nor the form under a "signed off" notice.
+    expect(await layoutShifts(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
   });
 }

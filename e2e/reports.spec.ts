@@ -89,11 +89,39 @@ test.describe('reports (app admin)', () => {
       await expect(page.getByTestId('report-province-row')).toContainText('Province (all institutions)');
       if (index === 0) await expectNoSeriousA11yViolations(page);
 
-      const before = await table(page).locator('tbody').innerText();
+      // A long report adds its rows a slice at a time (busy until all are in): compare the whole table.
+      await expect(table(page)).not.toHaveAttribute('aria-busy');
+      const before = await bodyRows(page).allInnerTexts();
       await page.reload();
       await expect(bodyRows(page).first()).toBeVisible();
-      expect(await table(page).locator('tbody').innerText(), `${type} after a reload`).toBe(before);
+      await expect(table(page)).not.toHaveAttribute('aria-busy');
+      expect(await bodyRows(page).allInnerTexts(), `${type} after a reload`).toEqual(before);
     }
+  });
+
+  test('a long report ends with every row in the table, shown and sorted as a whole, and every row on paper', async ({
+    page,
+  }) => {
+    await page.goto('/reports/placementPercentage');
+    const count = Number((await page.getByTestId('report-row-count').innerText()).replace(/\D/g, ''));
+    expect(count, 'a report long enough to be drawn a slice at a time').toBeGreaterThan(1000);
+    await expect(table(page)).not.toHaveAttribute('aria-busy');
+    await expect(table(page).locator('tbody:not([hidden]) tr')).toHaveCount(count);
+    await expect(table(page)).not.toHaveAttribute('aria-rowcount');
+    // Every row but the last has its line under it, the last of each slice (a tbody each) too.
+    const lines = await bodyRows(page).evaluateAll((rows) => rows.slice(0, -1).map((r) => getComputedStyle(r).borderBottomStyle));
+    expect(new Set(lines)).toEqual(new Set(['solid']));
+
+    await table(page).getByRole('button', { name: 'Students placed', exact: true }).click();
+    await expect(page).toHaveURL(/sort=students_placed/);
+    await expect(table(page)).not.toHaveAttribute('aria-busy');
+    const placed = (await bodyRows(page).locator('td:nth-child(5)').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    expect(placed).toHaveLength(count);
+    expect(placed).toEqual([...placed].sort((a, b) => a - b));
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(bodyRows(page).last()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('sorting keeps the total and province rows at the bottom and lives in the URL', async ({ page }) => {

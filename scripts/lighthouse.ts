@@ -7,6 +7,8 @@
  *
  *   LIGHTHOUSE_PORT   the app server's port (default 3410)
  *   CHROMIUM_PATH     the browser (default /usr/bin/chromium, Debian's)
+ *   LIGHTHOUSE_ONLY   a comma-separated subset to score, for measuring one change quickly: page paths and/or form
+ *                     factors, e.g. `mobile,/reports/placementPercentage` (default: every page in both form factors)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,7 +99,26 @@ async function audit(url: string, flags: Flags, formFactor: FormFactor) {
   }
 }
 
-/** Runs Lighthouse on every page in both form factors against a server already running at `base`. */
+/**
+ * The pages and form factors LIGHTHOUSE_ONLY names (`desktop`, `mobile` or a page path, comma-separated); a kind it
+ * does not name is not narrowed, so `mobile` alone scores every page on a phone.
+ */
+export function selectedRuns(only = process.env.LIGHTHOUSE_ONLY ?? '') {
+  const names = only
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const factors = FORM_FACTORS.filter((f) => names.includes(f));
+  const pages = LIGHTHOUSE_PAGES.filter((p) => names.includes(p.path));
+  const unknown = names.filter((n) => !(FORM_FACTORS as readonly string[]).includes(n) && !pages.some((p) => p.path === n));
+  if (unknown.length > 0) throw new Error(`LIGHTHOUSE_ONLY: not a page or form factor: ${unknown.join(', ')}`);
+  return {
+    formFactors: factors.length > 0 ? factors : FORM_FACTORS,
+    pages: pages.length > 0 ? pages : LIGHTHOUSE_PAGES,
+  };
+}
+
+/** Runs Lighthouse on the selected pages and form factors (selectedRuns: all of them by default) against a server already running at `base`. */
 export async function lighthousePages(base: string): Promise<PageScores[]> {
   const cookie = await signIn(base);
   const chrome = await chromeLauncher.launch({
@@ -105,9 +126,10 @@ export async function lighthousePages(base: string): Promise<PageScores[]> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
   const results: PageScores[] = [];
+  const runs = selectedRuns();
   try {
-    for (const formFactor of FORM_FACTORS) {
-      for (const { name, path } of LIGHTHOUSE_PAGES) {
+    for (const formFactor of runs.formFactors) {
+      for (const { name, path } of runs.pages) {
         const flags: Flags = {
           port: chrome.port,
           output: 'json',

@@ -7,6 +7,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { seedPageBanner } from './app/api/get-banner.ts';
 import { checkHealthAtStart } from './app/api/get-health.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppQueryClient } from './app/query-client.ts';
@@ -16,6 +17,7 @@ import { readSiteConfig } from './lib/site-config.tsx';
 
 const siteConfig = readSiteConfig();
 const queryClient = createAppQueryClient();
+seedPageBanner(queryClient);
 const router = createAppRouter({ queryClient, siteConfig });
 
 startVersionCheck(router);

@@ -10,6 +10,7 @@ import { APP_TITLE } from '../shared/constants.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { getBanner } from './modules/header/header.repo.ts';
 import { headerRoutes } from './modules/header/header.routes.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
@@ -135,6 +136,6 @@ export async function buildApp({
   await app.register(periodRoutes);
   await app.register(returnRoutes);
   await app.register(reminderRoutes);
-  await app.register(clientAppPlugin);
+  await app.register(clientAppPlugin, { readBanner: () => getBanner(database.db) });
   return app;
 }

@@ -5,6 +5,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../test/build-test-app.ts';
+import { siteBanner } from '../db/schema.ts';
+import { createUser } from '../test/factories.ts';
 import { clientAppPlugin } from './client-app.ts';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -78,6 +80,23 @@ describe('the app shell and its status codes', () => {
     const res = await get('/');
     const json = /<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(res.body)![1]!;
     expect(JSON.parse(json)).toMatchObject({ isDevelopment: true, footer: { contactLabel: 'Contacts' } });
+  });
+
+  it('writes the advisory banner into the page as inert JSON, as /global/header.json has it, and {} when none', async () => {
+    const banner = (body: string) =>
+      JSON.parse(/<script type="application\/json" id="advisory-banner-data">(.*?)<\/script>/.exec(body)![1]!) as unknown;
+    expect(banner((await get('/')).body)).toEqual({});
+    // Text that would close the element if written as it is: the block stays one element, the text as it was.
+    const text = 'Outage </script><script>alert(1)</script> tonight';
+    await ctx.db.insert(siteBanner).values({ text, type: 'warning', icon: '', updatedBy: await createUser(ctx.db) });
+    try {
+      const res = await get('/records');
+      expect(res.body).not.toContain('<script>alert(1)');
+      expect(banner(res.body)).toEqual({ text, type: 'warning', icon: '' });
+      expect(banner(res.body)).toEqual((await get('/global/header.json')).json());
+    } finally {
+      await ctx.db.delete(siteBanner);
+    }
   });
 
   it('sends security headers: CSP without inline script, no framing, nosniff', async () => {

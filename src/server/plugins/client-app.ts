@@ -5,10 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { resolveAppRoute } from '../../shared/app-routes.ts';
 import { TEXT } from '../../shared/messages.ts';
+import { BANNER_ELEMENT_ID, type BannerResponse } from '../../shared/schemas/banner.ts';
 import { SITE_CONFIG_ELEMENT_ID } from '../../shared/schemas/site.ts';
 import { CLIENT_DIST_DIR } from '../paths.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A JSON data block: never executed, so the strict CSP allows it; `<` escaped so no text can close the element. */
+const jsonBlock = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 /** Shown when the client has not been built (API tests, or `npm start` before `npm run build`). */
 const UNBUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not built</title><!--site-config--></head>
@@ -22,6 +27,8 @@ const STATUS_TEXT: Record<number, string> = { 404: 'Not Found' };
 export interface ClientAppOptions {
   /** The built client (tests give a fixture); `dist/client` by default. */
   distDir?: string;
+  /** The advisory banner as it is now, written into each page (BANNER_ELEMENT_ID); without it the page asks. */
+  readBanner?: () => Promise<BannerResponse>;
 }
 
 /**
@@ -34,9 +41,24 @@ export async function clientAppPlugin(app: FastifyInstance, options: ClientAppOp
   const distDir = options.distDir ?? CLIENT_DIST_DIR;
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
-  // The site settings go in as a JSON data block: never executed, so the strict CSP allows it.
-  const configBlock = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${JSON.stringify(config.site).replace(/</g, '\\u003c')}</script>`;
-  const indexHtml = (built ? readFileSync(indexPath, 'utf8') : UNBUILT_PAGE).replace('<!--site-config-->', configBlock);
+  // The page's data blocks go where index.html has its marker.
+  const [head, tail] = (built ? readFileSync(indexPath, 'utf8') : UNBUILT_PAGE).split('<!--site-config-->') as [string, string?];
+  const configBlock = jsonBlock(SITE_CONFIG_ELEMENT_ID, config.site);
+  // A banner that cannot be read is left out: the page then asks /global/header.json, as it did before.
+  const readBanner = async (request: FastifyRequest): Promise<BannerResponse | null> => {
+    if (!options.readBanner) return null;
+    try {
+      return await options.readBanner();
+    } catch (error) {
+      request.log.warn({ err: error }, 'advisory banner not written into the page');
+      return null;
+    }
+  };
+  const indexHtml = async (request: FastifyRequest) => {
+    if (tail === undefined) return head;
+    const banner = await readBanner(request);
+    return `${head}${configBlock}${banner ? jsonBlock(BANNER_ELEMENT_ID, banner) : ''}${tail}`;
+  };
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -72,6 +94,6 @@ export async function clientAppPlugin(app: FastifyInstance, options: ClientAppOp
       const title = `${status} ${STATUS_TEXT[status]}`;
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(TEXT.notFound(url.pathname))}</p></body></html>`;
     }
-    return indexHtml;
+    return indexHtml(request);
   });
 }

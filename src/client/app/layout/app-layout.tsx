@@ -43,7 +43,13 @@ export function AppLayout() {
       <div id={PAGE_TOP_ID} tabIndex={-1} />
       {navigation.state !== 'idle' ? <div className="route-progress" aria-hidden="true" /> : null}
       <SkipLink />
-      <SiteHeader profile={profile} menu={menu} navOpened={navOpened} onToggleNav={() => setNavOpened((open) => !open)} />
+      <SiteHeader
+        profile={profile}
+        profilePending={isPending}
+        menu={menu}
+        navOpened={navOpened}
+        onToggleNav={() => setNavOpened((open) => !open)}
+      />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} aria-busy={navigation.state !== 'idle' || undefined}>
         <Container size="lg" px="md">
           <Outlet />

@@ -16,13 +16,15 @@ import { useToastOffset } from './toast-offset.ts';
 
 interface SiteHeaderProps {
   profile: Profile;
+  /** The profile has not arrived yet: the account links and the navigation keep their place, empty. */
+  profilePending: boolean;
   menu: readonly NavItem[];
   navOpened: boolean;
   onToggleNav: () => void;
 }
 
 /** The requirements' Header: banner, home link and title, account links, menu toggle and the top navigation bar. */
-export function SiteHeader({ profile, menu, navOpened, onToggleNav }: SiteHeaderProps) {
+export function SiteHeader({ profile, profilePending, menu, navOpened, onToggleNav }: SiteHeaderProps) {
   const { isDevelopment, onlineToolsUrl } = useSiteConfig();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -42,8 +44,10 @@ export function SiteHeader({ profile, menu, navOpened, onToggleNav }: SiteHeader
             aria-label={APP_UI.accountActions}
             role="group"
             className="account-actions"
+            // Empty while the profile loads, keeping the height the signed-in links take (global.css).
+            data-pending={profilePending || undefined}
           >
-            {signedIn ? (
+            {profilePending ? null : signedIn ? (
               <>
                 <Text size="sm" c="white" data-testid="signed-in-name">
                   {TEXT.signedInAs(profile.prefName || profile.username)}
@@ -61,7 +65,7 @@ export function SiteHeader({ profile, menu, navOpened, onToggleNav }: SiteHeader
               </Button>
             )}
             {/* Only a way in: once signed in it would only invite signing in as someone else by mistake. */}
-            {isDevelopment && !signedIn ? (
+            {isDevelopment && !signedIn && !profilePending ? (
               <Button component={Link} to={directSignInUrl(here)} size="compact-sm" variant="outline" color="gold.6" c="gold.6">
                 {TEXT.signInDirect}
               </Button>
@@ -97,7 +101,15 @@ export function SiteHeader({ profile, menu, navOpened, onToggleNav }: SiteHeader
           </Group>
         </Container>
       </div>
-      {menu.length > 0 ? <MainNav items={menu} opened={navOpened} /> : null}
+      {/* The bar's place is kept while the profile loads, so the page does not move down when the menu arrives (layout
+          shift, issue 21); the staff who use the app are signed in, a visitor sees it close. */}
+      {profilePending ? (
+        <div className="main-nav" data-collapsed aria-hidden="true" data-testid="main-nav-placeholder">
+          <div className="main-nav-placeholder" />
+        </div>
+      ) : menu.length > 0 ? (
+        <MainNav items={menu} opened={navOpened} />
+      ) : null}
     </Box>
   );
 }

@@ -166,6 +166,17 @@ function ProvinceProgress() {
 }
 
 /**
+ * Whether "What is due" is still waiting for its returns (the same queries it asks). The home page keeps the sections
+ * under it back until then: drawn at once they would be pushed down when the returns arrive (layout shift, issue 21).
+ */
+export function useWhatIsDueLoading(profile: Profile): boolean {
+  const institutionIds = dueInstitutionIds(profile);
+  const mine = useOpenReturns(institutionIds);
+  const province = useOpenReturns('readable', profile.privileges.glblAdmin);
+  return mine.isLoading || province.isLoading;
+}
+
+/**
  * "What is due": for those who write to or administer institutions, their open returns; for app admins, the
  * province's progress. Nothing for those who only read.
  */

@@ -10,13 +10,14 @@ import { InstitutionSummary } from '../components/institution-summary.tsx';
 import { NoAccessPanel } from '../components/no-access-panel.tsx';
 import { SignInProblem } from '../components/sign-in-problem.tsx';
 import { SignedOutWelcome } from '../components/signed-out-welcome.tsx';
-import { WhatIsDue } from '../components/what-is-due.tsx';
+import { useWhatIsDueLoading, WhatIsDue } from '../components/what-is-due.tsx';
 
 const HOME_CRUMBS = [{ label: HOME_UI.title }];
 
 /** `/`: a welcome for visitors, a "no access yet" note for new users, otherwise a summary and a way into each task. */
 export default function HomePage() {
   const { profile } = useProfile();
+  const dueLoading = useWhatIsDueLoading(profile);
 
   if (!isSignedIn(profile)) {
     return (
@@ -40,8 +41,12 @@ export default function HomePage() {
     <Page title={title} documentTitle={null} crumbs={HOME_CRUMBS}>
       <Stack gap="xl">
         <WhatIsDue profile={profile} />
-        <InstitutionSummary profile={profile} />
-        <ActionCards menu={visibleMenu(profile)} />
+        {dueLoading ? null : (
+          <>
+            <InstitutionSummary profile={profile} />
+            <ActionCards menu={visibleMenu(profile)} />
+          </>
+        )}
       </Stack>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { Alert, Group, Stack, Text } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
@@ -11,7 +11,9 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
+import { useDeferredFirstDraw } from '../../../ui/use-deferred-first-draw.ts';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
+import { useReturnOfTerm } from '../../returns/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { recordQueryKey, useRecord } from '../api/get-record.ts';
 import { recordHistoryQueryKey, useRecordHistory } from '../api/get-record-history.ts';
@@ -41,6 +43,13 @@ function RecordDetails({ record }: { record: RecordWire }) {
   const { isDevelopment } = useSiteConfig();
   const title = RECORD_UI.heading(record.program_name, record.term, record.fiscal_year);
   const source = recordSource(location.state);
+  // The form waits for its term's return: a "signed off" notice drawn above a form already shown would push the form
+  // down (layout shift, issue 21); the form's own lock check reads the same query. It is drawn in a transition
+  // (useDeferredFirstDraw), after the heading, which needs neither.
+  const termReturn = useReturnOfTerm(
+    editable ? { institutionId: record.institution_id, fiscalYear: record.fiscal_year, term: record.term } : null,
+  );
+  const drawForm = useDeferredFirstDraw() && !termReturn.isLoading;
   return (
     <Page title={title} crumbs={recordCrumbs(location.state, title, isDevelopment)}>
       <Stack gap={4}>
@@ -53,7 +62,10 @@ function RecordDetails({ record }: { record: RecordWire }) {
           {RECORD_UI.view.lastSaved(saved, record.version)}
         </Text>
       </Stack>
-      {editable ? (
+      {!drawForm ? (
+        // The form's place, taller than the window, so nothing in view moves when the form replaces it.
+        <Skeleton height="100vh" maw="60rem" aria-hidden="true" data-testid="record-form-loading" />
+      ) : editable ? (
         <RecordForm
           key={record.id}
           initialValues={recordToFormValues(record)}
@@ -78,7 +90,7 @@ function RecordDetails({ record }: { record: RecordWire }) {
           <RecordView record={record} />
         </>
       )}
-      <RecordHistory recordId={record.id} />
+      {drawForm ? <RecordHistory recordId={record.id} /> : null}
     </Page>
   );
 }

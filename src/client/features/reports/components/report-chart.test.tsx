@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
+import { rem } from '@mantine/core';
+import { act } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../../shared/schemas/report.ts';
 import { renderInDom, useDomRendering } from '../../../ui/render-in-dom.test-support.tsx';
 import { chartSpecFor } from '../lib/report-chart-model.ts';
 import { REPORT_UI } from '../messages.ts';
 import { ReportChart } from './report-chart.tsx';
+import { chartHeight } from './report-chart-style.ts';
 
 useDomRendering();
 beforeAll(() => {
@@ -52,5 +55,17 @@ describe('ReportChart', () => {
     expect(el.querySelector('ul.report-legend')!.textContent).not.toContain('Province');
     expect(el.querySelector('[data-testid="report-chart-summary"]')!.textContent).not.toContain('Province');
     expect(el.querySelector('[data-testid="report-chart-hidden-note"]')!.textContent).toBe(REPORT_UI.chart.provinceHidden);
+  });
+
+  it('keeps the drawing its height while the chart library loads, then draws it in that place', async () => {
+    const spec = chartSpecFor('placement', placement(false))!;
+    const el = renderInDom(<ReportChart spec={spec} title="Placement report" />);
+    const kept = el.querySelector<HTMLElement>('figure [data-testid="report-chart-loading"]')!;
+    const height = kept.style.height;
+    expect(height).toBe(rem(chartHeight(spec, false)));
+    await act(() => import('./report-chart-plot.tsx'));
+    expect(el.querySelector('[data-testid="report-chart-loading"]')).toBeNull();
+    const drawing = el.querySelector<HTMLElement>('figure > :first-child')!;
+    expect(drawing.style.height).toBe(height);
   });
 });

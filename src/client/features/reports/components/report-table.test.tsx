@@ -4,7 +4,7 @@ import { renderInDom, useDomRendering } from '../../../ui/render-in-dom.test-sup
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportColumn } from '../../../../shared/schemas/report.ts';
 import { reportTableModel } from '../lib/report-table-model.ts';
-import { ReportTable } from './report-table.tsx';
+import { REPORT_ROWS_PER_TASK, ReportTable } from './report-table.tsx';
 
 useDomRendering();
 const render = renderInDom;
@@ -159,5 +159,62 @@ describe('ReportTable', () => {
     act(() => (headers[3]!.querySelector('button') as HTMLButtonElement).click());
     expect(onSort).toHaveBeenCalledWith('placement_pct');
     expect(el.querySelector('caption')?.textContent).toContain('Report');
+  });
+
+  describe('a long report', () => {
+    const many = REPORT_ROWS_PER_TASK * 2 + 37;
+    const long = {
+      ...report,
+      rows: Array.from({ length: many }, (_, i) => ({ ...report.rows[0]!, institution: `I${i}`, students_placed: i })),
+    };
+    const renderLong = () =>
+      render(
+        <ReportTable
+          caption="Report"
+          columns={columns}
+          model={reportTableModel(long, { key: 'students_placed', direction: 'desc' })}
+          sort={{ key: 'students_placed', direction: 'desc' }}
+          onSort={() => undefined}
+        />,
+      );
+    const firstCells = (el: HTMLElement) => [...el.querySelectorAll('tbody tr th')].map((th) => th.textContent);
+
+    it('draws its rows a slice per task, busy and with the whole row count until every sorted row is there', () => {
+      vi.useFakeTimers();
+      try {
+        const el = renderLong();
+        const table = el.querySelector('table')!;
+        expect(el.querySelectorAll('tbody tr')).toHaveLength(REPORT_ROWS_PER_TASK);
+        expect(table.getAttribute('aria-busy')).toBe('true');
+        expect(table.getAttribute('aria-rowcount')).toBe(String(1 + many + 2));
+        expect(el.querySelector('[data-testid="report-province-row"]')?.getAttribute('aria-rowindex')).toBe(String(many + 3));
+        act(() => vi.advanceTimersToNextTimer());
+        expect(el.querySelectorAll('tbody tr')).toHaveLength(REPORT_ROWS_PER_TASK * 2);
+        // Shown all at once when all are in (one layout of the table): until then the later slices wait, hidden.
+        expect(el.querySelectorAll('tbody:not([hidden]) tr')).toHaveLength(REPORT_ROWS_PER_TASK);
+        act(() => vi.runAllTimers());
+        expect(el.querySelectorAll('tbody[hidden]')).toHaveLength(0);
+        // Sorted as a whole: the largest first, every row once.
+        expect(firstCells(el)).toEqual(Array.from({ length: many }, (_, i) => `I${many - 1 - i}`));
+        expect(table.hasAttribute('aria-busy')).toBe(false);
+        expect(table.hasAttribute('aria-rowcount')).toBe(false);
+        expect(el.querySelector('[data-testid="report-province-row"]')?.hasAttribute('aria-rowindex')).toBe(false);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('draws every row at once when the page is about to print', () => {
+      vi.useFakeTimers();
+      try {
+        const el = renderLong();
+        expect(el.querySelectorAll('tbody tr')).toHaveLength(REPORT_ROWS_PER_TASK);
+        act(() => void window.dispatchEvent(new Event('beforeprint')));
+        expect(el.querySelectorAll('tbody:not([hidden]) tr')).toHaveLength(many);
+        expect(el.querySelector('table')!.hasAttribute('aria-busy')).toBe(false);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

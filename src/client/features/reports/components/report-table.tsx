@@ -1,5 +1,5 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import { SUPPRESSED_MARK, type DisclosureRule } from '../../../../shared/disclosure.ts';
 import type { ReportColumn, ReportRow, SuppressionReason } from '../../../../shared/schemas/report.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
@@ -7,6 +7,7 @@ import type { SortState } from '../../../ui/list-state.ts';
 import { SortIcon } from '../../../ui/data-table.tsx';
 import { UI_PIECES } from '../../../ui/messages.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
+import { useProgressiveCount } from '../../../ui/use-progressive-count.ts';
 import { formatCell } from '../lib/report-format.ts';
 import { rowFlag } from '../lib/report-flags.ts';
 import { ReportFlagMark } from './report-flag.tsx';
@@ -55,10 +56,54 @@ function Cell({ column, value }: { column: ReportColumn; value: ReportRow[string
   return (
     <>
       <span aria-hidden="true">–</span>
-      <VisuallyHidden>{R.noData}</VisuallyHidden>
+      <span className="visually-hidden">{R.noData}</span>
     </>
   );
 }
+
+/** Rows drawn per task: the first ones paint at once, the rest follow without one long task (issue 21). */
+export const REPORT_ROWS_PER_TASK = 100;
+
+const numeric = (c: ReportColumn) => c.kind !== 'text';
+
+// The body's rows are plain elements with Mantine's table classes: a report can have thousands of cells, and
+// Mantine's Table.Td (props, context and style resolution per cell) made drawing them the page's longest task.
+const ROW = `mantine-Table-tr ${Table.classes.tr}`;
+const HEAD = `mantine-Table-th ${Table.classes.th}`;
+const DATA = `mantine-Table-td ${Table.classes.td}`;
+const BODY = `mantine-Table-tbody ${Table.classes.tbody}`;
+const LEFT = { textAlign: 'left', whiteSpace: 'nowrap' } as const;
+const RIGHT = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
+
+/** Rows `start` to `end` of the body, one `<tbody>`; slices already drawn are not drawn again as the rest are added. */
+const ReportRows = memo(function ReportRows({
+  columns,
+  rows,
+  start,
+  end,
+}: {
+  columns: readonly ReportColumn[];
+  rows: readonly ReportRow[];
+  start: number;
+  end: number;
+}) {
+  return rows.slice(start, end).map((row, i) => (
+    <tr key={start + i} className={ROW} data-with-row-border data-hover>
+      {columns.map((column, c) =>
+        c === 0 ? (
+          <th key={column.key} scope="row" className={HEAD} style={LEFT}>
+            <Cell column={column} value={row[column.key]} />
+            <ReportFlagMark flag={rowFlag(row)} />
+          </th>
+        ) : (
+          <td key={column.key} className={DATA} style={numeric(column) ? RIGHT : LEFT}>
+            <Cell column={column} value={row[column.key]} />
+          </td>
+        ),
+      )}
+    </tr>
+  ));
+});
 
 export interface ReportTableProps {
   caption: string;
@@ -78,7 +123,11 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
   const rule = useSiteConfig().disclosure;
   const lead = Math.max(1, leadingTextColumns(columns));
   const anyHidden = model.pinned.some(({ hidden }) => Object.keys(hidden).length > 0);
-  const numeric = (c: ReportColumn) => c.kind !== 'text';
+  const total = model.rows.length;
+  const shown = useProgressiveCount(total, REPORT_ROWS_PER_TASK);
+  const partial = shown < total;
+  const slices: number[] = [];
+  for (let start = 0; start < shown; start += REPORT_ROWS_PER_TASK) slices.push(start);
   return (
     <TableScroll label={caption} className="report-table-scroll" testId="report-table-scroll">
       <Table
@@ -88,6 +137,9 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
         tabularNums
         className="data-table report-table"
         data-testid="report-table"
+        // While rows are still being added: busy, and the full count (heading row, body, foot) for screen readers.
+        aria-busy={partial || undefined}
+        aria-rowcount={partial ? 1 + total + model.pinned.length : undefined}
       >
         <VisuallyHidden component="caption">
           {caption} {anyHidden ? `${R.tableCaptionHidden} ` : ''}
@@ -120,27 +172,21 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
             })}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {model.rows.map((row, index) => (
-            <Table.Tr key={index}>
-              {columns.map((column, i) =>
-                i === 0 ? (
-                  <Table.Th key={column.key} scope="row" ta="left" style={{ whiteSpace: 'nowrap' }}>
-                    <Cell column={column} value={row[column.key]} />
-                    <ReportFlagMark flag={rowFlag(row)} />
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={column.key} ta={numeric(column) ? 'right' : 'left'} style={{ whiteSpace: 'nowrap' }}>
-                    <Cell column={column} value={row[column.key]} />
-                  </Table.Td>
-                ),
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        {slices.map((start) => (
+          // Rows after the first slice wait, undrawn (hidden), until every slice is in: the table is then laid out
+          // once, not once per slice (an auto-width table measures all its rows each time one is added).
+          <tbody key={start} className={BODY} hidden={(start > 0 && partial) || undefined}>
+            <ReportRows columns={columns} rows={model.rows} start={start} end={Math.min(start + REPORT_ROWS_PER_TASK, shown)} />
+          </tbody>
+        ))}
         <Table.Tfoot>
-          {model.pinned.map(({ kind, row, hidden }) => (
-            <Table.Tr key={kind} data-testid={`report-${kind}-row`}>
+          {model.pinned.map(({ kind, row, hidden }, i) => (
+            <Table.Tr
+              key={kind}
+              data-testid={`report-${kind}-row`}
+              // The body above is not all there yet: say where these rows stand in the whole table.
+              aria-rowindex={partial ? 2 + total + i : undefined}
+            >
               <Table.Th scope="row" colSpan={lead} ta="left" style={{ whiteSpace: 'nowrap' }}>
                 {kind === 'totals' ? R.totalRow : R.provinceRow}
                 <ReportFlagMark flag={rowFlag(row)} />

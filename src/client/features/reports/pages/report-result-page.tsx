@@ -9,6 +9,7 @@ import type { Report } from '../../../../shared/schemas/report.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
+import { useDeferredFirstDraw } from '../../../ui/use-deferred-first-draw.ts';
 import { Page } from '../../../ui/page.tsx';
 import { useReport } from '../api/get-report.ts';
 import { ReportChart } from '../components/report-chart.tsx';
@@ -44,6 +45,16 @@ function refusalMessages(error: ApiError): string[] {
   return [error.serverMessage ?? error.message];
 }
 
+function ReportLoading() {
+  return (
+    <Stack gap="sm" aria-busy="true" data-testid="report-loading">
+      <Skeleton height={28} width="20%" />
+      <Skeleton height={320} />
+      <Skeleton height={200} />
+    </Stack>
+  );
+}
+
 function ReportBody({
   type,
   report,
@@ -62,6 +73,7 @@ function ReportBody({
   const spec = useMemo(() => chartSpecFor(type, report), [type, report]);
   const rule = useSiteConfig().disclosure;
   const notes = useMemo(() => suppressionNotes(report, rule), [report, rule]);
+  const draw = useDeferredFirstDraw();
 
   const empty = report.rows.length === 0;
   const emptyNotice = (title: string, body: string) => (
@@ -93,6 +105,8 @@ function ReportBody({
     );
   };
 
+  // The chart and the table's first rows are drawn in a transition (short slices), the loading skeleton kept till then.
+  if (!draw) return <ReportLoading />;
   return (
     // The print rules (reports.css) put a table too wide for portrait paper on landscape pages.
     <Stack gap="xl" className="report-body" data-print-orientation={printOrientation(report.columns)}>
@@ -190,11 +204,7 @@ export default function ReportResultPage() {
       ) : report.isError ? (
         <LoadError message={report.error.message} detail={R.loadFailedDetail} onRetry={() => void report.refetch()} />
       ) : report.isPending ? (
-        <Stack gap="sm" aria-busy="true" data-testid="report-loading">
-          <Skeleton height={28} width="20%" />
-          <Skeleton height={320} />
-          <Skeleton height={200} />
-        </Stack>
+        <ReportLoading />
       ) : (
         <ReportBody key={type} type={type} report={report.data} search={search} title={title} />
       )}
