@@ -51,6 +51,18 @@ test.describe.serial('what is due, and the lock on the record form', () => {
   }
 
   for (const size of WIDTHS) {
+    test(`an institution admin's home names each access level in full (${size.width} px)`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await signInAs(page, 'instadmin');
+      await page.goto('/');
+      const level = page.getByTestId('access-level').first();
+      await expect(level).toHaveText('Admin', { ignoreCase: true });
+      const label = level.locator('.mantine-Badge-label');
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    });
+  }
+
+  for (const size of WIDTHS) {
     test(`an app admin's home shows the province's progress and the overdue returns (${size.width} px)`, async ({
       page,
     }, testInfo) => {

@@ -44,7 +44,10 @@ export function InstitutionSummary({ profile }: { profile: Profile }) {
                     <Badge
                       variant="light"
                       color={LEVEL_COLOURS[inst.level]}
-                      w={64}
+                      // At least as wide as the widest level, so the names line up; never cut ("ADM…").
+                      miw={72}
+                      style={{ flexShrink: 0 }}
+                      data-testid="access-level"
                       styles={{ label: { color: 'var(--mantine-color-black)' } }}
                     >
                       {HOME_UI.accessLevel[inst.level]}
