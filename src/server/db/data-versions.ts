@@ -24,6 +24,22 @@ export function periodVersion(fy: SQL, term: SQL, returns: boolean): SQL {
   return sql`concat_ws('.', ${of('records')}${returns ? sql`, ${of('returns')}` : sql``})`;
 }
 
+/** One fiscal year × term. */
+export interface Period {
+  fy: string;
+  term: string;
+}
+
+/** A period as a map key. */
+export const periodKey = (p: Period): string => `${p.fy}|${p.term}`;
+
+/** Periods as SQL rows `(fy, term), …`, for a VALUES list or a row IN list. */
+export const periodRows = (periods: readonly Period[]): SQL =>
+  sql.join(
+    periods.map((p) => sql`(${p.fy}::text, ${p.term}::text)`),
+    sql`, `,
+  );
+
 /** Which periods a question covers: its fiscal-year range and terms (every period when none is given). */
 export interface PeriodRange {
   fiscalYearFrom?: string;

@@ -17,13 +17,13 @@ export const BannerSchema = z.object({
 });
 export type Banner = z.infer<typeof BannerSchema>;
 export const BannerResponseSchema = z.union([BannerSchema, z.object({}).strict()]);
+export type BannerResponse = z.infer<typeof BannerResponseSchema>;
 
 /**
  * The page's own copy of `/global/header.json`, written into index.html by the server as a JSON data block: the
  * banner is drawn with the first paint instead of pushing the page down when it arrives (layout shift, issue 21).
  */
 export const BANNER_ELEMENT_ID = 'advisory-banner-data';
-export type BannerResponse = z.infer<typeof BannerResponseSchema>;
 
 /**
  * `PUT /api/header`: `{}` clears the banner; anything else must be a whole banner. Not a union of the two: a refused

@@ -1,6 +1,7 @@
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
 import type { Db } from '../../db/client.ts';
-import { computePeriodBlocks, periodKey, type Part, type Period, type PeriodBlocks } from './period-blocks.ts';
+import { periodKey, type Period } from '../../db/data-versions.ts';
+import { computePeriodBlocks, type Part, type PeriodBlocks } from './period-blocks.ts';
 
 /**
  * Per-period blocks kept between questions (decision 022). Judging a filtered question means judging every cell of

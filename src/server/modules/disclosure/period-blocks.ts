@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
-import { periodVersion } from '../../db/data-versions.ts';
+import { periodKey, periodRows, periodVersion, type Period } from '../../db/data-versions.ts';
 import { inList } from '../records/record-sql.ts';
 import { APPROVED_ONLY, RETURN_JOIN } from '../returns/return-flags.ts';
 
@@ -11,12 +11,6 @@ import { APPROVED_ONLY, RETURN_JOIN } from '../returns/return-flags.ts';
  * verdicts of the period's pool and total. None of it depends on the question asked, so it is computed once per
  * period and kept (block-cache.ts) until the period's data changes.
  */
-
-/** One fiscal year × term. */
-export interface Period {
-  fy: string;
-  term: string;
-}
 
 /** A cell: one discipline × credential × WIL type within a period. */
 export interface Cell {
@@ -90,10 +84,7 @@ export async function computePeriodBlocks(
   const disWindow = sql`OVER (PARTITION BY fy, term, d)`;
   const rows = await queryHeavyRows<BlockRow>(
     db,
-    sql`WITH want (fy, term) AS (VALUES ${sql.join(
-      periods.map((p) => sql`(${p.fy}::text, ${p.term}::text)`),
-      sql`, `,
-    )}),
+    sql`WITH want (fy, term) AS (VALUES ${periodRows(periods)}),
     v AS (SELECT fy, term, ${periodVersion(sql`want.fy`, sql`want.term`, approvedOnly)} AS version FROM want),
     ci AS MATERIALIZED (
       SELECT r.fiscal_year AS fy, r.term AS term, p.discipline AS d, p.credential AS cr, p.wil_type AS w,
@@ -207,5 +198,3 @@ function blocksOfRows(rows: readonly BlockRow[], parts: readonly Part[]): Map<st
   }
   return blocks;
 }
-
-export const periodKey = (p: { fy: string; term: string }): string => `${p.fy}|${p.term}`;

@@ -180,19 +180,21 @@ export async function runReport(
    */
   flags: 'on' | 'off' | 'each' | MarkedPeriods = 'on',
 ): Promise<Report> {
-  const kept = flags === 'on' && !params.approvedOnly ? await markedPeriods(db, params) : flags;
-  // When most periods hold marked records (nothing approved yet, say), reading their records twice would cost more
-  // than judging every record in one scan.
-  const marking =
-    kept === 'off'
-      ? unmarked(params.approvedOnly)
-      : kept === 'each' || kept === 'on' || params.approvedOnly || kept.periods.length * 2 > kept.inRange
-        ? EACH
-        : keptMarking(kept, params);
+  const marking = await markingFor(db, params, flags);
   // The data changed between choosing the marked periods and reading the figures: every record is judged instead.
   return (
     (await reportWith(db, type, params, readable, rule, marking)) ?? (await reportWith(db, type, params, readable, rule, EACH))!
   );
+}
+
+/** How a report with these parameters reads its marks (`flags` as `runReport` takes them). */
+async function markingFor(db: Db, params: ReportParams, flags: 'on' | 'off' | 'each' | MarkedPeriods): Promise<Marking> {
+  if (flags === 'off') return unmarked(params.approvedOnly);
+  if (flags === 'each' || params.approvedOnly) return EACH;
+  const kept = flags === 'on' ? await markedPeriods(db, params) : flags;
+  // When most periods hold marked records (nothing approved yet, say), reading their records twice would cost more
+  // than judging every record in one scan.
+  return kept.periods.length * 2 > kept.inRange ? EACH : keptMarking(kept, params);
 }
 
 /** The report with `marking`; null when kept marks turned out stale. */

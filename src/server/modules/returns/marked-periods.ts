@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
-import { dataPeriodsIn, periodVersion, type PeriodRange } from '../../db/data-versions.ts';
+import { dataPeriodsIn, periodKey, periodRows, periodVersion, type Period, type PeriodRange } from '../../db/data-versions.ts';
 import { preliminary, RETURN_JOIN, revised } from './return-flags.ts';
 
 /**
@@ -18,11 +18,6 @@ interface Entry {
 
 const kept = new WeakMap<Db, Map<string, Entry>>();
 
-export interface Period {
-  fy: string;
-  term: string;
-}
-
 export interface MarkedPeriods {
   /** The periods in range holding a record that is preliminary or revised. */
   periods: Period[];
@@ -35,8 +30,6 @@ export interface MarkedPeriods {
   label: string;
 }
 
-const key = (p: Period) => `${p.fy}|${p.term}`;
-
 /** The label of every period in range and its version, as SQL: the same text `markedPeriods` answers while nothing changed. */
 export function rangeLabel(range: PeriodRange): SQL {
   return sql`(SELECT coalesce(string_agg(dp.fiscal_year || '|' || dp.term || '|' ||
@@ -47,10 +40,7 @@ export function rangeLabel(range: PeriodRange): SQL {
 /** The condition on `records r` that keeps the records of `periods` (false for none). */
 export function inPeriods(periods: readonly Period[]): SQL {
   if (periods.length === 0) return sql`false`;
-  return sql`(r.fiscal_year, r.term) IN (${sql.join(
-    periods.map((p) => sql`(${p.fy}::text, ${p.term}::text)`),
-    sql`, `,
-  )})`;
+  return sql`(r.fiscal_year, r.term) IN (${periodRows(periods)})`;
 }
 
 /** The periods in range holding a marked record, from what is kept where current, computed for the rest. */
@@ -59,15 +49,12 @@ export async function markedPeriods(db: Db, range: PeriodRange): Promise<MarkedP
   if (!entries) kept.set(db, (entries = new Map()));
   const [{ label } = { label: '' }] = await queryRows<{ label: string }>(db, sql`SELECT ${rangeLabel(range)} AS label`);
   const periods = label === '' ? [] : label.split(',').map(parsePeriod);
-  const stale = periods.filter((p) => entries.get(key(p))?.version !== p.version);
+  const stale = periods.filter((p) => entries.get(periodKey(p))?.version !== p.version);
   if (stale.length > 0) {
     // Any record counts, drafts too: a period wrongly kept as marked only costs its records being read for marks.
     // Grouped, not an EXISTS per period: an EXISTS joined each record to the returns by a nested loop (5 s cold at a
     // million records), grouping hashes them (under a second).
-    const want = sql`(VALUES ${sql.join(
-      stale.map((p) => sql`(${p.fy}::text, ${p.term}::text)`),
-      sql`, `,
-    )})`;
+    const want = sql`(VALUES ${periodRows(stale)})`;
     const fresh = await queryHeavyRows<{ fy: string; term: string; version: string; marked: boolean }>(
       db,
       sql`SELECT want.fy, want.term, ${periodVersion(sql`want.fy`, sql`want.term`, true)} AS version,
@@ -81,9 +68,9 @@ export async function markedPeriods(db: Db, range: PeriodRange): Promise<MarkedP
     );
     // Kept at the version it was computed at; when that is newer than the label's, the statement's label differs
     // from `label` and its caller falls back to marking every record.
-    for (const f of fresh) entries.set(key(f), { version: f.version, marked: f.marked });
+    for (const f of fresh) entries.set(periodKey(f), { version: f.version, marked: f.marked });
   }
-  const marked = periods.filter((p) => entries.get(key(p))?.marked !== false);
+  const marked = periods.filter((p) => entries.get(periodKey(p))?.marked !== false);
   return { periods: marked.map(({ fy, term }) => ({ fy, term })), inRange: periods.length, label };
 }
 
