@@ -22,6 +22,7 @@ import { importRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { periodRoutes } from './modules/returns/periods.routes.ts';
+import { releaseRoutes } from './modules/releases/releases.routes.ts';
 import { reminderRoutes } from './modules/returns/reminders.routes.ts';
 import { returnRoutes } from './modules/returns/returns.routes.ts';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.ts';
@@ -136,6 +137,7 @@ export async function buildApp({
   await app.register(periodRoutes);
   await app.register(returnRoutes);
   await app.register(reminderRoutes);
+  await app.register(releaseRoutes);
   await app.register(clientAppPlugin, { readBanner: () => getBanner(database.db) });
   return app;
 }

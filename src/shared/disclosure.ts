@@ -32,6 +32,11 @@ export function judgeContributions(values: readonly (number | null)[], rule: Dis
 
 /** How a suppressed figure is written in tables and files (Statistics Canada's mark). */
 export const SUPPRESSED_MARK = 'x';
+/** How a figure not yet released is written: not hidden by the rule, only not yet published (Statistics Canada's `..`). */
+export const UNRELEASED_MARK = '..';
+
+/** The mark of a province figure that is not shown. */
+export const markOf = (reason: SuppressionReason): string => (reason === 'unreleased' ? UNRELEASED_MARK : SUPPRESSED_MARK);
 
 /** Why a figure is hidden, in plain words, for the footnote under a report. */
 export function suppressionReasonText(reason: SuppressionReason, rule: DisclosureRule): string {
@@ -42,6 +47,8 @@ export function suppressionReasonText(reason: SuppressionReason, rule: Disclosur
       return `one institution whose records you may not read accounts for more than ${rule.maxSharePercent} % of it, so it would show that institution's figure almost exactly`;
     case 'linked':
       return 'it would give away another hidden figure of the same work-term split by subtraction';
+    case 'unreleased':
+      return 'the province figures of a period it covers have not been released yet';
   }
 }
 
@@ -61,7 +68,7 @@ export function suppressionFootnotes(
   if (byReason.size === 0) return [];
   return [
     ...[...byReason].map(
-      ([reason, names]) => `${SUPPRESSED_MARK}: ${names.join(', ')} — not shown because ${suppressionReasonText(reason, rule)}.`,
+      ([reason, names]) => `${markOf(reason)}: ${names.join(', ')} — not shown because ${suppressionReasonText(reason, rule)}.`,
     ),
     SUPPRESSION_ADVICE,
   ];

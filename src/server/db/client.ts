@@ -156,15 +156,20 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 /** Applies the committed migrations. On PostgreSQL an advisory lock lets several app servers start at once. */
-export async function runMigrations(database: Database): Promise<void> {
+export function runMigrations(database: Database): Promise<void> {
+  return migrateFrom(database, MIGRATIONS_DIR);
+}
+
+/** Applies the migrations of `folder` not yet applied (the app's own are in MIGRATIONS_DIR). */
+export async function migrateFrom(database: Database, folder: string): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(database.db as never, { migrationsFolder: folder });
     return;
   }
   const client = await database.pool!.connect();
   try {
     await client.query('SELECT pg_advisory_lock(727201)');
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
   } finally {
     await client.query('SELECT pg_advisory_unlock(727201)').catch(() => {});
     client.release();

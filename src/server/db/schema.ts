@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { COUNT_FIELDS, MONEY_FIELDS } from '../../shared/record-rules.ts';
 
 /**
  * The whole data model of PRODUCT.md §2. Nothing is physically deleted: institutions and programs
@@ -319,4 +320,86 @@ export const dataPeriods = pgTable(
     term: text('term').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fiscalYear, t.term] })],
+);
+
+/**
+ * Releases (issue 27, decision 024): frozen, numbered snapshots of the records of one or more periods, the only source
+ * of the figures of institutions a viewer may not read. `id` is the release's number, given in order without gaps.
+ * `released_by` is null for a release the schedule made.
+ */
+export const releases = pgTable('releases', {
+  id: integer('id').primaryKey(),
+  releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+  releasedBy: integer('released_by').references(() => users.id),
+  note: text('note').notNull(),
+});
+
+/** The periods a release holds: final when every return of the period was approved at release time, else provisional. */
+export const releasePeriods = pgTable(
+  'release_periods',
+  {
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id),
+    fiscalYear: text('fiscal_year').notNull(),
+    term: text('term').notNull(),
+    final: boolean('final').notNull(),
+    records: integer('records').notNull(),
+    institutions: integer('institutions').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.fiscalYear, t.term] }),
+    index('release_periods_period_idx').on(t.fiscalYear, t.term, t.releaseId),
+  ],
+);
+
+/** What a release's records are grouped by, as the programs stood at release time (a later recoding changes nothing). */
+export const releasePrograms = pgTable(
+  'release_programs',
+  {
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id),
+    id: integer('id').notNull(),
+    discipline: text('discipline').notNull(),
+    credential: text('credential').notNull(),
+    wilType: text('wil_type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.id] })],
+);
+
+/** The submitted records of a release's periods as they stood: every figure column of `records`, by its own name. */
+export const releaseRecords = pgTable(
+  'release_records',
+  {
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => releases.id),
+    institutionId: integer('institution_id').notNull(),
+    programId: integer('program_id').notNull(),
+    fiscalYear: text('fiscal_year').notNull(),
+    term: text('term').notNull(),
+    ...Object.fromEntries(COUNT_FIELDS.map((field) => [field, count(field)])),
+    ...Object.fromEntries(MONEY_FIELDS.map((field) => [field, money(field)])),
+  },
+  (t) => [index('release_records_period_idx').on(t.releaseId, t.fiscalYear, t.term)],
+);
+
+/**
+ * When the schedule releases (one row): a provisional release of a period this many days after its due date (null:
+ * never), and a final release of a period once every return of it is approved and its last release is not final.
+ */
+export const releaseSchedule = pgTable(
+  'release_schedule',
+  {
+    id: integer('id').primaryKey().default(1),
+    provisionalDaysAfterDue: integer('provisional_days_after_due'),
+    finalWhenApproved: boolean('final_when_approved').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id),
+  },
+  (t) => [
+    check('release_schedule_single_row', sql`${t.id} = 1`),
+    check('release_schedule_days', sql`${t.provisionalDaysAfterDue} IS NULL OR ${t.provisionalDaysAfterDue} BETWEEN 0 AND 365`),
+  ],
 );

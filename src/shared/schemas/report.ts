@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_TYPES } from '../reports.ts';
+import { ReportReleaseSchema } from './releases.ts';
 import { parseWithin, queryShape } from './query-string.ts';
 import { FindCriteriaQuerySchema } from './record.ts';
 
@@ -102,9 +103,10 @@ export type ReportRow = z.infer<typeof ReportRowSchema>;
 /**
  * Why a figure of the province row is not shown (PRODUCT.md §9, docs/disclosure-control.md): `threshold` — fewer than
  * the required number of institutions you may not read contribute to it; `dominance` — one of them accounts for most
- * of it; `linked` — it would give a hidden figure of the same work-term split away by subtraction.
+ * of it; `linked` — it would give a hidden figure of the same work-term split away by subtraction; `unreleased` — the
+ * question covers a period whose province figures have not been released yet (decision 024).
  */
-export const SUPPRESSION_REASONS = ['threshold', 'dominance', 'linked'] as const;
+export const SUPPRESSION_REASONS = ['threshold', 'dominance', 'linked', 'unreleased'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 /**
@@ -136,5 +138,10 @@ export const ReportSchema = z.object({
         'would reveal a hidden figure of the same work-term split by subtraction. Empty for people who may read every ' +
         'institution.',
     ),
+  release: ReportReleaseSchema.nullable().describe(
+    'For people who may not read every institution: the releases the province row\'s figures of the others come from, ' +
+      'the periods of the question not yet released and the figures holding back a revision. Null for people who read ' +
+      'every institution: their province row is live.',
+  ),
 });
 export type Report = z.infer<typeof ReportSchema>;

@@ -1,38 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
-import { WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
+import { COUNT_FIELDS, MONEY_FIELDS, WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
+import type { ReportRelease } from '../../../shared/schemas/releases.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
-import { dataPeriodsIn, periodVersion } from '../../db/data-versions.ts';
 import { inList } from '../records/record-sql.ts';
-import { blocksFor } from './block-cache.ts';
-import type { Part } from './period-blocks.ts';
-import { cellMatcher, periodVerdict } from './question-verdict.ts';
+import { answerPart, cellParts } from './release-blocks.ts';
+import { fromCents, periodChains, servedBlocks, type Part, type PeriodChain } from './served-releases.ts';
 
 /**
  * The one place that decides what a person who may not read every institution sees of the others: the province row
- * of a report, with each figure either exact or suppressed (PRODUCT.md §9; method in docs/disclosure-control.md,
- * reasoning in decision 020).
+ * of a report (docs/disclosure-control.md; decisions 020 and 024).
  *
- * Figures are sums of per-record parts (a percentage or an average rests on two). For each part, the records of the
- * institutions the viewer may not read are cut into blocks, the same for every question anyone asks, so that a sum of
- * released blocks is all anybody can learn, whatever reports they combine:
- *
- * - a cell is one fiscal year × term × discipline × credential × WIL type (the finest thing the filters select);
- * - within a discipline of a period, every cell that passes the rule is a block and the failing cells are pooled into
- *   one remainder block; if that remainder fails, the whole discipline is one block if it passes; if it fails too,
- *   its cells go up to the period's pool, which is a block if it passes; if it fails, the period's smallest other
- *   discipline joins it (one small discipline offered by one institution must not hide every discipline question of
- *   the period); if that fails too, the whole period is one block.
- *
- * A figure is released when every block it touches passes the rule and lies wholly inside the question. Because the
- * blocks do not depend on the question, subtracting one released figure from another only ever yields a sum of whole
- * blocks, each of which passes the rule.
- *
- * Cost: the blocks of a period take a scan of all its records, however narrow the question, so they are kept between
- * questions until the period's data changes (block-cache.ts, decision 022); a question itself costs one scan of its
- * own records, as the plain province sum does.
+ * The province row is their own institutions' figures, live, plus the part that comes from the institutions they may
+ * not read, taken from the latest release of each period the question covers and never from live data: so nothing
+ * they can ask (approved figures only or not, filters, the time of asking) changes that part except a new release.
+ * Within a release that part is cut into blocks that do not depend on the question, the same for every question, and a
+ * part of a figure is released only when every block it touches passes the rule and lies wholly inside the question;
+ * any difference of released figures is then a sum of whole passing blocks. Across releases a block's change must pass
+ * the rule too, or the block keeps its earlier value (release-blocks.ts). A question over a period never released shows
+ * that part as not yet released.
  */
 
 /** A measure as the rule sees it: the parts it rests on, the figure computed from their sums. */
@@ -40,50 +28,85 @@ export interface JudgedMeasure {
   key: string;
   parts: Record<string, SQL>;
   figure: (sums: Record<string, SQL>) => SQL;
-  /** A figure computed from the records directly (a median): not from part sums; shown only by `direct` below. */
-  direct?: { oneRecord?: boolean };
+  /** A figure computed from the records directly (a median): judged on the records it rests on. */
+  direct?: { value: SQL; oneRecord?: boolean };
 }
 
 export interface ProvinceFigures {
   /** The measures over every institution; a suppressed one is null. */
   values: ReportRow;
   suppressed: Record<string, SuppressionReason>;
-  /** The row's mark over every institution's records in the question: only whether their returns are approved. */
+  /** The row's mark: the viewer's own records' marks with the releases' (`p` provisional, `r` a revised final). */
   flag: ReportFlag | null;
-  /** The question's `_marks_label` when its select list has one (reports.repo.ts: marks kept per period). */
-  marksLabel?: unknown;
+  release: ReportRelease;
 }
 
-const REASONS: Record<number, SuppressionReason> = { 1: 'threshold', 2: 'dominance' };
-
-/** Parts of all measures, each once. */
-function partsOf(measures: readonly JudgedMeasure[]): Part[] {
-  const byName = new Map<string, SQL>();
-  for (const m of measures) for (const [name, value] of Object.entries(m.parts)) byName.set(name, value);
-  return [...byName].map(([name, value]) => ({ name, value }));
-}
-
-/** The question's figures over every institution: the report's select list, its FROM clause and WHERE clause. */
+/** The question over the viewer's own institutions, live: the FROM and WHERE over `records r` (with `tr` for marks). */
 export interface ProvinceQuestion {
   measures: readonly JudgedMeasure[];
-  /** The measures (each `AS` its key) and the row's mark (`AS _flag`) over `from`, and maybe `_marks_label`. */
-  select: SQL;
-  /** The FROM clause, keyword included, over `records r`. */
-  from: SQL;
-  where: SQL;
+  /** Every part any report rests on, so a release's data is read once for all of them. */
+  parts: readonly Part[];
+  /** FROM over the viewer's live records, with the returns joined (for the marks and approved figures only). */
+  ownFrom: SQL;
+  ownWhere: SQL;
+  /** The marks of the viewer's own records, as an aggregate over `ownFrom`. */
+  ownFlag: SQL;
+  /** The question's filter over released records `r` and programs `p`, without institutions or status. */
+  releasedWhere: SQL;
 }
 
-/** Reading the question again when a period's data changed between its figures and its blocks; after that, nothing. */
-const ATTEMPTS = 3;
+/** The answer for each part over every period of the question: the released total (in cents) or why not. */
+type Released = Map<string, { cents: number; heldBack: boolean } | { reason: SuppressionReason }>;
+
+async function releasedParts(
+  db: Db,
+  chains: readonly PeriodChain[],
+  question: ProvinceQuestion,
+  params: ReportParams,
+  readable: readonly number[],
+  rule: DisclosureRule,
+): Promise<Released> {
+  const released: Released = new Map();
+  const names = [...new Set(question.measures.flatMap((m) => Object.keys(m.parts)))];
+  if (chains.some((c) => c.releases.length === 0)) {
+    for (const name of names) released.set(name, { reason: 'unreleased' });
+    return released;
+  }
+  const test = (list: readonly string[] | undefined, value: string) => !list?.length || list.includes(value);
+  const selects = (key: string) => {
+    const { d, cr, w } = cellParts(key);
+    return test(params.disciplines, d) && test(params.credentials, cr) && test(params.wilTypes, w);
+  };
+  const served = await Promise.all(chains.map((chain) => servedBlocks(db, { readable, rule }, chain, question.parts)));
+  for (const name of names) {
+    let answer: { cents: number; heldBack: boolean } | { reason: SuppressionReason } = { cents: 0, heldBack: false };
+    for (const period of served) {
+      const part = answerPart(period.get(name)!, selects);
+      if ('reason' in part) {
+        answer = part;
+        break;
+      }
+      answer = { cents: answer.cents + part.value, heldBack: answer.heldBack || part.heldBack };
+    }
+    released.set(name, answer);
+  }
+  return released;
+}
+
+/** The mark the releases give: `p` when a period's latest release is provisional, `r` when it revises a final one. */
+function releaseFlag(chains: readonly PeriodChain[]): ReportFlag | null {
+  let flag: ReportFlag | null = null;
+  for (const { releases } of chains) {
+    if (releases.length === 0) continue;
+    if (!releases.at(-1)!.final) return 'p';
+    if (releases.slice(0, -1).some((r) => r.final)) flag = 'r';
+  }
+  return flag;
+}
 
 /**
- * The province row for a viewer who may read only `readable`: exact figures where the rule allows, null with a reason
- * where it does not.
- *
- * Two steps. The question's figures come from one scan of its records, as for anyone, with the data version of every
- * period in its years and terms read in the same statement. The verdicts come from each period's blocks (kept between
- * questions by block-cache.ts, computed for the periods whose version changed), combined with what the question
- * selects in JavaScript (question-verdict.ts).
+ * The province row for a viewer who may read only `readable`: their own live figures plus the released figures of the
+ * others where the rule allows, null with a reason where it does not.
  */
 export async function provinceFigures(
   db: Db,
@@ -92,87 +115,96 @@ export async function provinceFigures(
   readable: number[],
   rule: DisclosureRule,
 ): Promise<ProvinceFigures> {
-  const parts = partsOf(question.measures);
-  const viewer = { readable, rule, approvedOnly: !!params.approvedOnly };
-  const inQuestion = cellMatcher(params);
-  for (let attempt = 1; ; attempt++) {
-    const [row] = await queryHeavyRows<
-      ReportRow & {
-        _versions: { fy: string; term: string; version: string | null }[];
-        _present: Record<string, boolean>;
-      }
-    >(db, figuresQuery(question, params, readable));
-    const periods = row!._versions;
-    const blocks = await blocksFor(db, viewer, periods, parts);
-    const changed = blocks.some((b, n) => b.version === null || b.version !== periods[n]!.version);
-    if (changed && attempt < ATTEMPTS) continue;
-    const selected = blocks.map((period) => period.cells.map(inQuestion));
-    const verdicts = new Map<string, number>();
-    for (const part of parts) {
-      // Data changed between the figures and the blocks three times running: nothing of the question is released.
-      let worst = changed ? 1 : 0;
-      blocks.forEach((period, n) => {
-        worst = Math.max(worst, periodVerdict(period, period.parts.get(part.name)!, selected[n]!));
-      });
-      verdicts.set(part.name, worst);
-    }
-    return released(question.measures, row!, verdicts, row!._present, rule);
-  }
-}
-
-/** The figures and marks of the question, with the reasons of those hidden. */
-function released(
-  measures: readonly JudgedMeasure[],
-  row: ReportRow,
-  verdicts: Map<string, number>,
-  present: Record<string, boolean>,
-  rule: DisclosureRule,
-): ProvinceFigures {
+  const chains = await periodChains(db, params);
+  const released = await releasedParts(db, chains, question, params, readable, rule);
   const suppressed: Record<string, SuppressionReason> = {};
-  const allowsOneInstitution = rule.minInstitutions <= 1 && rule.maxSharePercent >= 100;
-  for (const m of measures) {
-    const names = Object.keys(m.parts);
-    const reason = names.map((name) => REASONS[verdicts.get(name) ?? 0]).find((r) => r !== undefined);
-    if (reason) suppressed[m.key] = reason;
-    // A lowest or highest fee is one record's own value: all of it from one institution, which the rule allows only
-    // when set to (1, 100).
-    else if (m.direct?.oneRecord && !allowsOneInstitution && names.some((name) => present[name])) {
-      suppressed[m.key] = 'dominance';
-    }
+  for (const m of question.measures) {
+    const reason = Object.keys(m.parts)
+      .map((name) => released.get(name)!)
+      .find((a) => 'reason' in a);
+    if (reason && 'reason' in reason) suppressed[m.key] = reason.reason;
   }
-  linkSplits(measures, suppressed);
-  const values: ReportRow = {};
-  for (const m of measures) values[m.key] = m.key in suppressed ? null : (row[m.key] ?? null);
-  return { values, suppressed, flag: (row[REPORT_FLAG_KEY] as ReportFlag | null) ?? null, marksLabel: row._marks_label };
-}
-
-/**
- * Per part of a figure that is one record's own value (a lowest or highest fee), whether the institutions the viewer
- * may not read contribute anything to it: such a figure is hidden whenever they do.
- */
-function presentColumn(measures: readonly JudgedMeasure[], others: SQL): SQL {
-  const parts = partsOf(measures.filter((m) => m.direct?.oneRecord));
-  if (parts.length === 0) return sql`'{}'::json`;
-  return sql`json_build_object(${sql.join(
-    parts.map((p) => sql`${p.name}::text, coalesce(sum(${p.value}) FILTER (WHERE ${others}), 0) <> 0`),
-    sql`, `,
-  )})`;
-}
-
-/**
- * The question's figures over every institution, with, per part of a one-record figure, whether the institutions the viewer may not read
- * contribute anything to it (`_present`), and the version of every period in the question's years and terms
- * (`_versions`), read in the same statement as the figures.
- */
-function figuresQuery(question: ProvinceQuestion, params: ReportParams, readable: number[]): SQL {
+  const sums = (m: JudgedMeasure) =>
+    Object.fromEntries(
+      Object.keys(m.parts).map((name) => {
+        const part = released.get(name)!;
+        const cents = 'cents' in part ? part.cents : 0;
+        return [name, sql`(coalesce(own.${sql.identifier(name)}, 0) + ${fromCents(cents)}::numeric)`];
+      }),
+    );
+  const ownParts = [...new Map(question.measures.flatMap((m) => Object.entries(m.parts))).entries()];
+  const shown = question.measures.filter((m) => !(m.key in suppressed));
+  const latest = chains.filter((c) => c.releases.length > 0);
   const others = readable.length > 0 ? sql`NOT ${inList(sql`r.institution_id`, readable)}` : sql`true`;
-  const versions = sql`SELECT coalesce(json_agg(json_build_object('fy', dp.fiscal_year, 'term', dp.term,
-      'version', ${periodVersion(sql`dp.fiscal_year`, sql`dp.term`, !!params.approvedOnly)}) ORDER BY dp.fiscal_year, dp.term), '[]')
-    FROM data_periods dp WHERE ${dataPeriodsIn(params)}`;
-  return sql`SELECT ${question.select},
-      ${presentColumn(question.measures, others)} AS _present,
-      (${versions}) AS _versions
-    ${question.from} WHERE ${question.where}`;
+  const figures = shown.map((m) =>
+    m.direct
+      ? sql`(SELECT ${m.direct.value} ${directSource(question, latest, others)}) AS ${sql.identifier(m.key)}`
+      : sql`${m.figure(sums(m))} AS ${sql.identifier(m.key)}`,
+  );
+  const [row] = await queryHeavyRows<ReportRow>(
+    db,
+    sql`WITH own AS (SELECT ${sql.join(
+      [
+        ...ownParts.map(([name, value]) => sql`sum(${value}) AS ${sql.identifier(name)}`),
+        sql`${question.ownFlag} AS ${sql.identifier(REPORT_FLAG_KEY)}`,
+      ],
+      sql`, `,
+    )} ${question.ownFrom} WHERE ${question.ownWhere})
+    SELECT ${sql.join([...figures, sql`own.${sql.identifier(REPORT_FLAG_KEY)}`], sql`, `)} FROM own`,
+  );
+  // A lowest or highest fee is one record's own value: hidden whenever a record of the others is in it.
+  for (const m of question.measures) {
+    if (!m.direct?.oneRecord || m.key in suppressed) continue;
+    const othersIn = Object.keys(m.parts).some((name) => {
+      const part = released.get(name)!;
+      return 'cents' in part && part.cents !== 0;
+    });
+    if (othersIn && !(rule.minInstitutions <= 1 && rule.maxSharePercent >= 100)) suppressed[m.key] = 'dominance';
+  }
+  linkSplits(question.measures, suppressed);
+  const values: ReportRow = {};
+  for (const m of question.measures) values[m.key] = m.key in suppressed ? null : (row![m.key] ?? null);
+  const own = (row![REPORT_FLAG_KEY] as ReportFlag | null) ?? null;
+  const fromReleases = releaseFlag(chains);
+  const flag = own === 'p' || fromReleases === 'p' ? 'p' : (own ?? fromReleases);
+  const heldBack = question.measures
+    .filter((m) => !(m.key in suppressed))
+    .filter((m) =>
+      Object.keys(m.parts).some((name) => {
+        const part = released.get(name)!;
+        return 'heldBack' in part && part.heldBack;
+      }),
+    )
+    .map((m) => m.key);
+  const numbers = new Map(latest.map((c) => [c.releases.at(-1)!.number, c.releases.at(-1)!.releasedAt]));
+  return {
+    values,
+    suppressed,
+    flag,
+    release: {
+      releases: [...numbers]
+        .sort(([a], [b]) => a - b)
+        .map(([number, released_at]) => ({ number, released_at })),
+      unreleased: chains.filter((c) => c.releases.length === 0).map((c) => ({ fiscal_year: c.fy, term: c.term })),
+      held_back: heldBack,
+    },
+  };
+}
+
+/** A record's own columns, the same in `records` and `release_records`. */
+const RECORD_FIGURES = sql.raw(['program_id', ...COUNT_FIELDS, ...MONEY_FIELDS].map((c) => `r.${c}`).join(', '));
+
+/** The records a direct figure is computed from: the viewer's own, live, and the others' of each period's latest release. */
+function directSource(question: ProvinceQuestion, latest: readonly PeriodChain[], others: SQL): SQL {
+  const own = sql`SELECT ${RECORD_FIGURES} ${question.ownFrom} WHERE ${question.ownWhere}`;
+  if (latest.length === 0) return sql`FROM (${own}) r`;
+  return sql`FROM (${own} UNION ALL
+    SELECT ${RECORD_FIGURES}
+    FROM release_records r JOIN release_programs p ON p.release_id = r.release_id AND p.id = r.program_id
+    WHERE (r.release_id, r.fiscal_year, r.term) IN (VALUES ${sql.join(
+      latest.map((c) => sql`(${c.releases.at(-1)!.number}::int, ${c.fy}::text, ${c.term}::text)`),
+      sql`, `,
+    )}) AND ${others} AND ${question.releasedWhere}) r`;
 }
 
 /**
@@ -186,3 +218,4 @@ function linkSplits(measures: readonly JudgedMeasure[], suppressed: Record<strin
     for (const m of members) suppressed[m.key] ??= 'linked';
   }
 }
+

@@ -282,3 +282,10 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
     measures: [count('wt_4_month'), count('wt_8_month'), count('wt_12_month_plus', '12-month-plus work terms'), WORK_TERMS],
   },
 };
+
+/** Every part any report's measures rest on, each once, in a fixed order: what a release's data is summed into. */
+export const ALL_PARTS: { name: string; value: SQL }[] = [
+  ...new Map(
+    Object.values(REPORT_DEFINITIONS).flatMap((d) => d.measures.flatMap((m) => Object.entries(m.parts))),
+  ).entries(),
+].map(([name, value]) => ({ name, value }));

@@ -5,7 +5,7 @@ import { queryHeavyRows, type Db } from '../../db/client.ts';
 import { recordFilterSql, RECORDS_WITH_NAMES, type RecordFilter } from '../records/record-sql.ts';
 import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../../../shared/disclosure.ts';
 import { provinceFigures } from '../disclosure/province-figures.ts';
-import { measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
+import { ALL_PARTS, measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
 import { APPROVED_ONLY, FLAG_AGGREGATE, RETURN_JOIN } from '../returns/return-flags.ts';
 import { inPeriods, markedPeriods, rangeLabel, type MarkedPeriods } from '../returns/marked-periods.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
@@ -213,22 +213,26 @@ async function reportWith(
   const provinceWhere = sql`${recordFilterSql({ ...filter, institutionIds: undefined, readable: 'all' }).where}${approved}`;
   const columns = reportColumns(definition);
   if (readable !== 'all' && rule !== 'off') {
+    // Their own institutions' part of the province is live; the others' comes from releases (province-figures.ts).
+    const own = recordFilterSql({ ...filter, institutionIds: undefined, readable }).where;
     const [grouped, province] = await Promise.all([
       rowsAndTotals(db, definition, where, marking),
       provinceFigures(
         db,
         {
           measures: definition.measures,
-          select: sql`${measureList(definition)}, ${oneRowFlag(marking, provinceWhere)}`,
-          from: marking.from,
-          where: provinceWhere,
+          parts: ALL_PARTS,
+          ownFrom: MARKED_FROM,
+          ownWhere: sql`${own}${approved}`,
+          ownFlag: FLAG_AGGREGATE,
+          releasedWhere: recordFilterSql({ ...filter, status: undefined, institutionIds: undefined, readable: 'all' }).where,
         },
         params,
         readable,
         rule,
       ),
     ]);
-    if (!grouped || (marking.kept && province.marksLabel !== marking.kept.label)) return null;
+    if (!grouped) return null;
     const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
     const provinceRow = {
       ...empty(definition.dimensions),
@@ -236,7 +240,15 @@ async function reportWith(
       ...empty(definition.windowMeasures ?? []),
       [REPORT_FLAG_KEY]: province.flag,
     };
-    return { type, params, columns, ...grouped, province: provinceRow, suppressed: province.suppressed };
+    return {
+      type,
+      params,
+      columns,
+      ...grouped,
+      province: provinceRow,
+      suppressed: province.suppressed,
+      release: province.release,
+    };
   }
   // Over every institution the totals are the province row: one query fewer, which PGlite (one connection) would
   // otherwise run after the first.
@@ -246,5 +258,5 @@ async function reportWith(
     totalsAreProvince ? null : summaryRow(db, definition, provinceWhere, marking),
   ]);
   if (!grouped || (!totalsAreProvince && !province)) return null;
-  return { type, params, columns, ...grouped, province: province ?? grouped.totals, suppressed: {} };
+  return { type, params, columns, ...grouped, province: province ?? grouped.totals, suppressed: {}, release: null };
 }

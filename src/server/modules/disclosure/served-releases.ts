@@ -1,0 +1,185 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DisclosureRule } from '../../../shared/disclosure.ts';
+import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
+import { periodKey, type Period, type PeriodRange } from '../../db/data-versions.ts';
+import {
+  cellKey,
+  compactState,
+  serveRelease,
+  type Contributions,
+  type PeriodData,
+  type ServedBlocks,
+  type ServedState,
+} from './release-blocks.ts';
+
+/**
+ * Reads releases (decision 024) and keeps, per viewer and period, the blocks they are served (release-blocks.ts).
+ * Releases never change once made, so nothing kept here ever goes stale: a new release of a period only adds a step
+ * to its chain, and the viewer's blocks of that period are computed again from the whole chain.
+ */
+
+/** A part: its name and its per-record value as SQL over `release_records r`. */
+export interface Part {
+  name: string;
+  value: SQL;
+}
+
+export interface ReleaseOfPeriod {
+  number: number;
+  releasedAt: string;
+  final: boolean;
+}
+
+/** A period's releases, oldest first. */
+export interface PeriodChain extends Period {
+  releases: ReleaseOfPeriod[];
+}
+
+/** The periods of `range` that hold records now or in a release, each with its releases (none: not yet released). */
+export async function periodChains(db: Db, range: PeriodRange): Promise<PeriodChain[]> {
+  const where = (alias: string) => {
+    const parts: SQL[] = [sql`true`];
+    const c = (name: string) => sql.raw(`${alias}.${name}`);
+    if (range.fiscalYearFrom) parts.push(sql`${c('fiscal_year')} >= ${range.fiscalYearFrom}`);
+    if (range.fiscalYearTo) parts.push(sql`${c('fiscal_year')} <= ${range.fiscalYearTo}`);
+    if (range.terms?.length)
+      parts.push(
+        sql`${c('term')} IN (${sql.join(
+          range.terms.map((t) => sql`${t}`),
+          sql`, `,
+        )})`,
+      );
+    return sql.join(parts, sql` AND `);
+  };
+  const rows = await queryRows<{ fy: string; term: string; releases: ReleaseOfPeriod[] | null }>(
+    db,
+    sql`WITH periods AS (
+          SELECT dp.fiscal_year, dp.term FROM data_periods dp WHERE ${where('dp')}
+          UNION SELECT rp.fiscal_year, rp.term FROM release_periods rp WHERE ${where('rp')})
+        SELECT pe.fiscal_year AS fy, pe.term,
+          (SELECT json_agg(json_build_object('number', rp.release_id, 'final', rp.final,
+              'releasedAt', to_char(rl.released_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY rp.release_id)
+            FROM release_periods rp JOIN releases rl ON rl.id = rp.release_id
+            WHERE rp.fiscal_year = pe.fiscal_year AND rp.term = pe.term) AS releases
+        FROM periods pe ORDER BY pe.fiscal_year, pe.term`,
+  );
+  return rows.map((r) => ({ fy: r.fy, term: r.term, releases: r.releases ?? [] }));
+}
+
+/** One release's records of one period, summed per cell and institution for every part, as compact arrays. */
+interface ReleaseData {
+  cells: string[];
+  /** Per row: its cell (index into `cells`) and institution; values row-major, one per part, NaN for none. */
+  cell: Int32Array;
+  institution: Int32Array;
+  values: Float64Array;
+}
+
+const MAX_KEPT_RELEASE_DATA = 400;
+const MAX_KEPT_VIEWERS = 32;
+const releaseData = new WeakMap<Db, Map<string, ReleaseData>>();
+
+/** Cents, so sums of money are exact in a double and add up exactly across institutions and periods. */
+const SCALE = 100;
+
+async function readReleaseData(db: Db, release: number, period: Period, parts: readonly Part[]): Promise<ReleaseData> {
+  let kept = releaseData.get(db);
+  if (!kept) releaseData.set(db, (kept = new Map()));
+  const key = `${release}|${periodKey(period)}|${parts.map((p) => p.name).join(',')}`;
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const rows = await queryHeavyRows<{ d: string; cr: string; w: string; inst: number; v: (number | null)[] }>(
+    db,
+    sql`SELECT p.discipline AS d, p.credential AS cr, p.wil_type AS w, r.institution_id AS inst,
+          ARRAY[${sql.join(
+            parts.map((part) => sql`round(sum(${part.value}) * ${SCALE})::float8`),
+            sql`, `,
+          )}]::float8[] AS v
+        FROM release_records r JOIN release_programs p ON p.release_id = r.release_id AND p.id = r.program_id
+        WHERE r.release_id = ${release} AND r.fiscal_year = ${period.fy} AND r.term = ${period.term}
+        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+  );
+  const cells: string[] = [];
+  const index = new Map<string, number>();
+  const data: ReleaseData = {
+    cells,
+    cell: new Int32Array(rows.length),
+    institution: new Int32Array(rows.length),
+    values: new Float64Array(rows.length * parts.length),
+  };
+  rows.forEach((row, n) => {
+    const k = cellKey(row.d, row.cr, row.w);
+    if (!index.has(k)) index.set(k, cells.push(k) - 1);
+    data.cell[n] = index.get(k)!;
+    data.institution[n] = row.inst;
+    row.v.forEach((v, p) => (data.values[n * parts.length + p] = v === null ? NaN : v));
+  });
+  kept.set(key, data);
+  if (kept.size > MAX_KEPT_RELEASE_DATA) kept.delete(kept.keys().next().value!);
+  return data;
+}
+
+/** One part of a release's period, the viewer's own institutions left out. */
+function othersData(data: ReleaseData, part: number, parts: number, readable: ReadonlySet<number>): PeriodData {
+  const cells = new Map<string, Contributions>();
+  for (let n = 0; n < data.cell.length; n++) {
+    if (readable.has(data.institution[n]!)) continue;
+    const key = data.cells[data.cell[n]!]!;
+    let c = cells.get(key);
+    if (!c) cells.set(key, (c = new Map()));
+    const v = data.values[n * parts + part]!;
+    c.set(data.institution[n]!, Number.isNaN(v) ? null : v);
+  }
+  return { cells };
+}
+
+export interface Viewer {
+  readable: readonly number[];
+  rule: DisclosureRule;
+}
+
+type ViewerPeriods = Map<string, { chain: string; parts: Map<string, ServedBlocks> }>;
+const viewers = new WeakMap<Db, Map<string, ViewerPeriods>>();
+
+function keptFor(db: Db, viewer: Viewer): ViewerPeriods {
+  let byViewer = viewers.get(db);
+  if (!byViewer) viewers.set(db, (byViewer = new Map()));
+  const key = `${[...viewer.readable].sort((a, b) => a - b).join(',')}|${viewer.rule.minInstitutions}|${viewer.rule.maxSharePercent}`;
+  const found = byViewer.get(key) ?? new Map();
+  byViewer.delete(key); // re-inserted last: Map order is the order of last use
+  byViewer.set(key, found);
+  if (byViewer.size > MAX_KEPT_VIEWERS) byViewer.delete(byViewer.keys().next().value!);
+  return found;
+}
+
+/**
+ * The viewer's served blocks of every part of a released period: computed by playing the period's releases in order
+ * (release-blocks.ts), kept until the period has another release.
+ */
+export async function servedBlocks(
+  db: Db,
+  viewer: Viewer,
+  chain: PeriodChain,
+  parts: readonly Part[],
+): Promise<Map<string, ServedBlocks>> {
+  const kept = keptFor(db, viewer);
+  const chainKey = chain.releases.map((r) => r.number).join(',');
+  const found = kept.get(periodKey(chain));
+  if (found && found.chain === chainKey && parts.every((p) => found.parts.has(p.name))) return found.parts;
+  const readable = new Set(viewer.readable);
+  const states = parts.map((): ServedState | null => null);
+  for (const release of chain.releases) {
+    const data = await readReleaseData(db, release.number, chain, parts);
+    parts.forEach((_, p) => (states[p] = serveRelease(states[p]!, othersData(data, p, parts.length, readable), viewer.rule)));
+  }
+  const served = new Map(parts.map((part, p) => [part.name, compactState(states[p]!)]));
+  kept.set(periodKey(chain), { chain: chainKey, parts: served });
+  return served;
+}
+
+/** Cents back to the part's own unit. */
+export const fromCents = (cents: number): number => cents / SCALE;

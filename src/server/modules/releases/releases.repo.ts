@@ -1,0 +1,230 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { COUNT_FIELDS, MONEY_FIELDS } from '../../../shared/record-rules.ts';
+import type {
+  Release,
+  ReleaseCandidate,
+  ReleasePeriodKey,
+  ReleaseSchedule,
+  UpcomingRelease,
+} from '../../../shared/schemas/releases.ts';
+import { bcToday } from '../../../shared/term-calendar.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { periodRows } from '../../db/data-versions.ts';
+import { refuse, outcomeOf, type Outcome } from '../../refusals.ts';
+import { writeAudit } from '../audit/audit.repo.ts';
+
+/**
+ * Releases (decision 024, docs/disclosure-control.md): the one write path that freezes the province figures of some
+ * periods, for an app admin or the schedule. A release copies the submitted records of its periods, with their
+ * programs' groupings as they stand, in one REPEATABLE READ transaction, so a release is one instant of the data. The
+ * numbers follow each other without gaps: releases are made one at a time (a lock on the table).
+ */
+
+const FIGURES = sql.raw([...COUNT_FIELDS, ...MONEY_FIELDS].join(', '));
+const ISO = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Every release, newest first, with its periods. */
+export async function listReleases(db: Db): Promise<Release[]> {
+  return queryRows<Release>(
+    db,
+    sql`SELECT rl.id AS number, ${ISO(sql`rl.released_at`)} AS released_at,
+          coalesce(nullif(u.pref_name, ''), u.username) AS released_by, rl.note,
+          (SELECT json_agg(json_build_object('fiscal_year', rp.fiscal_year, 'term', rp.term, 'final', rp.final,
+              'records', rp.records, 'institutions', rp.institutions)
+            ORDER BY rp.fiscal_year, array_position(ARRAY['Summer', 'Fall', 'Spring'], rp.term))
+           FROM release_periods rp WHERE rp.release_id = rl.id) AS periods
+        FROM releases rl LEFT JOIN users u ON u.id = rl.released_by
+        ORDER BY rl.id DESC`,
+  );
+}
+
+/** Periods that exist: a reporting period, or records of one. */
+async function unknownPeriods(db: Db, periods: readonly ReleasePeriodKey[]): Promise<number[]> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT n::int FROM (VALUES ${sql.join(
+      periods.map((p, n) => sql`(${n}::int, ${p.fiscal_year}::text, ${p.term}::text)`),
+      sql`, `,
+    )}) want (n, fy, term)
+        WHERE NOT EXISTS (SELECT 1 FROM reporting_periods pe WHERE pe.fiscal_year = want.fy AND pe.term = want.term)
+          AND NOT EXISTS (SELECT 1 FROM data_periods dp WHERE dp.fiscal_year = want.fy AND dp.term = want.term)
+        ORDER BY n`,
+  );
+  return rows.map((r) => r.n);
+}
+
+/**
+ * Makes a release of `periods` with `note` by `userId` (null: the schedule), at `at` (the demo's seed dates its
+ * releases; otherwise now). Each period is final when it has returns and every one is approved.
+ */
+export function createRelease(
+  db: Db,
+  input: { periods: readonly ReleasePeriodKey[]; note: string },
+  userId: number | null,
+  at?: Date,
+): Promise<Outcome<Release>> {
+  return outcomeOf(() =>
+    db.transaction(
+      async (tx) => {
+        const unknown = await unknownPeriods(tx, input.periods);
+        if (unknown.length > 0) {
+          const p = input.periods[unknown[0]!]!;
+          throw refuse(`periods.${unknown[0]}`, `${p.term} ${p.fiscal_year} is not a reporting period and holds no records`);
+        }
+        await tx.execute(sql`LOCK TABLE releases IN EXCLUSIVE MODE`);
+        const [{ id }] = (await queryRows<{ id: number }>(
+          tx,
+          sql`INSERT INTO releases (id, released_by, note, released_at)
+              SELECT coalesce(max(id), 0) + 1, ${userId}::int, ${input.note}, ${at ? at.toISOString() : sql`now()`}::timestamptz
+              FROM releases RETURNING id`,
+        )) as [{ id: number }];
+        const want = sql`(VALUES ${periodRows(input.periods.map((p) => ({ fy: p.fiscal_year, term: p.term })))})`;
+        await tx.execute(
+          sql`INSERT INTO release_records (release_id, institution_id, program_id, fiscal_year, term, ${FIGURES})
+              SELECT ${id}, institution_id, program_id, fiscal_year, term, ${FIGURES} FROM records
+              WHERE status = 'submitted' AND (fiscal_year, term) IN (SELECT * FROM ${want} AS w (fy, term))`,
+        );
+        await tx.execute(
+          sql`INSERT INTO release_programs (release_id, id, discipline, credential, wil_type)
+              SELECT ${id}, p.id, p.discipline, p.credential, p.wil_type FROM programs p
+              WHERE p.id IN (SELECT program_id FROM release_records WHERE release_id = ${id})`,
+        );
+        await tx.execute(
+          sql`INSERT INTO release_periods (release_id, fiscal_year, term, final, records, institutions)
+              SELECT ${id}, w.fy, w.term,
+                EXISTS (SELECT 1 FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id
+                        WHERE pe.fiscal_year = w.fy AND pe.term = w.term)
+                AND NOT EXISTS (SELECT 1 FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id
+                        WHERE pe.fiscal_year = w.fy AND pe.term = w.term AND tr.state <> 'approved'),
+                (SELECT count(*)::int FROM release_records rr
+                 WHERE rr.release_id = ${id} AND rr.fiscal_year = w.fy AND rr.term = w.term),
+                (SELECT count(DISTINCT rr.institution_id)::int FROM release_records rr
+                 WHERE rr.release_id = ${id} AND rr.fiscal_year = w.fy AND rr.term = w.term)
+              FROM ${want} AS w (fy, term)`,
+        );
+        const release = (await listReleases(tx)).find((r) => r.number === id)!;
+        await writeAudit(tx, { entityType: 'release', entityId: id, action: 'create', changedBy: userId, after: release });
+        return release;
+      },
+      { isolationLevel: 'repeatable read' },
+    ),
+  );
+}
+
+/** Every period as a release would take it now, newest first, beside its latest release and what changed since. */
+export async function releaseCandidates(db: Db): Promise<ReleaseCandidate[]> {
+  return queryRows<ReleaseCandidate>(
+    db,
+    sql`WITH periods AS (SELECT fiscal_year, term FROM reporting_periods UNION SELECT fiscal_year, term FROM data_periods),
+        latest AS (SELECT DISTINCT ON (rp.fiscal_year, rp.term) rp.fiscal_year, rp.term, rp.release_id, rp.final, rl.released_at
+                   FROM release_periods rp JOIN releases rl ON rl.id = rp.release_id
+                   ORDER BY rp.fiscal_year, rp.term, rp.release_id DESC)
+        SELECT pe.fiscal_year, pe.term, to_char(rp.due_on, 'YYYY-MM-DD') AS due_on,
+          (SELECT count(*)::int FROM term_returns tr WHERE tr.period_id = rp.id AND tr.state = 'approved') AS returns_approved,
+          (SELECT count(*)::int FROM term_returns tr WHERE tr.period_id = rp.id) AS returns,
+          (SELECT count(*)::int FROM records r WHERE r.fiscal_year = pe.fiscal_year AND r.term = pe.term AND r.status = 'submitted') AS records,
+          (SELECT count(DISTINCT r.institution_id)::int FROM records r
+           WHERE r.fiscal_year = pe.fiscal_year AND r.term = pe.term AND r.status = 'submitted') AS institutions,
+          CASE WHEN l.release_id IS NULL THEN NULL ELSE json_build_object('number', l.release_id, 'final', l.final,
+            'released_at', ${ISO(sql`l.released_at`)}) END AS latest,
+          (SELECT json_build_object(
+              'added', count(*) FILTER (WHERE o.program_id IS NULL)::int,
+              'changed', count(*) FILTER (WHERE n.program_id IS NOT NULL AND o.program_id IS NOT NULL
+                AND (n.institution_id, ${rowOf('n')}) IS DISTINCT FROM (o.institution_id, ${rowOf('o')}))::int,
+              'removed', count(*) FILTER (WHERE n.program_id IS NULL)::int,
+              'institutions', count(DISTINCT coalesce(n.institution_id, o.institution_id)) FILTER (WHERE n.program_id IS NULL
+                OR o.program_id IS NULL OR (${rowOf('n')}) IS DISTINCT FROM (${rowOf('o')}))::int)
+           FROM (SELECT * FROM records r WHERE r.fiscal_year = pe.fiscal_year AND r.term = pe.term AND r.status = 'submitted') n
+           FULL JOIN (SELECT * FROM release_records rr WHERE rr.release_id = l.release_id
+                        AND rr.fiscal_year = pe.fiscal_year AND rr.term = pe.term) o ON o.program_id = n.program_id
+          ) AS changes
+        FROM periods pe
+        LEFT JOIN reporting_periods rp ON rp.fiscal_year = pe.fiscal_year AND rp.term = pe.term
+        LEFT JOIN latest l ON l.fiscal_year = pe.fiscal_year AND l.term = pe.term
+        ORDER BY pe.fiscal_year DESC, array_position(ARRAY['Summer', 'Fall', 'Spring'], pe.term) DESC`,
+  );
+}
+
+/** A record's figures as one row value, for comparing a record with its released copy. */
+const rowOf = (alias: string): SQL => sql.raw([...COUNT_FIELDS, ...MONEY_FIELDS].map((c) => `${alias}.${c}`).join(', '));
+
+export async function readSchedule(db: Db): Promise<ReleaseSchedule> {
+  const [row] = await queryRows<ReleaseSchedule>(
+    db,
+    sql`SELECT provisional_days_after_due, final_when_approved FROM release_schedule WHERE id = 1`,
+  );
+  return row ?? { provisional_days_after_due: null, final_when_approved: false };
+}
+
+export async function updateSchedule(db: Db, schedule: ReleaseSchedule, userId: number): Promise<ReleaseSchedule> {
+  return db.transaction(async (tx) => {
+    const before = await readSchedule(tx);
+    await tx.execute(
+      sql`INSERT INTO release_schedule (id, provisional_days_after_due, final_when_approved, updated_at, updated_by)
+          VALUES (1, ${schedule.provisional_days_after_due}, ${schedule.final_when_approved}, now(), ${userId})
+          ON CONFLICT (id) DO UPDATE SET provisional_days_after_due = EXCLUDED.provisional_days_after_due,
+            final_when_approved = EXCLUDED.final_when_approved, updated_at = now(), updated_by = ${userId}`,
+    );
+    await writeAudit(tx, { entityType: 'release', entityId: null, action: 'schedule', changedBy: userId, before, after: schedule });
+    return schedule;
+  });
+}
+
+/**
+ * What the schedule releases on `today` (a B.C. day): a provisional release of each period whose due date is at least
+ * the schedule's days behind and which was never released; a final release of each period whose returns are all
+ * approved, unless its latest release is final and nothing changed since.
+ */
+export async function dueReleases(db: Db, today: string): Promise<UpcomingRelease[]> {
+  const schedule = await readSchedule(db);
+  const candidates = await releaseCandidates(db);
+  const due: UpcomingRelease[] = [];
+  for (const c of candidates) {
+    const changed = c.changes.added + c.changes.changed + c.changes.removed > 0;
+    const approved = c.returns > 0 && c.returns_approved === c.returns;
+    if (schedule.final_when_approved && approved && (!c.latest?.final || changed))
+      due.push({ fiscal_year: c.fiscal_year, term: c.term, final: true, on: today });
+    else if (schedule.provisional_days_after_due !== null && !c.latest && c.due_on && c.records > 0) {
+      const on = addDays(c.due_on, schedule.provisional_days_after_due);
+      if (on <= today) due.push({ fiscal_year: c.fiscal_year, term: c.term, final: false, on });
+    }
+  }
+  return due;
+}
+
+/** Releases the calendar will make: provisional ones on their day, final ones once their returns are all approved. */
+export async function upcomingReleases(db: Db, today: string): Promise<UpcomingRelease[]> {
+  const schedule = await readSchedule(db);
+  const upcoming: UpcomingRelease[] = [];
+  for (const c of await releaseCandidates(db)) {
+    if (c.returns === 0) continue;
+    if (schedule.provisional_days_after_due !== null && !c.latest && c.due_on) {
+      const on = addDays(c.due_on, schedule.provisional_days_after_due);
+      if (on > today) upcoming.push({ fiscal_year: c.fiscal_year, term: c.term, final: false, on });
+    }
+    if (schedule.final_when_approved && !c.latest?.final && c.returns_approved < c.returns)
+      upcoming.push({ fiscal_year: c.fiscal_year, term: c.term, final: true, on: null });
+  }
+  return upcoming;
+}
+
+const addDays = (day: string, days: number): string => {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Makes the release the schedule calls for on `now` (B.C.'s day), if any; answers it. */
+export async function runScheduledReleases(db: Db, now: Date = new Date()): Promise<Release | null> {
+  const today = bcToday(now);
+  const due = await dueReleases(db, today);
+  if (due.length === 0) return null;
+  const finals = due.filter((d) => d.final).length;
+  const note = `Scheduled release on ${today}: ${
+    finals > 0 ? `${finals} period${finals === 1 ? '' : 's'} with every return approved (final)` : ''
+  }${finals > 0 && finals < due.length ? '; ' : ''}${
+    due.length > finals ? `${due.length - finals} period${due.length - finals === 1 ? '' : 's'} past the due date (provisional)` : ''
+  }.`;
+  const outcome = await createRelease(db, { periods: due, note }, null, now);
+  return outcome.ok ? outcome.value : null;
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
+import {
+  ReleaseCalendarSchema,
+  ReleaseCandidateSchema,
+  ReleaseCreateSchema,
+  ReleaseScheduleSchema,
+  ReleaseSchema,
+} from '../../../shared/schemas/releases.ts';
+import { bcToday } from '../../../shared/term-calendar.ts';
+import { valueOrHttpError } from '../../http-errors.ts';
+import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
+import { createRelease, listReleases, readSchedule, releaseCandidates, updateSchedule, upcomingReleases } from './releases.repo.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+/**
+ * Releases of province figures (decision 024): the calendar anyone signed in may read (what was released when, what
+ * the schedule will release); app admins see what a release would take, release, and set the schedule.
+ */
+export async function releaseRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const tags = ['releases'];
+
+  r.get(
+    '/api/releases',
+    {
+      schema: {
+        tags,
+        summary: 'The release calendar: every release of province figures, newest first, and the releases the schedule will make',
+        response: { 200: ReleaseCalendarSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async () => ({
+      releases: await listReleases(db),
+      upcoming: await upcomingReleases(db, bcToday()),
+      schedule: await readSchedule(db),
+    }),
+  );
+
+  r.get(
+    '/api/releases/candidates',
+    {
+      schema: {
+        tags,
+        summary: 'Every period as a release would take it now: final or provisional, its latest release and what changed since',
+        response: { 200: z.array(ReleaseCandidateSchema), ...errors },
+      },
+      onRequest: requireAppAdmin,
+    },
+    async () => releaseCandidates(db),
+  );
+
+  r.post(
+    '/api/releases',
+    {
+      schema: {
+        tags,
+        summary: 'Release the province figures of some periods as they stand now, with a note',
+        body: ReleaseCreateSchema,
+        response: { 200: ReleaseSchema, ...errors },
+      },
+      onRequest: requireAppAdmin,
+    },
+    async (request) => valueOrHttpError(await createRelease(db, request.body, signedInUser(request).id), 'The release'),
+  );
+
+  r.put(
+    '/api/releases/schedule',
+    {
+      schema: {
+        tags,
+        summary: 'When the schedule releases: provisionally some days after a due date, and finally once every return is approved',
+        body: ReleaseScheduleSchema,
+        response: { 200: ReleaseScheduleSchema, ...errors },
+      },
+      onRequest: requireAppAdmin,
+    },
+    async (request) => updateSchedule(db, request.body, signedInUser(request).id),
+  );
+}

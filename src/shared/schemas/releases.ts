@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { TERMS } from '../constants.ts';
+import { fiscalYearError } from '../record-rules.ts';
+import { textField } from './text.ts';
+
+/**
+ * Releases of province figures on the wire (issue 27, decision 024, docs/disclosure-control.md): a release is a frozen,
+ * numbered snapshot of the records of one or more periods. The part of a province figure that comes from institutions
+ * a viewer may not read is taken from the latest release of each period it covers, so it changes only at a release.
+ */
+
+/** The most periods one release may hold: twenty fiscal years of three terms. */
+export const MAX_RELEASE_PERIODS = 60;
+
+const fiscalYearInput = z.string({ error: 'Fiscal year is required' }).superRefine((value, ctx) => {
+  const message = fiscalYearError(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
+const termInput = z.enum(TERMS, {
+  error: (iss) => (iss.input === undefined ? 'Term is required' : `Term must be one of: ${TERMS.join(', ')}`),
+});
+
+/** One fiscal year × term as a release names it. */
+export const ReleasePeriodKeySchema = z.object({ fiscal_year: fiscalYearInput, term: termInput }).strict();
+export type ReleasePeriodKey = z.infer<typeof ReleasePeriodKeySchema>;
+
+/** A period within a release: final when every return of it was approved at release time, else provisional (`p`). */
+export const ReleasePeriodSchema = z.object({
+  fiscal_year: z.string(),
+  term: z.enum(TERMS),
+  final: z.boolean(),
+  /** The submitted records the release holds for the period, and how many institutions they come from. */
+  records: z.number().int(),
+  institutions: z.number().int(),
+});
+export type ReleasePeriod = z.infer<typeof ReleasePeriodSchema>;
+
+export const ReleaseSchema = z.object({
+  number: z.number().int(),
+  released_at: z.string().describe('ISO 8601 instant'),
+  /** Who released it; null when the schedule did. */
+  released_by: z.string().nullable(),
+  note: z.string(),
+  periods: z.array(ReleasePeriodSchema),
+});
+export type Release = z.infer<typeof ReleaseSchema>;
+
+/** `POST /api/releases`: the periods to release (each once) and a note saying why. */
+export const ReleaseCreateSchema = z
+  .object({
+    periods: z
+      .array(ReleasePeriodKeySchema, { error: 'periods must be a list of fiscal years and terms' })
+      .min(1, 'Choose at least one period to release')
+      .max(MAX_RELEASE_PERIODS, `A release holds at most ${MAX_RELEASE_PERIODS} periods`)
+      .superRefine((periods, ctx) => {
+        const seen = new Set<string>();
+        periods.forEach((p, n) => {
+          const key = `${p.fiscal_year} ${p.term}`;
+          if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [n], message: `${p.term} ${p.fiscal_year} is listed twice` });
+          seen.add(key);
+        });
+      }),
+    note: textField({ label: 'Note', max: 2000, multiline: true, required: true }),
+  })
+  .strict();
+export type ReleaseCreate = z.infer<typeof ReleaseCreateSchema>;
+
+/** A period as a release would take it now (`GET /api/releases/candidates`), beside its latest release. */
+export const ReleaseCandidateSchema = z.object({
+  fiscal_year: z.string(),
+  term: z.enum(TERMS),
+  due_on: z.string().nullable(),
+  /** Returns of the period approved, of all its returns; a release now would be final when they are equal. */
+  returns_approved: z.number().int(),
+  returns: z.number().int(),
+  records: z.number().int(),
+  institutions: z.number().int(),
+  latest: z.object({ number: z.number().int(), released_at: z.string(), final: z.boolean() }).nullable(),
+  /** Submitted records added, changed and withdrawn since the latest release, and the institutions they belong to. */
+  changes: z.object({
+    added: z.number().int(),
+    changed: z.number().int(),
+    removed: z.number().int(),
+    institutions: z.number().int(),
+  }),
+});
+export type ReleaseCandidate = z.infer<typeof ReleaseCandidateSchema>;
+
+/** When the schedule releases by itself. */
+export const ReleaseScheduleSchema = z
+  .object({
+    provisional_days_after_due: z
+      .number({ error: 'Days after the due date must be a whole number from 0 to 365, or empty for no provisional release' })
+      .int('Days after the due date must be a whole number from 0 to 365')
+      .min(0, 'Days after the due date must be a whole number from 0 to 365')
+      .max(365, 'Days after the due date must be a whole number from 0 to 365')
+      .nullable(),
+    final_when_approved: z.boolean({ error: 'final_when_approved must be true or false' }),
+  })
+  .strict();
+export type ReleaseSchedule = z.infer<typeof ReleaseScheduleSchema>;
+
+/** A release the schedule will make: provisional on a day, or final once the period's returns are all approved. */
+export const UpcomingReleaseSchema = z.object({
+  fiscal_year: z.string(),
+  term: z.enum(TERMS),
+  final: z.boolean(),
+  /** The day (B.C.) of a provisional release; null for a final one, which waits for the last approval. */
+  on: z.string().nullable(),
+});
+export type UpcomingRelease = z.infer<typeof UpcomingReleaseSchema>;
+
+/** `GET /api/releases`: the release calendar anyone signed in may read. */
+export const ReleaseCalendarSchema = z.object({
+  releases: z.array(ReleaseSchema),
+  upcoming: z.array(UpcomingReleaseSchema),
+  schedule: ReleaseScheduleSchema,
+});
+export type ReleaseCalendar = z.infer<typeof ReleaseCalendarSchema>;
+
+/**
+ * What a restricted viewer's province row rests on (`Report.release`): the releases its figures come from, and the
+ * periods of the question not yet released. Null for people who read every institution (live figures).
+ */
+export const ReportReleaseSchema = z.object({
+  releases: z.array(z.object({ number: z.number().int(), released_at: z.string() })),
+  unreleased: z.array(z.object({ fiscal_year: z.string(), term: z.string() })),
+  /** Figures (column keys) part of which keeps an earlier release's value: a revision held back. */
+  held_back: z.array(z.string()),
+});
+export type ReportRelease = z.infer<typeof ReportReleaseSchema>;
