@@ -15,6 +15,7 @@ import { createTestContext, type TestContext } from '../../test/build-test-app.t
 import { attack, cellKey, describeLeak, type Answer, type Cell, type KnownRecord } from '../../test/disclosure-attacker.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
+import { releaseEverything } from '../../test/release-factories.ts';
 
 /**
  * Issue 19's attacker: someone who may read one institution (Alder) asks random sequences of reports (all ten types,
@@ -293,6 +294,8 @@ async function load(ctx: TestContext): Promise<{ attacker: string; admin: string
       coopFeeInternational: r.fees[1],
     });
   }
+  // The attacker's answers of the others come from releases only (decision 024): release the whole data set.
+  await releaseEverything(ctx.db);
   return {
     ids,
     attacker: await ctx.cookieFor(await createUser(ctx.db, { privileges: { read: [ids.Alder], write: [ids.Alder] } })),

@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import type { Report } from '../../../shared/schemas/report.ts';
+import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
+import { createInstitution, createUser } from '../../test/factories.ts';
+import { createProgram, insertRecord } from '../../test/record-factories.ts';
+
+/**
+ * The attacks of issue 27 on the province row in time: someone who reads one institution (Alder) watches the same
+ * questions while the data and the reporting cycle move (records edited, returns approved, reopened, sent back) and
+ * releases are made, and compares answers: with and without approved figures only, before and after each step.
+ *
+ * What must hold (decision 024): the part of any province figure that comes from the others (province minus the
+ * attacker's own totals) changes only at a release, whatever else happens or is asked; and when it changes, the change
+ * is never one or two institutions' own change: at least the rule's three institutions changed in what it covers.
+ */
+
+const FY = '2024/25';
+const TERM = 'Fall';
+const OTHERS = ['Birch', 'Cedar', 'Dogwood', 'Elm'] as const;
+const DISCIPLINES = ['Business & Management', 'Engineering & Applied Science'] as const;
+const QUESTIONS = [
+  `fiscalYearFrom=${FY}&fiscalYearTo=${FY}`,
+  ...DISCIPLINES.map((d) => `fiscalYearFrom=${FY}&fiscalYearTo=${FY}&disciplines=${encodeURIComponent(d)}`),
+];
+const FIELDS = ['students_seeking', 'students_placed'] as const;
+
+type Action =
+  | { kind: 'edit'; institution: number; program: number; placed: number }
+  | { kind: 'state'; institution: number; state: 'open' | 'submitted' | 'approved' | 'reopened' }
+  | { kind: 'release' };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({
+    kind: fc.constant('edit' as const),
+    institution: fc.nat(OTHERS.length - 1),
+    program: fc.nat(DISCIPLINES.length - 1),
+    placed: fc.integer({ min: 0, max: 40 }),
+  }),
+  fc.record({
+    kind: fc.constant('state' as const),
+    institution: fc.nat(OTHERS.length),
+    state: fc.constantFrom('open' as const, 'submitted' as const, 'approved' as const, 'reopened' as const),
+  }),
+  fc.constant({ kind: 'release' as const }),
+);
+
+describe('the province row in time: the others’ part changes only at releases (issue 27)', () => {
+  let ctx: TestContext;
+  let attacker: string;
+  let admin: string;
+  const institutionIds: number[] = [];
+  const programIds: number[][] = [];
+  let recordIds: number[][] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    for (const name of ['Alder', ...OTHERS]) {
+      const id = await createInstitution(ctx.db, { shortName: name, nameCode: name.toUpperCase() });
+      institutionIds.push(id);
+      programIds.push(
+        await Promise.all(DISCIPLINES.map((discipline, n) => createProgram(ctx.db, id, { name: `${name} ${n}`, discipline }))),
+      );
+    }
+    attacker = await ctx.cookieFor(
+      await createUser(ctx.db, { privileges: { read: [institutionIds[0]!], write: [institutionIds[0]!] } }),
+    );
+    admin = await ctx.cookieFor(await createUser(ctx.db, { privileges: { glblAdmin: true } }));
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/periods',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: { fiscal_year: FY, term: TERM },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }, 120_000);
+  afterAll(() => ctx?.close());
+
+  async function reset(): Promise<void> {
+    await ctx.db.execute(sql`DELETE FROM release_records`);
+    await ctx.db.execute(sql`DELETE FROM release_programs`);
+    await ctx.db.execute(sql`DELETE FROM release_periods`);
+    await ctx.db.execute(sql`DELETE FROM releases`);
+    await ctx.db.execute(sql`DELETE FROM records`);
+    await ctx.db.execute(sql`UPDATE term_returns SET state = 'approved'`);
+    recordIds = [];
+    for (const [n, id] of institutionIds.entries()) {
+      recordIds.push(
+        await Promise.all(
+          programIds[n]!.map((programId, p) =>
+            insertRecord(ctx.db, {
+              institutionId: id,
+              programId,
+              fiscalYear: FY,
+              term: TERM,
+              studentsSeeking: 50,
+              studentsPlaced: 10 + n * 3 + p,
+            }),
+          ),
+        ),
+      );
+    }
+  }
+
+  async function ask(question: string, approvedOnly: boolean): Promise<Report> {
+    const res = await ctx.app.inject({
+      url: `/api/reports/fiscal?${question}${approvedOnly ? '&approvedOnly=true' : ''}`,
+      headers: { cookie: attacker },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Report;
+  }
+
+  /** Province minus the attacker's own totals: the others' part, per question and field, null where hidden. */
+  async function othersPart(): Promise<Record<string, number | null>> {
+    const part: Record<string, number | null> = {};
+    for (const question of QUESTIONS) {
+      const [all, approved] = [await ask(question, false), await ask(question, true)];
+      for (const field of FIELDS) {
+        const of = (report: Report) =>
+          report.province[field] === null ? null : Number(report.province[field]) - Number(report.totals[field]);
+        // Asking for approved figures only changes the attacker's own part, never the others'.
+        expect(of(approved), `approvedOnly changed the others' part of ${question} ${field}`).toBe(of(all));
+        part[`${question}|${field}`] = of(all);
+      }
+    }
+    return part;
+  }
+
+  /** Each other institution's released figures of a field in what a question covers, in the latest release. */
+  async function releasedByInstitution(): Promise<Map<string, number[]>> {
+    const rows = await queryRows<{ inst: number; d: string; seeking: number; placed: number }>(
+      ctx.db,
+      sql`SELECT r.institution_id AS inst, p.discipline AS d, sum(r.students_seeking)::int AS seeking,
+            sum(r.students_placed)::int AS placed
+          FROM release_records r JOIN release_programs p ON p.release_id = r.release_id AND p.id = r.program_id
+          WHERE r.release_id = (SELECT max(id) FROM releases) AND r.institution_id <> ${institutionIds[0]!}
+          GROUP BY 1, 2`,
+    );
+    const by = new Map<string, number[]>();
+    for (const question of QUESTIONS)
+      for (const field of FIELDS) {
+        const values = OTHERS.map((_, n) =>
+          rows
+            .filter((r) => r.inst === institutionIds[n + 1] && (!question.includes('disciplines') || question.endsWith(encodeURIComponent(r.d))))
+            .reduce((a, r) => a + (field === 'students_placed' ? r.placed : r.seeking), 0),
+        );
+        by.set(`${question}|${field}`, values);
+      }
+    return by;
+  }
+
+  async function apply(a: Action): Promise<void> {
+    if (a.kind === 'edit') {
+      await ctx.db.execute(
+        sql`UPDATE records SET students_placed = ${a.placed}, version = version + 1, updated_at = now()
+            WHERE id = ${recordIds[a.institution + 1]![a.program]!}`,
+      );
+    } else if (a.kind === 'state') {
+      await ctx.db.execute(
+        sql`UPDATE term_returns SET state = ${a.state} WHERE institution_id = ${institutionIds[a.institution]!}`,
+      );
+    } else {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/releases',
+        headers: { cookie: admin, 'content-type': 'application/json' },
+        payload: { periods: [{ fiscal_year: FY, term: TERM }], note: 'Release in the attacker test' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+
+  it('between releases nothing changes the others’ part; at a release no change shows fewer than three institutions’', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 3, maxLength: 10 }), async (actions) => {
+        await reset();
+        await apply({ kind: 'release' });
+        let seen = await othersPart();
+        // Per figure, each institution's figures when the figure last changed.
+        const first = await releasedByInstitution();
+        const truthAt = new Map(Object.keys(seen).map((key) => [key, first.get(key)!]));
+        for (const a of actions) {
+          await apply(a);
+          const now = await othersPart();
+          if (a.kind !== 'release') {
+            expect(now, `the others' part moved after ${JSON.stringify(a)} with no release`).toEqual(seen);
+            continue;
+          }
+          const after = await releasedByInstitution();
+          for (const [key, value] of Object.entries(now)) {
+            const before = seen[key];
+            if (value === null || before === null || value === before) continue;
+            // The change shown: at least three institutions changed in what the question covers.
+            const changed = after.get(key)!.filter((v, n) => v !== truthAt.get(key)![n]).length;
+            expect(changed, `${key} moved ${before} → ${value} with ${changed} institution(s) changed`).toBeGreaterThanOrEqual(3);
+            truthAt.set(key, after.get(key)!);
+          }
+          seen = now;
+        }
+      }),
+      { numRuns: 12, endOnFailure: true },
+    );
+  }, 600_000);
+});
