@@ -75,7 +75,4 @@ ALTER TABLE "release_records" ADD CONSTRAINT "release_records_release_id_release
 ALTER TABLE "release_schedule" ADD CONSTRAINT "release_schedule_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "releases" ADD CONSTRAINT "releases_released_by_users_id_fk" FOREIGN KEY ("released_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "release_periods_period_idx" ON "release_periods" USING btree ("fiscal_year","term","release_id");--> statement-breakpoint
-CREATE INDEX "release_records_period_idx" ON "release_records" USING btree ("release_id","fiscal_year","term");--> statement-breakpoint
--- The schedule's starting point (decision 024): a provisional release two weeks after a period's due date, the final
--- one once every return of the period is approved.
-INSERT INTO "release_schedule" ("id", "provisional_days_after_due", "final_when_approved") VALUES (1, 14, true);
+CREATE INDEX "release_records_period_idx" ON "release_records" USING btree ("release_id","fiscal_year","term");

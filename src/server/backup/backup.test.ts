@@ -7,15 +7,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  migrateFrom,
-  openPglite,
-  openPostgres,
-  queryRows,
-  runMigrations,
-  type Database,
-  type Db,
-} from '../db/client.ts';
+import { migrateFrom, openPglite, openPostgres, queryRows, runMigrations, type Database, type Db } from '../db/client.ts';
 import { MIGRATIONS_DIR, PROJECT_ROOT } from '../paths.ts';
 import { createTestContext, type TestContext } from '../test/build-test-app.ts';
 import { createUser } from '../test/factories.ts';
@@ -327,7 +319,7 @@ describe(`backup and restore round trip (${onPostgres ? 'PostgreSQL: pg_dump / p
     } finally {
       await database.close();
     }
-  });
+  }, 180_000);
 
   it('refuses a missing file, and a file of the wrong kind, naming what it is', async () => {
     await expect(restore(source, join(tmp, 'nope.dump'))).rejects.toThrow(

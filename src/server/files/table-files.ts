@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { ReportRow } from '../../shared/schemas/report.ts';
-import { SUPPRESSED_MARK } from '../../shared/disclosure.ts';
+import { markOf } from '../../shared/disclosure.ts';
+import type { SuppressionReason } from '../../shared/schemas/report.ts';
 import { neutraliseFormula, safeCell } from './formula-guard.ts';
 import {
   alignmentOf,
@@ -55,7 +56,9 @@ function cellOf(kind: SheetColumnKind, value: ReportRow[string] | undefined, fil
 function fileRows(table: TableFile, file: 'csv' | 'xlsx'): Cell[][] {
   const line = (row: ReportRow) => table.columns.map((c) => cellOf(c.kind, row[c.key], file));
   const summaries = (table.summaryRows ?? []).map(({ label, row, suppressed = {} }) => {
-    const cells = line(row).map((cell, n) => (table.columns[n]!.key in suppressed ? SUPPRESSED_MARK : cell));
+    const cells = line(row).map((cell, n) =>
+      table.columns[n]!.key in suppressed ? markOf(suppressed[table.columns[n]!.key] as SuppressionReason) : cell,
+    );
     cells[0] = label;
     return cells;
   });

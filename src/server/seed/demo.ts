@@ -7,6 +7,7 @@ import { generateProgramYear, programModel, reportsIn } from './record-generator
 import type { GeneratedRecord } from './record-generator.ts';
 import { FIRST_DEMO_YEAR, LAST_YEAR } from './seed-constants.ts';
 import { BC_TIME_ZONE } from '../../shared/term-calendar.ts';
+import { runScheduledReleases } from '../modules/releases/releases.repo.ts';
 
 /**
  * The latest term as the demo's story has it (DEMO_RETURN_STORY): the institution that has not started sends nothing
@@ -59,6 +60,8 @@ export async function seedDemo(database: Database): Promise<boolean> {
     await tx.execute(batch.insertSql(adminId));
     await datePrograms(tx);
     await seedDemoReturns(tx, FIRST_DEMO_YEAR, LAST_YEAR, adminId);
+    // The province figures as the schedule would have released them: every approved period (decision 024).
+    await runScheduledReleases(tx);
     return true;
   });
 }

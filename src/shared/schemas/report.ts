@@ -139,7 +139,7 @@ export const ReportSchema = z.object({
         'institution.',
     ),
   release: ReportReleaseSchema.nullable().describe(
-    'For people who may not read every institution: the releases the province row\'s figures of the others come from, ' +
+    "For people who may not read every institution: the releases the province row's figures of the others come from, " +
       'the periods of the question not yet released and the figures holding back a revision. Null for people who read ' +
       'every institution: their province row is live.',
   ),

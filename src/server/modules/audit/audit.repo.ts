@@ -2,7 +2,8 @@ import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export interface AuditEntry {
-  entityType: 'record' | 'institution' | 'program' | 'user' | 'banner' | 'session' | 'export' | 'import' | 'period' | 'return' | 'release';
+  entityType:
+    'record' | 'institution' | 'program' | 'user' | 'banner' | 'session' | 'export' | 'import' | 'period' | 'return' | 'release';
   entityId: number | null;
   action: string;
   changedBy: number | null;

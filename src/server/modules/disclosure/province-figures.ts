@@ -182,9 +182,7 @@ export async function provinceFigures(
     suppressed,
     flag,
     release: {
-      releases: [...numbers]
-        .sort(([a], [b]) => a - b)
-        .map(([number, released_at]) => ({ number, released_at })),
+      releases: [...numbers].sort(([a], [b]) => a - b).map(([number, released_at]) => ({ number, released_at })),
       unreleased: chains.filter((c) => c.releases.length === 0).map((c) => ({ fiscal_year: c.fy, term: c.term })),
       held_back: heldBack,
     },
@@ -218,4 +216,3 @@ function linkSplits(measures: readonly JudgedMeasure[], suppressed: Record<strin
     for (const m of members) suppressed[m.key] ??= 'linked';
   }
 }
-

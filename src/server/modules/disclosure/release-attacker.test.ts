@@ -144,7 +144,11 @@ describe('the province row in time: the others’ part changes only at releases 
       for (const field of FIELDS) {
         const values = OTHERS.map((_, n) =>
           rows
-            .filter((r) => r.inst === institutionIds[n + 1] && (!question.includes('disciplines') || question.endsWith(encodeURIComponent(r.d))))
+            .filter(
+              (r) =>
+                r.inst === institutionIds[n + 1] &&
+                (!question.includes('disciplines') || question.endsWith(encodeURIComponent(r.d))),
+            )
             .reduce((a, r) => a + (field === 'students_placed' ? r.placed : r.seeking), 0),
         );
         by.set(`${question}|${field}`, values);

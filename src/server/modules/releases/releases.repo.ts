@@ -148,12 +148,15 @@ export async function releaseCandidates(db: Db): Promise<ReleaseCandidate[]> {
 /** A record's figures as one row value, for comparing a record with its released copy. */
 const rowOf = (alias: string): SQL => sql.raw([...COUNT_FIELDS, ...MONEY_FIELDS].map((c) => `${alias}.${c}`).join(', '));
 
+/** Until an app admin sets one: a provisional release two weeks after a due date, the final one once all is approved. */
+const DEFAULT_SCHEDULE: ReleaseSchedule = { provisional_days_after_due: 14, final_when_approved: true };
+
 export async function readSchedule(db: Db): Promise<ReleaseSchedule> {
   const [row] = await queryRows<ReleaseSchedule>(
     db,
     sql`SELECT provisional_days_after_due, final_when_approved FROM release_schedule WHERE id = 1`,
   );
-  return row ?? { provisional_days_after_due: null, final_when_approved: false };
+  return row ?? DEFAULT_SCHEDULE;
 }
 
 export async function updateSchedule(db: Db, schedule: ReleaseSchedule, userId: number): Promise<ReleaseSchedule> {
@@ -165,7 +168,14 @@ export async function updateSchedule(db: Db, schedule: ReleaseSchedule, userId: 
           ON CONFLICT (id) DO UPDATE SET provisional_days_after_due = EXCLUDED.provisional_days_after_due,
             final_when_approved = EXCLUDED.final_when_approved, updated_at = now(), updated_by = ${userId}`,
     );
-    await writeAudit(tx, { entityType: 'release', entityId: null, action: 'schedule', changedBy: userId, before, after: schedule });
+    await writeAudit(tx, {
+      entityType: 'release',
+      entityId: null,
+      action: 'schedule',
+      changedBy: userId,
+      before,
+      after: schedule,
+    });
     return schedule;
   });
 }
@@ -223,7 +233,9 @@ export async function runScheduledReleases(db: Db, now: Date = new Date()): Prom
   const note = `Scheduled release on ${today}: ${
     finals > 0 ? `${finals} period${finals === 1 ? '' : 's'} with every return approved (final)` : ''
   }${finals > 0 && finals < due.length ? '; ' : ''}${
-    due.length > finals ? `${due.length - finals} period${due.length - finals === 1 ? '' : 's'} past the due date (provisional)` : ''
+    due.length > finals
+      ? `${due.length - finals} period${due.length - finals === 1 ? '' : 's'} past the due date (provisional)`
+      : ''
   }.`;
   const outcome = await createRelease(db, { periods: due, note }, null, now);
   return outcome.ok ? outcome.value : null;

@@ -12,7 +12,14 @@ import {
 import { bcToday } from '../../../shared/term-calendar.ts';
 import { valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
-import { createRelease, listReleases, readSchedule, releaseCandidates, updateSchedule, upcomingReleases } from './releases.repo.ts';
+import {
+  createRelease,
+  listReleases,
+  readSchedule,
+  releaseCandidates,
+  updateSchedule,
+  upcomingReleases,
+} from './releases.repo.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 
@@ -74,7 +81,8 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'When the schedule releases: provisionally some days after a due date, and finally once every return is approved',
+        summary:
+          'When the schedule releases: provisionally some days after a due date, and finally once every return is approved',
         body: ReleaseScheduleSchema,
         response: { 200: ReleaseScheduleSchema, ...errors },
       },

@@ -285,7 +285,5 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
 
 /** Every part any report's measures rest on, each once, in a fixed order: what a release's data is summed into. */
 export const ALL_PARTS: { name: string; value: SQL }[] = [
-  ...new Map(
-    Object.values(REPORT_DEFINITIONS).flatMap((d) => d.measures.flatMap((m) => Object.entries(m.parts))),
-  ).entries(),
+  ...new Map(Object.values(REPORT_DEFINITIONS).flatMap((d) => d.measures.flatMap((m) => Object.entries(m.parts)))).entries(),
 ].map(([name, value]) => ({ name, value }));

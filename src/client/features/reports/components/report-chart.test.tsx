@@ -22,6 +22,7 @@ beforeAll(() => {
 const placement = (hidden: boolean): Report => ({
   type: 'placement',
   params: {},
+  release: null,
   columns: [
     { key: 'institution', label: 'Institution', kind: 'text' },
     { key: 'students_seeking', label: 'Seeking', kind: 'count' },

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { SUPPRESSED_MARK } from '../../../../shared/disclosure.ts';
+import { SUPPRESSED_MARK, UNRELEASED_MARK } from '../../../../shared/disclosure.ts';
 import type { SuppressionNotes } from '../lib/report-suppression.ts';
 import { REPORT_UI } from '../messages.ts';
 
@@ -8,11 +8,12 @@ const S = REPORT_UI.suppression;
 
 /** A footnote line with its leading mark set in bold, so the eye matches it to the x in the table. */
 function NoteText({ text }: { text: string }) {
-  if (!text.startsWith(SUPPRESSED_MARK)) return <>{text}</>;
+  const mark = [UNRELEASED_MARK, SUPPRESSED_MARK].find((m) => text.startsWith(`${m}:`));
+  if (!mark) return <>{text}</>;
   return (
     <>
-      <strong className="report-notes-mark">{SUPPRESSED_MARK}</strong>
-      {text.slice(SUPPRESSED_MARK.length)}
+      <strong className="report-notes-mark">{mark}</strong>
+      {text.slice(mark.length)}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Fragment, memo, type ReactNode } from 'react';
-import { SUPPRESSED_MARK, type DisclosureRule } from '../../../../shared/disclosure.ts';
+import { markOf, type DisclosureRule } from '../../../../shared/disclosure.ts';
 import type { ReportColumn, ReportRow, SuppressionReason } from '../../../../shared/schemas/report.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
 import type { SortState } from '../../../ui/list-state.ts';
@@ -25,7 +25,7 @@ const R = REPORT_UI.result;
 function HiddenCell({ reason, rule }: { reason: SuppressionReason; rule: DisclosureRule }) {
   return (
     <a href={`#${suppressionNoteId(reason)}`} className="report-suppressed" data-testid="report-hidden-cell">
-      <span aria-hidden="true">{SUPPRESSED_MARK}</span>
+      <span aria-hidden="true">{markOf(reason)}</span>
       <VisuallyHidden>{suppressedCellLabel(reason, rule)}</VisuallyHidden>
     </a>
   );

@@ -24,6 +24,7 @@ function report(
   return {
     type,
     params: {},
+    release: null,
     columns: columns.map(([key, kind, label]) => ({ key, kind, label: label ?? key })),
     rows,
     totals: {},
