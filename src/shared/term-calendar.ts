@@ -133,3 +133,6 @@ export function termDueNext(today: string): PeriodKey {
 
 /** The period before a fiscal year and term (Summer is preceded by the previous fiscal year's Spring). */
 export const previousTerm = (key: PeriodKey): PeriodKey => periodAt(periodOrdinal(key) - 1);
+
+/** An instant on a B.C. day (its early afternoon, whether or not daylight time): for a clock pinned to a day. */
+export const middayInBc = (isoDay: string): Date => new Date(`${isoDay}T20:00:00Z`);
