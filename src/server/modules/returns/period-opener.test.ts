@@ -51,7 +51,7 @@ describe('periods open themselves', () => {
     await createInstitution(db);
     await createInstitution(db, { activeInd: false });
     institutions = 2;
-    appAdmin = await createUser(db, { privileges: { appAdmin: true } });
+    appAdmin = await createUser(db, { privileges: { glblAdmin: true } });
   }, 120_000);
   afterAll(() => database?.close());
 
