@@ -51,6 +51,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { APP_ENV: 'D', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.test-data/e2e', LOG_LEVEL: 'warn', DEMO_TODAY: '2025-12-15' },
+    env: {
+      APP_ENV: 'D',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.test-data/e2e',
+      LOG_LEVEL: 'warn',
+      DEMO_TODAY: '2025-12-15',
+    },
   },
 });

@@ -53,9 +53,7 @@ export function chosenFiscalYears(periods: readonly Period[], asked: readonly st
   const kept = years.filter((year) => asked.includes(year));
   if (kept.length > 0) return kept.sort((a, b) => a.localeCompare(b));
   const dueNext = today
-    ? periods
-        .filter((p) => p.opens_on <= today && today <= p.due_on)
-        .sort((a, b) => a.due_on.localeCompare(b.due_on))[0]
+    ? periods.filter((p) => p.opens_on <= today && today <= p.due_on).sort((a, b) => a.due_on.localeCompare(b.due_on))[0]
     : undefined;
   return dueNext ? [dueNext.fiscal_year] : years.slice(0, 1);
 }

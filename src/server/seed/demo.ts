@@ -30,12 +30,16 @@ function asTheStoryHasIt(timeline: DemoTimeline, institution: string, records: G
     const isDueNext = samePeriod(timeline.dueNext, key);
     const isPastDue = samePeriod(timeline.pastDue, key);
     if ((isDueNext && institution === dueNext.notStarted) || (isPastDue && institution === pastDue.notStarted)) continue;
-    const inProgress = (isDueNext && (dueNext.inProgress as readonly string[]).includes(institution)) || (isPastDue && institution === pastDue.inProgress);
+    const inProgress =
+      (isDueNext && (dueNext.inProgress as readonly string[]).includes(institution)) ||
+      (isPastDue && institution === pastDue.inProgress);
     ofTerm = inProgress ? withADraft(ofTerm) : ofTerm.map((r) => ({ ...r, status: 'submitted' }));
     // Spread over the last ten days, by program, rather than all on one instant.
     shaped.push(
       ...ofTerm.map((r) =>
-        Date.parse(r.createdAt) <= latest ? r : { ...r, createdAt: new Date(latest - (r.programId % 240) * 3_600_000).toISOString() },
+        Date.parse(r.createdAt) <= latest
+          ? r
+          : { ...r, createdAt: new Date(latest - (r.programId % 240) * 3_600_000).toISOString() },
       ),
     );
   }

@@ -32,7 +32,9 @@ import { DEMO_RETURN_STORY } from './demo-returns.ts';
 const day = fc.oneof(
   // The fiscal year's first and last days, a leap day, the first day of each term, then any day of a few years.
   fc.constantFrom('2026-04-01', '2027-03-31', '2028-02-29', '2026-05-01', '2026-09-01', '2027-01-01'),
-  fc.date({ min: new Date('2024-06-01T00:00:00Z'), max: new Date('2029-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc
+    .date({ min: new Date('2024-06-01T00:00:00Z'), max: new Date('2029-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
 );
 
 describe('the demo story on any day', () => {
@@ -96,7 +98,9 @@ describe('the demo story on any day', () => {
           }
           // One return reopened and approved again, all of its history before the day.
           const reopened = returns.filter((r) => r.history.some((e) => e.action === 'reopen'));
-          expect(reopened.map((r) => [r.institution_name, r.term, r.state])).toEqual([[DEMO_RETURN_STORY.reopened.institution, 'Fall', 'approved']]);
+          expect(reopened.map((r) => [r.institution_name, r.term, r.state])).toEqual([
+            [DEMO_RETURN_STORY.reopened.institution, 'Fall', 'approved'],
+          ]);
           const events = returns.flatMap((r) => r.history);
           expect(events.filter((e) => Date.parse(e.at) > now.getTime())).toEqual([]);
         } finally {

@@ -300,7 +300,8 @@ describe('seedDemo', () => {
       const story = r.fiscal_year === '2024/25' && r.term === 'Fall' ? 3 : 0;
       expect(r, `${r.fiscal_year} ${r.term}`).toMatchObject({ state: 'approved', returns: 25, events: 50 + story });
     }
-    const shape = (term: string) => rows.filter((r) => r.fiscal_year === '2025/26' && r.term === term).map((r) => [r.state, r.returns]);
+    const shape = (term: string) =>
+      rows.filter((r) => r.fiscal_year === '2025/26' && r.term === term).map((r) => [r.state, r.returns]);
     expect(shape('Summer')).toEqual([
       ['open', 2],
       ['submitted', 23],

@@ -36,7 +36,10 @@ interface Row {
 
 const keyOf = (p: { fiscal_year: string; term: string }) => `${p.fiscal_year} ${p.term}`;
 const instant = fc.date({ min: new Date('1995-01-01T00:00:00Z'), max: new Date('2045-12-31T23:59:59Z'), noInvalidDate: true });
-const periodKey = fc.record({ fiscal_year: fc.integer({ min: 1995, max: 2045 }).map(fiscalYearOf), term: fc.constantFrom(...TERMS) });
+const periodKey = fc.record({
+  fiscal_year: fc.integer({ min: 1995, max: 2045 }).map(fiscalYearOf),
+  term: fc.constantFrom(...TERMS),
+});
 
 describe('periods open themselves', () => {
   let database: Database;
@@ -73,49 +76,64 @@ describe('periods open themselves', () => {
 
   /** What should exist after a run on `day`, given what existed: the same rule, stated over ordinals. */
   function expectedAfter(existing: Set<string>, oldest: PeriodKey | null, day: string): string[] {
-    return periodsThatShouldExist(day, oldest).map(keyOf).filter((k) => !existing.has(k));
+    return periodsThatShouldExist(day, oldest)
+      .map(keyOf)
+      .filter((k) => !existing.has(k));
   }
 
   it('creates exactly the missing periods on any sequence of days, never twice, and nothing on a second run', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.option(periodKey, { nil: null }), fc.array(instant, { minLength: 1, maxLength: 5 }), async (start, days) => {
-        await forget();
-        // Sometimes the province started its collection by hand (an app admin's period), sometimes the database is empty.
-        if (start) expect((await createPeriod(db, { ...start, ...defaultPeriodDates(start.fiscal_year, start.term) }, appAdmin)).ok).toBe(true);
-        let oldest: PeriodKey | null = start;
-        const existing = new Set(start ? [keyOf(start)] : []);
-        for (const at of days) {
-          const day = bcToday(at);
-          const missing = expectedAfter(existing, oldest, day);
-          const created = await openDuePeriods(db, at);
-          expect(created.map(keyOf)).toEqual(missing);
-          for (const k of missing) existing.add(k);
-          oldest ??= termOfDay(day);
-          expect(await openDuePeriods(db, at)).toEqual([]);
+      fc.asyncProperty(
+        fc.option(periodKey, { nil: null }),
+        fc.array(instant, { minLength: 1, maxLength: 5 }),
+        async (start, days) => {
+          await forget();
+          // Sometimes the province started its collection by hand (an app admin's period), sometimes the database is empty.
+          if (start)
+            expect(
+              (await createPeriod(db, { ...start, ...defaultPeriodDates(start.fiscal_year, start.term) }, appAdmin)).ok,
+            ).toBe(true);
+          let oldest: PeriodKey | null = start;
+          const existing = new Set(start ? [keyOf(start)] : []);
+          for (const at of days) {
+            const day = bcToday(at);
+            const missing = expectedAfter(existing, oldest, day);
+            const created = await openDuePeriods(db, at);
+            expect(created.map(keyOf)).toEqual(missing);
+            for (const k of missing) existing.add(k);
+            oldest ??= termOfDay(day);
+            expect(await openDuePeriods(db, at)).toEqual([]);
 
-          const rows = await stored();
-          expect(rows.map(keyOf).sort()).toEqual([...existing].sort());
-          for (const row of rows) {
-            expect(row.returns, keyOf(row)).toBe(institutions);
-            expect(row.audits, keyOf(row)).toBe(1);
-            const byHand = start !== null && keyOf(row) === keyOf(start);
-            expect(row.system_audits, keyOf(row)).toBe(byHand ? 0 : 1);
-            if (!byHand) expect({ opens_on: row.opens_on, due_on: row.due_on }).toEqual(defaultPeriodDates(row.fiscal_year, row.term as PeriodKey['term']));
+            const rows = await stored();
+            expect(rows.map(keyOf).sort()).toEqual([...existing].sort());
+            for (const row of rows) {
+              expect(row.returns, keyOf(row)).toBe(institutions);
+              expect(row.audits, keyOf(row)).toBe(1);
+              const byHand = start !== null && keyOf(row) === keyOf(start);
+              expect(row.system_audits, keyOf(row)).toBe(byHand ? 0 : 1);
+              if (!byHand)
+                expect({ opens_on: row.opens_on, due_on: row.due_on }).toEqual(
+                  defaultPeriodDates(row.fiscal_year, row.term as PeriodKey['term']),
+                );
+            }
+            // No gap from the oldest through the term after today's (a later day may have reached further).
+            const ordinals = rows.map((r) => periodOrdinal({ fiscal_year: r.fiscal_year, term: r.term as PeriodKey['term'] }));
+            const span = Math.max(...ordinals) - Math.min(...ordinals) + 1;
+            expect(rows.length).toBe(span);
+            expect(Math.max(...ordinals)).toBeGreaterThanOrEqual(periodOrdinal(termOfDay(day)) + 1);
           }
-          // No gap from the oldest through the term after today's (a later day may have reached further).
-          const ordinals = rows.map((r) => periodOrdinal({ fiscal_year: r.fiscal_year, term: r.term as PeriodKey['term'] }));
-          const span = Math.max(...ordinals) - Math.min(...ordinals) + 1;
-          expect(rows.length).toBe(span);
-          expect(Math.max(...ordinals)).toBeGreaterThanOrEqual(periodOrdinal(termOfDay(day)) + 1);
-        }
-      }),
+        },
+      ),
       { numRuns: 12 },
     );
   }, 600_000);
 
   it('fills a gap an app admin left, from the oldest period on', async () => {
     await forget();
-    for (const key of [{ fiscal_year: '2020/21', term: 'Fall' }, { fiscal_year: '2021/22', term: 'Spring' }] as const) {
+    for (const key of [
+      { fiscal_year: '2020/21', term: 'Fall' },
+      { fiscal_year: '2021/22', term: 'Spring' },
+    ] as const) {
       await createPeriod(db, { ...key, opens_on: '2020-09-15', due_on: '2022-06-30' }, appAdmin);
     }
     const created = await openDuePeriods(db, new Date('2021-10-01T19:00:00Z'));
@@ -132,7 +150,9 @@ describe('periods open themselves', () => {
     const [a, b] = await Promise.all([openDuePeriods(db, at), openDuePeriods(db, at)]);
     const both = [...a, ...b].map(keyOf);
     expect(new Set(both).size).toBe(both.length);
-    expect(both.sort()).toEqual(expectedAfter(new Set(['2023/24 Summer']), { fiscal_year: '2023/24', term: 'Summer' }, '2026-11-26').sort());
+    expect(both.sort()).toEqual(
+      expectedAfter(new Set(['2023/24 Summer']), { fiscal_year: '2023/24', term: 'Summer' }, '2026-11-26').sort(),
+    );
     const rows = await stored();
     expect(rows).toHaveLength(new Set(rows.map(keyOf)).size);
     expect(rows.every((r) => r.returns === institutions && r.audits === 1)).toBe(true);
