@@ -23,6 +23,7 @@ export const PERIOD_UI = {
   dueOn: 'Due on',
   save: 'Save dates',
   cancel: 'Cancel',
+  close: 'Close',
   saved: (period: string) => `The dates of ${period} are saved.`,
   add: {
     title: 'Add a period',

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { TERMS, type Term } from '../../../../shared/constants.ts';
 import { fiscalYearOf } from '../../../../shared/record-rules.ts';
@@ -99,8 +100,17 @@ export function AddPeriodForm() {
             {T.datesHelp}
           </Text>
           {duplicate ? (
-            <Alert color="orange" role="alert" title={T.duplicate} data-testid="period-duplicate">
-              {duplicate.serverMessage ?? duplicate.message}
+            <Alert
+              color="orange"
+              variant="light"
+              role="alert"
+              icon={<IconCopy aria-hidden="true" />}
+              data-testid="period-duplicate"
+            >
+              <Text fw={700} c="dark.9">
+                {T.duplicate}
+              </Text>
+              <Text size="sm">{duplicate.serverMessage ?? duplicate.message}</Text>
             </Alert>
           ) : null}
           {problems.other.length > 0 ? (

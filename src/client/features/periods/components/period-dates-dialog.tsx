@@ -33,7 +33,14 @@ export function PeriodDatesDialog({ period, onClose }: { period: Period; onClose
   };
 
   return (
-    <Modal opened onClose={onClose} title={PERIOD_UI.changeTitle(name)} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={PERIOD_UI.changeTitle(name)}
+      centered
+      closeButtonProps={{ 'aria-label': PERIOD_UI.close }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
       <form onSubmit={save} noValidate>
         <Stack gap="md">
           {FIELDS.map((field) => (

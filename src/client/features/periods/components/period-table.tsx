@@ -41,7 +41,7 @@ export function PeriodTable({ periods, today }: { periods: readonly Period[]; to
   return (
     <>
       <TableScroll label={PERIOD_UI.tableCaption} testId="period-table">
-        <Table striped verticalSpacing="xs">
+        <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
           <caption className="visually-hidden">{PERIOD_UI.tableCaption}</caption>
           <Table.Thead>
             <Table.Tr>
