@@ -8,15 +8,13 @@ import { formatFiscalYear, generateProgramYear, programModel, reportsIn } from '
 import type { GeneratedRecord } from './record-generator.ts';
 import { BC_TIME_ZONE } from '../../shared/term-calendar.ts';
 
-/** The first record of an institution's term made a draft, so the institution is in progress whatever the dice said. */
-function withADraft(records: GeneratedRecord[]): GeneratedRecord[] {
-  return records.map((r, n) => (n === 0 ? { ...r, status: 'draft' } : r));
-}
+/** An institution in progress has its records of the term as drafts still, whatever the dice said. */
+const asDrafts = (records: GeneratedRecord[]): GeneratedRecord[] => records.map((r) => ({ ...r, status: 'draft' }));
 
 /**
  * A program's records of one fiscal year as the demo's story has them (DEMO_RETURN_STORY): none after the term due
- * next; in it, none from the institution that has not started, drafts only at those in progress; in the past-due term,
- * none from the overdue institution that has not started and a draft at the one in progress; everyone else submitted.
+ * next; in it, none from the institution that has not started, drafts at those in progress; in the past-due term,
+ * none from the overdue institution that has not started and drafts at the one in progress; everyone else submitted.
  * No record is dated after the day before the demo's today (a term still running is reported as it goes).
  */
 function asTheStoryHasIt(timeline: DemoTimeline, institution: string, records: GeneratedRecord[]): GeneratedRecord[] {
@@ -33,7 +31,7 @@ function asTheStoryHasIt(timeline: DemoTimeline, institution: string, records: G
     const inProgress =
       (isDueNext && (dueNext.inProgress as readonly string[]).includes(institution)) ||
       (isPastDue && institution === pastDue.inProgress);
-    ofTerm = inProgress ? withADraft(ofTerm) : ofTerm.map((r) => ({ ...r, status: 'submitted' }));
+    ofTerm = inProgress ? asDrafts(ofTerm) : ofTerm.map((r) => ({ ...r, status: 'submitted' }));
     // Spread over the last ten days, by program, rather than all on one instant.
     shaped.push(
       ...ofTerm.map((r) =>
