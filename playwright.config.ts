@@ -44,12 +44,20 @@ export default defineConfig({
       ],
     },
   },
-  // The built app on a throwaway embedded database, seeded with the demo data.
+  // The built app on a throwaway embedded database, seeded with the demo data as of a fixed day (DEMO_TODAY, the same
+  // as the API tests' DEMO_TEST_DAY), so the specs' years and the story they rely on do not move with the calendar.
   webServer: {
     command: `rm -rf .test-data/e2e && node dist/node/server/server.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { APP_ENV: 'D', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.test-data/e2e', LOG_LEVEL: 'warn' },
+    env: {
+      APP_ENV: 'D',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.test-data/e2e',
+      LOG_LEVEL: 'warn',
+      DEMO_TODAY: '2025-12-15',
+    },
   },
 });

@@ -167,6 +167,7 @@ test.describe('menus by role', () => {
       'Institutions',
       'Valid Programs',
       ...PROGRAM_INFO,
+      'Program Information > Reporting Periods',
       'Program Information > CEWIL Export',
       'Program Information > Export Records',
       ...REPORTS,

@@ -28,12 +28,15 @@ import { runReport } from '../src/server/modules/reports/reports.repo.ts';
 import { findUserId } from '../src/server/seed/base.ts';
 import { seedDemo } from '../src/server/seed/demo.ts';
 import { formatFiscalYear } from '../src/server/seed/record-generator.ts';
-import { FIRST_DEMO_YEAR, LAST_YEAR } from '../src/server/seed/seed-constants.ts';
+import { demoTimeline } from '../src/server/seed/demo-story.ts';
+import { middayInBc } from '../src/shared/term-calendar.ts';
 import { loadActiveUser } from '../src/server/session/session-user.ts';
 import { readArguments, runCommand, UsageError } from './command-line.ts';
 
 const USAGE = 'Usage: npm run disclosure:usefulness [-- --min-institutions N --max-share-percent P]';
 const VIEWER = 'writer';
+/** The demo is seeded as of a fixed day (the tests' too), so one run compares with the last whatever the date. */
+const SEEDED_AS_OF = middayInBc('2025-12-15');
 
 const FAMILIES = [
   'no filters',
@@ -51,7 +54,8 @@ interface Question {
 
 /** The fixed questions: the five families of the issue's usefulness measure, over the demo's ten fiscal years. */
 function questions(): Question[] {
-  const years = Array.from({ length: LAST_YEAR - FIRST_DEMO_YEAR + 1 }, (_, n) => formatFiscalYear(FIRST_DEMO_YEAR + n));
+  const { firstYear, lastYear } = demoTimeline(SEEDED_AS_OF);
+  const years = Array.from({ length: lastYear - firstYear + 1 }, (_, n) => formatFiscalYear(firstYear + n));
   const year = (fy: string) => ({ fiscalYearFrom: fy, fiscalYearTo: fy });
   return [
     { family: 'no filters', params: {} },
@@ -206,7 +210,7 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase({ dataDir });
     await runMigrations(database);
-    await seedDemo(database);
+    await seedDemo(database, SEEDED_AS_OF);
     const db = database.db;
     const user = await loadActiveUser(db, (await findUserId(db, VIEWER))!);
     const readable = user ? readableInstitutions(user.privileges) : 'all';

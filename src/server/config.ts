@@ -5,6 +5,7 @@ import { SITE_DEFAULTS, type SiteConfig } from '../shared/schemas/site.ts';
 import { hostNameOf } from './host-names.ts';
 import { plainAddressProblem } from './mail/mail-address.ts';
 import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../shared/disclosure.ts';
+import { isIsoDate } from '../shared/term-calendar.ts';
 
 /** Settings come from the environment only (PRODUCT.md §8); each bad or missing value is named at start. */
 const EnvSchema = z.object({
@@ -91,6 +92,8 @@ const EnvSchema = z.object({
     })
     .transform((value) => value.trim())
     .optional(),
+  /** Development only: the B.C. day the demo is seeded as of and the periods job takes for today (tests pin it). */
+  DEMO_TODAY: z.string().trim().refine(isIsoDate, 'must be a calendar date written YYYY-MM-DD, like 2025-12-15').optional(),
   ONLINE_TOOLS_URL: z.string().trim().optional(),
   FOOTER_ADDRESS: z.string().optional(),
   FOOTER_PHONE: z.string().optional(),
@@ -160,6 +163,11 @@ export interface AppConfig {
   sessionIdleMs: number;
   sessionMaxMs: number;
   logLevel: string;
+  /**
+   * Development only (DEMO_TODAY): the B.C. day the demo data is seeded as of and the periods job opens periods as of,
+   * instead of today; so a test's demo does not move with the calendar.
+   */
+  demoToday?: string;
   oidc?: OidcSettings;
   /** Reminder mails; undefined when not configured, and then the reminder action does not exist. */
   mail?: MailSettings;
@@ -211,6 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.SMTP_URL && !e.PUBLIC_URL) {
     problems.push('PUBLIC_URL is missing: reminder mails link to the returns through it (SMTP_URL is set)');
   }
+  if (e.DEMO_TODAY && !isDevelopment) {
+    problems.push(`DEMO_TODAY is set: it pins the demo's day, and only exists in development (APP_ENV=${DEV_ENV})`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const d = SITE_DEFAULTS.footer;
@@ -253,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
+    demoToday: e.DEMO_TODAY,
     oidc,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     site: {

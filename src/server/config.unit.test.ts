@@ -118,6 +118,24 @@ describe('settings', () => {
   });
 });
 
+describe('DEMO_TODAY', () => {
+  it('pins the demo’s day in development only, and must be a real date', () => {
+    expect(loadConfig({ APP_ENV: 'D' }).demoToday).toBeUndefined();
+    expect(loadConfig({ APP_ENV: 'D', DEMO_TODAY: '2025-12-15' }).demoToday).toBe('2025-12-15');
+    expect(problems({ APP_ENV: 'D', DEMO_TODAY: '2025-02-30' })).toContain('DEMO_TODAY: must be a calendar date');
+    expect(
+      problems({
+        APP_ENV: 'P',
+        OIDC_ISSUER: 'https://sso.example.ca',
+        OIDC_CLIENT_ID: 'wil',
+        PUBLIC_URL: 'https://wil.example.ca',
+        COOKIE_SECRET: 'x'.repeat(32),
+        DEMO_TODAY: '2025-12-15',
+      }),
+    ).toContain('DEMO_TODAY is set');
+  });
+});
+
 describe('reminder mail settings (SMTP_URL, MAIL_FROM)', () => {
   const MAIL = {
     APP_ENV: 'D',

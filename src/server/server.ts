@@ -1,7 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, runMigrations, type Database } from './db/client.ts';
+import { startHourlyJob } from './hourly-job.ts';
+import { runScheduledReleases } from './modules/releases/releases.repo.ts';
+import { startPeriodOpener } from './modules/returns/period-opener.ts';
 import { seedDemo } from './seed/demo.ts';
+import { middayInBc } from '../shared/term-calendar.ts';
 
 /** Starts the server: settings, database (migrated), demo data in development, then listen; stops cleanly on a signal. */
 async function main(): Promise<void> {
@@ -27,11 +31,22 @@ async function main(): Promise<void> {
     console.error(`The app cannot open its database (${where}): ${(err as Error).message}`);
     process.exit(1);
   }
-  if (config.isDevelopment && (await seedDemo(database))) {
+  // DEMO_TODAY (development only) pins the demo's day, for the seed and the periods job alike.
+  const { demoToday } = config;
+  const now = demoToday ? () => middayInBc(demoToday) : () => new Date();
+  if (config.isDevelopment && (await seedDemo(database, now()))) {
     console.log('Seeded the demo data (25 institutions, their programs, ten fiscal years of records, six demo users).');
   }
 
   const app = await buildApp({ config, database });
+  const periodOpener = startPeriodOpener(database.db, app.log, now);
+  await periodOpener.started;
+  // After the periods: a release the schedule calls for (decision 024), made by one server (releases take a lock).
+  const releaser = startHourlyJob(app.log, 'make the scheduled release', async () => {
+    const release = await runScheduledReleases(database.db, now());
+    return release ? `made release ${release.number}: ${release.note}` : null;
+  });
+  await releaser.started;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -39,6 +54,8 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // Stop taking connections, let requests in flight finish, then close the database (and its lock).
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    periodOpener.stop();
+    releaser.stop();
     await app.close().catch((err: unknown) => app.log.error({ err }, 'error while closing'));
     await database.close().catch(() => {});
     clearTimeout(force);

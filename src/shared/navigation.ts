@@ -39,6 +39,7 @@ export const NAV_MENU: readonly NavItem[] = [
       { label: 'Browse Records', path: '/records', auth: true },
       { label: 'Find Records', path: '/records/find', auth: true },
       { label: 'Term Returns', path: '/returns', auth: true },
+      { label: 'Reporting Periods', path: '/periods', auth: true, roles: APP_ADMIN },
       { label: 'CEWIL Export', path: '/records/cewilExport', auth: true, roles: APP_ADMIN },
       // The requirements' menu links here with different letter case; routes match regardless of case.
       { label: 'Export Records', path: '/records/RecordExport', auth: true, roles: APP_ADMIN },

@@ -128,6 +128,7 @@ describe('navigation menu', () => {
       'Institutions',
       'Valid Programs',
       ...PROGRAM_INFO_READ,
+      'Program Information > Reporting Periods',
       'Program Information > CEWIL Export',
       'Program Information > Export Records',
       ...REPORTS,

@@ -43,13 +43,19 @@ export function periodFiscalYears(periods: readonly Period[]): string[] {
 }
 
 /**
- * The fiscal years shown, oldest first: those asked for that have periods, or the latest with periods when none of
- * them has (a year without periods would be a matrix without columns).
+ * The fiscal years shown, oldest first: those asked for that have periods; when none of them has (a year without
+ * periods would be a matrix without columns), the year of the period due next on `today` (opened, not yet past its
+ * due date, due soonest: the term institutions are working on, which in May is still last fiscal year's Spring), or
+ * else the latest with periods.
  */
-export function chosenFiscalYears(periods: readonly Period[], asked: readonly string[]): string[] {
+export function chosenFiscalYears(periods: readonly Period[], asked: readonly string[], today?: string): string[] {
   const years = periodFiscalYears(periods);
   const kept = years.filter((year) => asked.includes(year));
-  return (kept.length > 0 ? kept : years.slice(0, 1)).sort((a, b) => a.localeCompare(b));
+  if (kept.length > 0) return kept.sort((a, b) => a.localeCompare(b));
+  const dueNext = today
+    ? periods.filter((p) => p.opens_on <= today && today <= p.due_on).sort((a, b) => a.due_on.localeCompare(b.due_on))[0]
+    : undefined;
+  return dueNext ? [dueNext.fiscal_year] : years.slice(0, 1);
 }
 
 /** Whether a return is one the state filter asks for (no states: every return). */

@@ -80,3 +80,59 @@ export function fiscalYearOfDay(isoDay: string): string {
 export function currentFiscalYear(now: Date = new Date()): string {
   return fiscalYearOfDay(bcToday(now));
 }
+
+/** A reporting period's identity: one fiscal year × term. */
+export interface PeriodKey {
+  fiscal_year: string;
+  term: Term;
+}
+
+/** The term a B.C. day falls in (`2026-04-15` → Spring 2025/26: Spring runs January–April of the fiscal year's end). */
+export function termOfDay(isoDay: string): PeriodKey {
+  const month = Number(isoDay.slice(5, 7));
+  const term = TERMS.find((t) => TERM_MONTHS[t].first <= month && month <= TERM_MONTHS[t].last)!;
+  return { fiscal_year: fiscalYearOf(Number(isoDay.slice(0, 4)) - TERM_MONTHS[term].yearOffset), term };
+}
+
+/** A period's place in time: comparable, and one apart from the next term (Spring 2025/26 → Summer 2026/27). */
+export const periodOrdinal = (key: PeriodKey): number =>
+  fiscalYearStart(key.fiscal_year) * TERMS.length + TERMS.indexOf(key.term);
+const periodAt = (ordinal: number): PeriodKey => ({
+  fiscal_year: fiscalYearOf(Math.floor(ordinal / TERMS.length)),
+  term: TERMS[((ordinal % TERMS.length) + TERMS.length) % TERMS.length]!,
+});
+
+/**
+ * The periods that should exist on a B.C. day (docs/reporting-cycle.md, "Periods open themselves"): every fiscal year
+ * × term from `earliest` (the oldest period there is) through the term after today's, oldest first; with no period
+ * yet, today's term and the next. The next term exists ahead of time so institutions see it coming. Nothing before
+ * `earliest` is asked for: the province chose where its collection starts.
+ */
+export function periodsThatShouldExist(today: string, earliest: PeriodKey | null): PeriodKey[] {
+  const current = periodOrdinal(termOfDay(today));
+  const first = earliest === null ? current : periodOrdinal(earliest);
+  const periods: PeriodKey[] = [];
+  for (let n = first; n <= current + 1; n++) periods.push(periodAt(n));
+  return periods;
+}
+
+/**
+ * The term whose returns are due next on a B.C. day, by the default dates: of the periods opened and not yet past
+ * their due date, the one due soonest (in January it is still the Fall term, due 31 January; from February the
+ * Spring term). Every day has one, because a term opens before the one before it is due.
+ */
+export function termDueNext(today: string): PeriodKey {
+  const ofDay = periodOrdinal(termOfDay(today));
+  for (let n = ofDay - 1; n <= ofDay; n++) {
+    const key = periodAt(n);
+    const { opens_on, due_on } = defaultPeriodDates(key.fiscal_year, key.term);
+    if (opens_on <= today && today <= due_on) return key;
+  }
+  throw new Error(`No term is due next on ${today}`);
+}
+
+/** The period before a fiscal year and term (Summer is preceded by the previous fiscal year's Spring). */
+export const previousTerm = (key: PeriodKey): PeriodKey => periodAt(periodOrdinal(key) - 1);
+
+/** An instant on a B.C. day (its early afternoon, whether or not daylight time): for a clock pinned to a day. */
+export const middayInBc = (isoDay: string): Date => new Date(`${isoDay}T20:00:00Z`);

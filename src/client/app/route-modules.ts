@@ -33,6 +33,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   adminUser: () => import('../features/users/pages/user-page.tsx'),
   returns: () => import('../features/returns/pages/returns-page.tsx'),
   return: () => import('../features/returns/pages/return-page.tsx'),
+  periods: () => import('../features/periods/pages/periods-page.tsx'),
   reports: () => import('../features/reports/pages/reports-page.tsx'),
   reportParams: () => import('../features/reports/pages/report-params-page.tsx'),
   ...Object.fromEntries(REPORT_TYPES.map((type) => [`report-${type}`, reportResultPage])),

@@ -2,21 +2,22 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { auditLog, returnEvents } from '../db/schema.ts';
 import { readRecord } from '../modules/records/record-store.ts';
-import { formatFiscalYear } from './record-generator.ts';
+import type { DemoTimeline } from './demo-story.ts';
 import { seedReportingCycle } from './reporting-cycle.ts';
-import { LAST_YEAR } from './seed-constants.ts';
-import { BC_TIME_ZONE } from '../../shared/term-calendar.ts';
+import { BC_TIME_ZONE, type PeriodKey } from '../../shared/term-calendar.ts';
 
 /**
- * Who plays which part in the demo's reporting cycle, so the completeness matrix and the report marks have something
- * to show on a fresh demo: in the latest term one institution is still in progress (its drafts) and one has not
- * started (no record), both overdue, the rest submitted; one past return was approved, reopened, corrected and
- * approved again, so its figures are marked revised.
+ * Who plays which part in the demo's reporting cycle (its terms are the timeline's, demo-story.ts), so home, the
+ * completeness matrix and the report marks have something to show on a fresh demo: in the term due next most
+ * institutions have submitted, a few are in progress (drafts) and one has not started; in the term before, past its
+ * due date, two institutions are overdue (one in progress, one not started) and the rest submitted; every older return
+ * is approved, and one of them was reopened, corrected and approved again, so its figures are marked revised.
  */
 export const DEMO_RETURN_STORY = {
-  inProgress: 'SFU',
-  notStarted: 'NLC',
-  reopened: { institution: 'UBC', fiscalYear: formatFiscalYear(LAST_YEAR - 1), term: 'Fall' },
+  dueNext: { inProgress: ['SFU', 'Camosun', 'KPU'], notStarted: 'NLC' },
+  pastDue: { inProgress: 'VIU', notStarted: 'COTR' },
+  /** Its term is the timeline's `reopened`: the last Fall term before the past-due one. */
+  reopened: { institution: 'UBC' },
   reopenReason:
     'The co-op office found students enrolled in the term but left out of the figures; please correct and sign off again.',
   /** Enrolled students the correction adds to one program's record (seeking and placed stay within it). */
@@ -42,8 +43,9 @@ interface StoryReturn {
  * institution's admin corrects one record (an audited update, so `updated_at` passes the first approval) and signs
  * off again, and appadmin approves it a week after that. `first_approved_at` keeps the first approval.
  */
-async function reopenAndReapprove(tx: Db, adminId: number): Promise<void> {
-  const { institution, fiscalYear, term } = DEMO_RETURN_STORY.reopened;
+async function reopenAndReapprove(tx: Db, reopened: PeriodKey, adminId: number): Promise<void> {
+  const { institution } = DEMO_RETURN_STORY.reopened;
+  const { fiscal_year: fiscalYear, term } = reopened;
   const [story] = await queryRows<StoryReturn>(
     tx,
     sql`SELECT tr.id, tr.version, (SELECT id FROM users WHERE username = 'instadmin') AS instadmin,
@@ -111,10 +113,13 @@ async function reopenAndReapprove(tx: Db, adminId: number): Promise<void> {
 }
 
 /**
- * The demo's reporting cycle: every seeded year's periods and returns (seedReportingCycle), the records shaped by
- * DEMO_RETURN_STORY (demo.ts), and the reopened return's story.
+ * The demo's reporting cycle: the timeline's periods and their returns as the records (shaped by DEMO_RETURN_STORY in
+ * demo.ts) stand, every sign-off before the demo's today, and the reopened return's story.
  */
-export async function seedDemoReturns(tx: Db, firstYear: number, lastYear: number, adminId: number): Promise<void> {
-  await seedReportingCycle(tx, firstYear, lastYear, adminId);
-  await reopenAndReapprove(tx, adminId);
+export async function seedDemoReturns(tx: Db, timeline: DemoTimeline, adminId: number): Promise<void> {
+  const { periods, approvedThrough, today } = timeline;
+  await seedReportingCycle(tx, { periods, approvedThrough, signedOffBy: previousDay(today) }, adminId);
+  await reopenAndReapprove(tx, timeline.reopened, adminId);
 }
+
+const previousDay = (isoDay: string) => new Date(Date.parse(`${isoDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

@@ -104,7 +104,7 @@ async function insertRecords(
     for (const { model, window } of planned) {
       const terms = reportedTerms(window, year);
       if (terms === 0) continue;
-      const generated = generateProgramYear(model, year);
+      const generated = generateProgramYear(model, year, year === LAST_YEAR ? 'Spring' : null);
       for (let i = 0; i < generated.length; i++) {
         if ((terms & (1 << i)) === 0) continue;
         if (domain > 0) {
@@ -137,7 +137,13 @@ async function insertRecords(
 async function replaceReportingCycle(tx: Db, adminId: number | null): Promise<void> {
   await tx.execute(sql`TRUNCATE return_events, term_returns, reporting_periods RESTART IDENTITY`);
   await tx.execute(sql`DELETE FROM audit_log WHERE entity_type IN ('period', 'return')`);
-  await seedReportingCycle(tx, FIRST_LARGE_YEAR, LAST_YEAR, adminId);
+  const periods = [];
+  for (let year = FIRST_LARGE_YEAR; year <= LAST_YEAR; year++) {
+    for (const term of TERMS) periods.push({ fiscal_year: formatFiscalYear(year), term });
+  }
+  // Every period but the latest (LAST_YEAR's Spring, where some records are still drafts) is approved.
+  const approvedThrough = { fiscal_year: formatFiscalYear(LAST_YEAR), term: 'Fall' } as const;
+  await seedReportingCycle(tx, { periods, approvedThrough, signedOffBy: null }, adminId);
 }
 
 /** Every institution, as the program supply needs it. */

@@ -2,7 +2,7 @@ import { REGIONS, TERMS } from '../../shared/constants.ts';
 import type { Discipline, Term } from '../../shared/constants.ts';
 import { institutionProfile } from './institution-profiles.ts';
 import { Random, hashSeed } from './random.ts';
-import { FIRST_DEMO_YEAR, LAST_YEAR, SEED } from './seed-constants.ts';
+import { SEED, TREND_BASE_YEAR } from './seed-constants.ts';
 
 /** What the generator needs to know of a program: read back from the database, so it also fits programs added later. */
 export interface ProgramRow {
@@ -301,11 +301,15 @@ const COVID_YEARS: Record<number, { seek: number; place: number }> = {
   2021: { seek: 0.95, place: 0.92 },
 };
 
-/** The three terms' records of a program for the fiscal year starting in `year`. */
-export function generateProgramYear(model: ProgramModel, year: number): GeneratedRecord[] {
+/**
+ * The three terms' records of a program for the fiscal year starting in `year`; some of `checking`'s records (the
+ * term still being checked, if it is in this year) are drafts.
+ */
+export function generateProgramYear(model: ProgramModel, year: number, checking: Term | null = null): GeneratedRecord[] {
   const rng = new Random(hashSeed(SEED, 3, model.id, year));
-  // Trends run over the demo decade and a little before; older years (large data sets only) stay flat.
-  const t = Math.min(LAST_YEAR, Math.max(2004, year)) - FIRST_DEMO_YEAR;
+  // Trends run from a little before TREND_BASE_YEAR on, whenever the demo is seeded; older years (large data sets
+  // only) stay flat.
+  const t = Math.max(2004, year) - TREND_BASE_YEAR;
   const yearsRunning = year - model.startYear;
   const ramp = yearsRunning === 0 ? 0.5 : yearsRunning === 1 ? 0.8 : 1;
   const level = model.baseEnrolment * powInt(1 + model.growth, t) * ramp * rng.between(0.95, 1.05);
@@ -321,7 +325,6 @@ export function generateProgramYear(model: ProgramModel, year: number): Generate
     const placed = Math.min(seeking, rng.round(rng.jitter(seeking * model.placeRate * covid.place, 0.04)));
     const employersTotal =
       placed === 0 ? 0 : Math.min(placed, Math.max(1, rng.round(rng.jitter(placed * model.employerRatio, 0.08))));
-    const lastTerm = year === LAST_YEAR && term === 'Spring';
     return {
       institutionId: model.institutionId,
       programId: model.id,
@@ -342,8 +345,8 @@ export function generateProgramYear(model: ProgramModel, year: number): Generate
       coopFeeDomestic: cents(feeDomestic),
       coopFeeInternational: cents(feeInternational),
       notes: rng.chance(year === 2020 ? 0.08 : 0.015) ? rng.pick(NOTES) : null,
-      // The latest term is still being checked at some institutions.
-      status: lastTerm && rng.chance(0.15) ? 'draft' : 'submitted',
+      // The term still being checked has drafts at some institutions.
+      status: term === checking && rng.chance(0.15) ? 'draft' : 'submitted',
       createdAt: reportedAt(rng, year, term),
     };
   });

@@ -1,36 +1,35 @@
 import { sql } from 'drizzle-orm';
-import { TERMS } from '../../shared/constants.ts';
-import { fiscalYearOf } from '../../shared/record-rules.ts';
-import { BC_TIME_ZONE, defaultPeriodDates } from '../../shared/term-calendar.ts';
+import { BC_TIME_ZONE, defaultPeriodDates, type PeriodKey } from '../../shared/term-calendar.ts';
 import type { Db } from '../db/client.ts';
 
+export interface SeededCycle {
+  /** Every period to create, on the term calendar's default dates. */
+  periods: readonly PeriodKey[];
+  /** Every period up to this one is approved (where its records allow). */
+  approvedThrough: PeriodKey;
+  /** No sign-off is dated after this B.C. day (the demo's today less one); null: three days before the due date. */
+  signedOffBy: string | null;
+}
+
 /**
- * A seeded reporting cycle (docs/reporting-cycle.md): a period for every fiscal year and term from `firstYear` to
- * `lastYear`, on the term calendar's default dates, and a return for every active institution, as the records stand.
- * Every period but the latest is approved (signed off three days before its due date, approved two weeks after it);
- * in the latest, a return is in progress while the institution has a draft, not started while it has no record at
- * all, and submitted otherwise. Past terms have no drafts in the seeded data, so none is left open. Answers the
- * latest period's fiscal year and term.
+ * A seeded reporting cycle (docs/reporting-cycle.md): the periods given, and a return for every active institution, as
+ * the records stand. A return is open while the institution has a draft of the term; otherwise approved up to
+ * `approvedThrough` (signed off three days before its due date, approved two weeks after it); after it, submitted when
+ * the institution has a record of the term and open (not started) when it has none.
  */
-export async function seedReportingCycle(
-  tx: Db,
-  firstYear: number,
-  lastYear: number,
-  adminId: number | null,
-): Promise<{ fiscalYear: string; term: string }> {
-  const periods = [];
-  for (let year = firstYear; year <= lastYear; year++) {
-    for (const term of TERMS)
-      periods.push({ fiscalYear: fiscalYearOf(year), term, ...defaultPeriodDates(fiscalYearOf(year), term) });
-  }
+export async function seedReportingCycle(tx: Db, cycle: SeededCycle, adminId: number | null): Promise<void> {
   await tx.execute(
     sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on) VALUES ${sql.join(
-      periods.map((p) => sql`(${p.fiscalYear}, ${p.term}, ${p.opens_on}, ${p.due_on})`),
+      cycle.periods.map((p) => {
+        const { opens_on, due_on } = defaultPeriodDates(p.fiscal_year, p.term);
+        return sql`(${p.fiscal_year}, ${p.term}, ${opens_on}, ${due_on})`;
+      }),
       sql`, `,
     )}`,
   );
-  const latest = periods.at(-1)!;
-  const signedOff = sql.raw(`((pe.due_on - 3) + time '12:00') AT TIME ZONE '${BC_TIME_ZONE}'`);
+  const approvedDue = defaultPeriodDates(cycle.approvedThrough.fiscal_year, cycle.approvedThrough.term).due_on;
+  const signedOffDay = cycle.signedOffBy === null ? sql`pe.due_on - 3` : sql`LEAST(pe.due_on - 3, ${cycle.signedOffBy}::date)`;
+  const signedOff = sql`((${signedOffDay}) + time '12:00') AT TIME ZONE ${BC_TIME_ZONE}`;
   const approvedAt = sql.raw(`((pe.due_on + 14) + time '12:00') AT TIME ZONE '${BC_TIME_ZONE}'`);
   const ofPeriod = sql`r.institution_id = i.id AND r.fiscal_year = pe.fiscal_year AND r.term = pe.term`;
   await tx.execute(
@@ -41,7 +40,7 @@ export async function seedReportingCycle(
         CROSS JOIN LATERAL (
           SELECT CASE
             WHEN EXISTS (SELECT 1 FROM records r WHERE ${ofPeriod} AND r.status <> 'submitted') THEN 'open'
-            WHEN (pe.fiscal_year, pe.term) <> (${latest.fiscalYear}, ${latest.term}) THEN 'approved'
+            WHEN pe.due_on <= ${approvedDue}::date THEN 'approved'
             WHEN EXISTS (SELECT 1 FROM records r WHERE ${ofPeriod}) THEN 'submitted'
             ELSE 'open' END AS state
         ) s
@@ -57,5 +56,4 @@ export async function seedReportingCycle(
         FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id WHERE tr.state = 'approved'
         ORDER BY 1, 6`,
   );
-  return { fiscalYear: latest.fiscalYear, term: latest.term };
 }

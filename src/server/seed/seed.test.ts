@@ -11,6 +11,8 @@ import { REPORT_FLAG_KEY } from '../../shared/schemas/report.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_RETURN_STORY } from './demo-returns.ts';
 import { seedLargeDataset } from './large.ts';
+import { bcToday } from '../../shared/term-calendar.ts';
+import { demoTestNow } from '../test/demo-day.ts';
 
 const COUNT_COLUMNS = [
   'students_enrolled',
@@ -114,7 +116,8 @@ describe('seedDemo', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     db = database.db;
-    seeded = await seedDemo(database);
+    // As of DEMO_TEST_DAY: Fall 2025/26 due next, Summer 2025/26 past due, Spring 2025/26 not started yet.
+    seeded = await seedDemo(database, demoTestNow());
   });
   afterAll(async () => {
     await database?.close();
@@ -137,7 +140,7 @@ describe('seedDemo', () => {
     expect(counts.without_cip).toBeGreaterThan(0);
   });
 
-  it('seeds ten complete fiscal years, one record per reporting program and term', async () => {
+  it('seeds ten fiscal years, one record per reporting program and term through the term due next', async () => {
     const years = await queryRows<{ fiscal_year: string; terms: number; programs: number; records: number }>(
       db,
       sql`SELECT fiscal_year, count(DISTINCT term)::int AS terms, count(DISTINCT program_id)::int AS programs, count(*)::int AS records
@@ -155,16 +158,22 @@ describe('seedDemo', () => {
       '2024/25',
       '2025/26',
     ]);
-    // The institution that has not started the latest term (DEMO_RETURN_STORY) has no record of it.
-    const notStarted = await one<{ programs: number }>(
-      db,
-      sql`SELECT count(DISTINCT r.program_id)::int AS programs FROM records r JOIN institutions i ON i.id = r.institution_id
-          WHERE i.short_name = ${DEMO_RETURN_STORY.notStarted} AND r.fiscal_year = '2025/26'`,
-    );
-    expect(notStarted.programs).toBeGreaterThan(0);
+    // The institutions that have not started the term due next or the past-due one (DEMO_RETURN_STORY) have no
+    // record of it; the Spring term after them has none from anyone yet.
+    const programsOf = (name: string) =>
+      one<{ programs: number }>(
+        db,
+        sql`SELECT count(DISTINCT r.program_id)::int AS programs FROM records r JOIN institutions i ON i.id = r.institution_id
+            WHERE i.short_name = ${name} AND r.fiscal_year = '2024/25'`,
+      );
+    const notStarted = (await programsOf(DEMO_RETURN_STORY.dueNext.notStarted)).programs;
+    const overdueNotStarted = (await programsOf(DEMO_RETURN_STORY.pastDue.notStarted)).programs;
+    expect(notStarted).toBeGreaterThan(0);
+    expect(overdueNotStarted).toBeGreaterThan(0);
     for (const year of years) {
-      expect(year.terms).toBe(3);
-      expect(year.records).toBe(year.programs * 3 - (year.fiscal_year === '2025/26' ? notStarted.programs : 0));
+      const latest = year.fiscal_year === '2025/26';
+      expect(year.terms).toBe(latest ? 2 : 3);
+      expect(year.records).toBe(latest ? year.programs * 2 - notStarted - overdueNotStarted : year.programs * 3);
     }
     const keys = await one<{ records: number; keys: number }>(
       db,
@@ -172,7 +181,7 @@ describe('seedDemo', () => {
     );
     expect(keys.keys).toBe(keys.records);
     const total = years.reduce((a, y) => a + y.records, 0);
-    expect(total).toBeGreaterThan(6500);
+    expect(total).toBeGreaterThan(6000);
     expect(total).toBeLessThan(8000);
   });
 
@@ -180,20 +189,22 @@ describe('seedDemo', () => {
     expect(await ruleViolations(db)).toEqual(NO_VIOLATIONS);
   });
 
-  it('keeps fees constant per program and year, and leaves drafts only in the latest term', async () => {
+  it('keeps fees constant per program and year, and leaves drafts only where the story is unfinished', async () => {
     const result = await one<{ varying_fees: number; misplaced_drafts: number; drafts: number }>(
       db,
       sql`SELECT
         (SELECT count(*)::int FROM (SELECT 1 FROM records GROUP BY program_id, fiscal_year
            HAVING count(DISTINCT (coop_fee_domestic, coop_fee_international)) > 1) v) AS varying_fees,
-        (SELECT count(*)::int FROM records WHERE status = 'draft' AND (fiscal_year, term) <> ('2025/26', 'Spring')) AS misplaced_drafts,
+        (SELECT count(*)::int FROM records WHERE status = 'draft' AND (fiscal_year, term) NOT IN (('2025/26', 'Fall'), ('2025/26', 'Summer'))) AS misplaced_drafts,
         (SELECT count(*)::int FROM records WHERE status = 'draft') AS drafts`,
     );
     const draftedBy = await queryRows<{ short_name: string }>(
       db,
       sql`SELECT DISTINCT i.short_name FROM records r JOIN institutions i ON i.id = r.institution_id WHERE r.status = 'draft'`,
     );
-    expect(draftedBy.map((r) => r.short_name)).toEqual([DEMO_RETURN_STORY.inProgress]);
+    expect(draftedBy.map((r) => r.short_name).sort()).toEqual(
+      [...DEMO_RETURN_STORY.dueNext.inProgress, DEMO_RETURN_STORY.pastDue.inProgress].sort(),
+    );
     expect(result.varying_fees).toBe(0);
     expect(result.misplaced_drafts).toBe(0);
     expect(result.drafts).toBeGreaterThan(0);
@@ -203,9 +214,9 @@ describe('seedDemo', () => {
     const trend = await one<{ first: number; last: number; wage_first: number; wage_last: number }>(
       db,
       sql`SELECT sum(students_placed) FILTER (WHERE fiscal_year = '2016/17')::int AS first,
-                 sum(students_placed) FILTER (WHERE fiscal_year = '2025/26')::int AS last,
+                 sum(students_placed) FILTER (WHERE fiscal_year = '2024/25')::int AS last,
                  avg(avg_hourly_wage) FILTER (WHERE fiscal_year = '2016/17')::float8 AS wage_first,
-                 avg(avg_hourly_wage) FILTER (WHERE fiscal_year = '2025/26')::float8 AS wage_last
+                 avg(avg_hourly_wage) FILTER (WHERE fiscal_year = '2024/25')::float8 AS wage_last
           FROM records`,
     );
     expect(trend.last).toBeGreaterThan(trend.first);
@@ -274,7 +285,7 @@ describe('seedDemo', () => {
     });
   });
 
-  it('gives every seeded term a period and every institution a return: past terms approved, the latest as its records stand', async () => {
+  it('gives every seeded term a period and every institution a return: older terms approved, the story’s as their records stand', async () => {
     const rows = await queryRows<{ fiscal_year: string; term: string; state: string; returns: number; events: number }>(
       db,
       sql`SELECT pe.fiscal_year, pe.term, tr.state, count(*)::int AS returns,
@@ -283,18 +294,23 @@ describe('seedDemo', () => {
           GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
     );
     expect(new Set(rows.map((r) => `${r.fiscal_year} ${r.term}`)).size).toBe(30);
-    const past = rows.filter((r) => !(r.fiscal_year === '2025/26' && r.term === 'Spring'));
+    const past = rows.filter((r) => r.fiscal_year !== '2025/26');
     // Signed off and approved: two events each, and three more for the return reopened and approved again.
-    const { fiscalYear, term } = DEMO_RETURN_STORY.reopened;
     for (const r of past) {
-      const story = r.fiscal_year === fiscalYear && r.term === term ? 3 : 0;
+      const story = r.fiscal_year === '2024/25' && r.term === 'Fall' ? 3 : 0;
       expect(r, `${r.fiscal_year} ${r.term}`).toMatchObject({ state: 'approved', returns: 25, events: 50 + story });
     }
-    const latest = rows.filter((r) => r.fiscal_year === '2025/26' && r.term === 'Spring');
-    expect(latest.map((r) => [r.state, r.returns])).toEqual([
+    const shape = (term: string) =>
+      rows.filter((r) => r.fiscal_year === '2025/26' && r.term === term).map((r) => [r.state, r.returns]);
+    expect(shape('Summer')).toEqual([
       ['open', 2],
       ['submitted', 23],
     ]);
+    expect(shape('Fall')).toEqual([
+      ['open', 4],
+      ['submitted', 21],
+    ]);
+    expect(shape('Spring')).toEqual([['open', 25]]);
     // A submitted return has no draft; an open one has at least one, or no record at all.
     const misfiled = await one<{ n: number }>(
       db,
@@ -315,27 +331,40 @@ describe('seedDemo', () => {
     expect(returns.filter((r) => r.expected === 0)).toEqual([]);
   });
 
-  it('shows the latest term with two overdue returns: one in progress, one not started though programs are expected', async () => {
-    const latest = await listReturns(db, { readable: 'all', fiscalYears: ['2025/26'], terms: ['Spring'] });
-    const shown = (state: string) => latest.filter((r) => r.state === state).map((r) => r.institution_name);
-    expect(shown('in progress')).toEqual([DEMO_RETURN_STORY.inProgress]);
-    expect(shown('not started')).toEqual([DEMO_RETURN_STORY.notStarted]);
+  it('shows the past-due term with two overdue returns: one in progress, one not started though programs are expected', async () => {
+    const pastDue = await listReturns(db, { readable: 'all', fiscalYears: ['2025/26'], terms: ['Summer'] });
+    const shown = (state: string) => pastDue.filter((r) => r.state === state).map((r) => r.institution_name);
+    expect(shown('in progress')).toEqual([DEMO_RETURN_STORY.pastDue.inProgress]);
+    expect(shown('not started')).toEqual([DEMO_RETURN_STORY.pastDue.notStarted]);
     expect(shown('submitted')).toHaveLength(23);
     expect(
-      latest
+      pastDue
         .filter((r) => r.overdue)
         .map((r) => r.institution_name)
         .sort(),
-    ).toEqual([DEMO_RETURN_STORY.inProgress, DEMO_RETURN_STORY.notStarted].sort());
-    const notStarted = latest.find((r) => r.state === 'not started')!;
+    ).toEqual([DEMO_RETURN_STORY.pastDue.inProgress, DEMO_RETURN_STORY.pastDue.notStarted].sort());
+    const notStarted = pastDue.find((r) => r.state === 'not started')!;
     expect(notStarted.expected).toBeGreaterThan(0);
     expect(notStarted.reported).toBe(0);
-    const inProgress = latest.find((r) => r.state === 'in progress')!;
+    const inProgress = pastDue.find((r) => r.state === 'in progress')!;
     expect(inProgress.submitted).toBeLessThan(inProgress.expected);
   });
 
+  it('shows the term due next mostly submitted, a few in progress, one not started', async () => {
+    const dueNext = await listReturns(db, { readable: 'all', fiscalYears: ['2025/26'], terms: ['Fall'] });
+    const shown = (state: string) => dueNext.filter((r) => r.state === state).map((r) => r.institution_name);
+    expect(shown('in progress').sort()).toEqual([...DEMO_RETURN_STORY.dueNext.inProgress].sort());
+    expect(shown('not started')).toEqual([DEMO_RETURN_STORY.dueNext.notStarted]);
+    expect(shown('submitted')).toHaveLength(21);
+    // Overdue only once its due date has passed on the real calendar (the database's today).
+    const late = bcToday() > '2026-01-31';
+    expect(dueNext.filter((r) => r.overdue)).toHaveLength(late ? 4 : 0);
+  });
+
   it('tells of a past return approved, reopened with a reason, corrected and approved again: its figures are marked revised', async () => {
-    const { institution, fiscalYear, term } = DEMO_RETURN_STORY.reopened;
+    const { institution } = DEMO_RETURN_STORY.reopened;
+    // The last Fall term before the past-due Summer 2025/26.
+    const [fiscalYear, term] = ['2024/25', 'Fall'] as const;
     const [story] = await listReturns(db, { readable: 'all', fiscalYears: [fiscalYear], terms: [term] }).then((all) =>
       all.filter((r) => r.institution_name === institution),
     );
@@ -384,7 +413,7 @@ describe('seedDemo', () => {
     const latest = await runReport(
       db,
       'institution',
-      { fiscalYearFrom: '2025/26', fiscalYearTo: '2025/26', terms: ['Spring'] },
+      { fiscalYearFrom: '2025/26', fiscalYearTo: '2025/26', terms: ['Fall'] },
       'all',
     );
     expect(new Set(latest.rows.map((r) => r[REPORT_FLAG_KEY]))).toEqual(new Set(['p']));
@@ -392,14 +421,14 @@ describe('seedDemo', () => {
 
   it('does nothing when run again', async () => {
     const before = await fingerprint(db);
-    expect(await seedDemo(database)).toBe(false);
+    expect(await seedDemo(database, demoTestNow())).toBe(false);
     expect(await fingerprint(db)).toEqual(before);
   });
 
   it('gives byte-identical data in another fresh database', async () => {
     const other = await openTestDatabase();
     try {
-      expect(await seedDemo(other)).toBe(true);
+      expect(await seedDemo(other, demoTestNow())).toBe(true);
       expect(await fingerprint(other.db)).toEqual(await fingerprint(db));
     } finally {
       await other.close();

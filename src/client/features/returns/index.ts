@@ -1,8 +1,9 @@
 /**
  * What other features use from the term returns feature: the open returns (the home page's "What is due"), the return
- * of one term (the record form's lock notice), and how a return's state, overdue mark and days look.
+ * of one term (the record form's lock notice), the cached list of periods (the Periods screen), and how a return's
+ * state, overdue mark and days look.
  */
-export { useOpenReturns, useReturnOfTerm } from './api/get-returns.ts';
+export { periodsQueryOptions, RETURNS_QUERY_KEY, useOpenReturns, useReturnOfTerm } from './api/get-returns.ts';
 export { OverdueBadge, ReturnStateBadge } from './components/return-state-badge.tsx';
 export { formatDay, formatInstant } from './lib/format-day.ts';
 export { RETURN_UI } from './messages.ts';

@@ -224,19 +224,28 @@ const addDays = (day: string, days: number): string => {
   return d.toISOString().slice(0, 10);
 };
 
+/** Scheduled releases take turns across app servers, so two servers never make the same release twice. */
+const SCHEDULE_LOCK = 727_204;
+
 /** Makes the release the schedule calls for on `now` (B.C.'s day), if any; answers it. */
-export async function runScheduledReleases(db: Db, now: Date = new Date()): Promise<Release | null> {
-  const today = bcToday(now);
-  const due = await dueReleases(db, today);
-  if (due.length === 0) return null;
-  const finals = due.filter((d) => d.final).length;
-  const note = `Scheduled release on ${today}: ${
-    finals > 0 ? `${finals} period${finals === 1 ? '' : 's'} with every return approved (final)` : ''
-  }${finals > 0 && finals < due.length ? '; ' : ''}${
-    due.length > finals
-      ? `${due.length - finals} period${due.length - finals === 1 ? '' : 's'} past the due date (provisional)`
-      : ''
-  }.`;
-  const outcome = await createRelease(db, { periods: due, note }, null, now);
-  return outcome.ok ? outcome.value : null;
+export function runScheduledReleases(db: Db, now: Date = new Date()): Promise<Release | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SCHEDULE_LOCK})`);
+    const today = bcToday(now);
+    const due = await dueReleases(tx, today);
+    if (due.length === 0) return null;
+    const finals = due.filter((d) => d.final).length;
+    const provisional = due.length - finals;
+    const parts = [
+      ...(finals > 0 ? [`${finals} period${finals === 1 ? '' : 's'} with every return approved (final)`] : []),
+      ...(provisional > 0 ? [`${provisional} period${provisional === 1 ? '' : 's'} past the due date (provisional)`] : []),
+    ];
+    const outcome = await createRelease(
+      tx,
+      { periods: due, note: `Scheduled release on ${today}: ${parts.join('; ')}.` },
+      null,
+      now,
+    );
+    return outcome.ok ? outcome.value : null;
+  });
 }

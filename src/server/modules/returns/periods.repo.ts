@@ -50,8 +50,11 @@ const duplicate = (input: PeriodCreateParsed, existingId: number) =>
     message: `${input.term} ${input.fiscal_year} is already a reporting period (period ${existingId}); change its dates instead`,
   }) as const;
 
-/** Creates a period with a term return for every active institution, audited; a second one of the same term is a conflict. */
-export async function createPeriod(db: Db, input: PeriodCreateParsed, userId: number): Promise<PeriodCreateResult> {
+/**
+ * Creates a period with a term return for every active institution, audited; a second one of the same term is a
+ * conflict. `userId` is the app admin's, or null when the system opens the period itself (period-opener.ts).
+ */
+export async function createPeriod(db: Db, input: PeriodCreateParsed, userId: number | null): Promise<PeriodCreateResult> {
   try {
     return await db.transaction(async (tx): Promise<PeriodCreateResult> => {
       const existingId = await periodIdAt(tx, input.fiscal_year, input.term);

@@ -1,6 +1,7 @@
 import { buildReturnMatrix, chosenFiscalYears, type ReturnMatrix } from '../../../shared/return-matrix.ts';
 import type { ReportRow } from '../../../shared/schemas/report.ts';
 import type { ReturnsDownloadQuery } from '../../../shared/schemas/returns.ts';
+import { bcToday } from '../../../shared/term-calendar.ts';
 import type { Db } from '../../db/client.ts';
 import { tableCsv, tableXlsx, type TableColumn, type TableFile } from '../../files/table-files.ts';
 import { listPeriods } from './periods.repo.ts';
@@ -69,7 +70,7 @@ export async function matrixFile(
 ): Promise<{ body: Buffer; name: string; contentType: string }> {
   const { fiscalYear, term, region, institutionType, open, institution, state, format } = query;
   const periods = await listPeriods(db);
-  const fiscalYears = chosenFiscalYears(periods, fiscalYear ?? []);
+  const fiscalYears = chosenFiscalYears(periods, fiscalYear ?? [], bcToday());
   const returns = await listReturns(db, { ...returnFilterOf(query, readable), fiscalYears });
   // A term or open filter narrows the returns; the columns are then the periods that still have one.
   const shownPeriods = term?.length || open ? periods.filter((p) => returns.some((ret) => ret.period_id === p.id)) : periods;

@@ -52,6 +52,14 @@ describe('the completeness matrix', () => {
     expect(chosenFiscalYears(PERIODS, ['2025/26', '2024/25', '1999/00'])).toEqual(['2024/25', '2025/26']);
     expect(chosenFiscalYears(PERIODS, ['1999/00'])).toEqual(['2025/26']);
     expect(chosenFiscalYears([], [])).toEqual([]);
+    // With today's date, the default is the year of the term due next: in May, the last fiscal year's Spring.
+    const may = [
+      { id: 1, fiscal_year: '2025/26', term: 'Spring' as const, opens_on: '2026-01-01', due_on: '2026-05-31' },
+      { id: 2, fiscal_year: '2026/27', term: 'Summer' as const, opens_on: '2026-05-01', due_on: '2026-09-30' },
+    ];
+    expect(chosenFiscalYears(may, [], '2026-05-15')).toEqual(['2025/26']);
+    expect(chosenFiscalYears(may, [], '2026-06-01')).toEqual(['2026/27']);
+    expect(chosenFiscalYears(may, [], '2030-01-01')).toEqual(['2026/27']);
   });
 
   it('puts the periods in term order, institutions by name, and counts submitted and approved returns per period', () => {

@@ -21,11 +21,12 @@ import {
   type MatrixFilters,
 } from '../lib/return-matrix.ts';
 import { RETURN_UI } from '../messages.ts';
+import { bcToday } from '../../../../shared/term-calendar.ts';
 
 const T = RETURN_UI.matrix;
 
 /**
- * `/returns`: the completeness matrix of the chosen fiscal years (the latest with periods unless the URL names
+ * `/returns`: the completeness matrix of the chosen fiscal years (the year of the term due next unless the URL names
  * others), every institution the user may read down (of the regions and types chosen), the periods across. Every
  * filter lives in the URL (lib/return-matrix.ts), so a reload or a shared link shows the same matrix, and the
  * download links carry the same filters.
@@ -39,7 +40,7 @@ export default function ReturnsPage() {
     // Filters are a view, not a step: the history entry is replaced.
     setParams(matrixFilterParams({ ...filters, ...patch }), { replace: true });
   const fiscalYears = useMemo(
-    () => (periods.data ? chosenFiscalYears(periods.data, filters.fiscalYears) : undefined),
+    () => (periods.data ? chosenFiscalYears(periods.data, filters.fiscalYears, bcToday()) : undefined),
     [periods.data, filters.fiscalYears],
   );
   const returns = useReturns(

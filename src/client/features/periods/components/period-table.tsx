@@ -1,0 +1,91 @@
+import { Badge, Button, Table } from '@mantine/core';
+import { IconAlertTriangle, IconCalendarDue, IconCalendarEvent, IconClock } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Period } from '../../../../shared/schemas/returns.ts';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
+import { formatDay } from '../../returns/index.ts';
+import { newestFirst, periodName, periodState, type PeriodState } from '../lib/period-state.ts';
+import { PERIOD_UI } from '../messages.ts';
+import { PeriodDatesDialog } from './period-dates-dialog.tsx';
+
+const C = PERIOD_UI.columns;
+
+/** Each state has its word, an icon and a colour: the colour is never the only sign (WCAG 1.4.1). */
+const LOOK: Record<PeriodState, { color: string; variant: 'light' | 'filled'; text?: string; Icon: typeof IconClock }> = {
+  upcoming: { color: 'gray', variant: 'light', text: '#3d3d3d', Icon: IconCalendarEvent },
+  open: { color: 'blue', variant: 'light', text: '#16406e', Icon: IconCalendarDue },
+  'due soon': { color: 'orange.9', variant: 'filled', Icon: IconClock },
+  'past due': { color: 'red.9', variant: 'filled', Icon: IconAlertTriangle },
+};
+
+function PeriodStateBadge({ state }: { state: PeriodState }) {
+  const { color, variant, text, Icon } = LOOK[state];
+  return (
+    <Badge
+      size="sm"
+      variant={variant}
+      color={color}
+      tt="none"
+      leftSection={<Icon size={14} aria-hidden="true" />}
+      styles={{ root: { minWidth: 'max-content', overflow: 'visible' }, label: text ? { color: text } : undefined }}
+      data-state={state}
+    >
+      {PERIOD_UI.states[state]}
+    </Badge>
+  );
+}
+
+/** Every period, newest first, with its dates and state on `today` (B.C.), and a button to change its dates. */
+export function PeriodTable({ periods, today }: { periods: readonly Period[]; today: string }) {
+  const [editing, setEditing] = useState<Period | null>(null);
+  return (
+    <>
+      <TableScroll label={PERIOD_UI.tableCaption} testId="period-table">
+        <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
+          <caption className="visually-hidden">{PERIOD_UI.tableCaption}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{C.period}</Table.Th>
+              <Table.Th scope="col">{C.opens}</Table.Th>
+              <Table.Th scope="col">{C.due}</Table.Th>
+              <Table.Th scope="col">{C.state}</Table.Th>
+              <Table.Th scope="col">
+                <span className="visually-hidden">{C.actions}</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {newestFirst(periods).map((period) => {
+              const name = periodName(period);
+              return (
+                <Table.Tr key={period.id} data-testid="period-row" data-period={name}>
+                  <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                    {name}
+                  </Table.Th>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(period.opens_on)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="period-due">
+                    {formatDay(period.due_on)}
+                  </Table.Td>
+                  <Table.Td>
+                    <PeriodStateBadge state={periodState(period, today)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      aria-label={PERIOD_UI.changeLabel(name)}
+                      onClick={() => setEditing(period)}
+                    >
+                      {PERIOD_UI.change}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+      {editing ? <PeriodDatesDialog key={editing.id} period={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { newestFirst, periodName, periodState } from './period-state.ts';
+
+describe('a period’s state on a day', () => {
+  const fall = { opens_on: '2026-09-01', due_on: '2027-01-31' };
+
+  it('is upcoming before it opens, open, due soon in its last two weeks, past due after', () => {
+    expect(periodState(fall, '2026-08-31')).toBe('upcoming');
+    expect(periodState(fall, '2026-09-01')).toBe('open');
+    expect(periodState(fall, '2027-01-16')).toBe('open');
+    expect(periodState(fall, '2027-01-17')).toBe('due soon');
+    expect(periodState(fall, '2027-01-31')).toBe('due soon');
+    expect(periodState(fall, '2027-02-01')).toBe('past due');
+  });
+
+  it('lists the newest period first', () => {
+    const p = (id: number, fiscal_year: string, term: 'Summer' | 'Fall' | 'Spring') => ({
+      id,
+      fiscal_year,
+      term,
+      opens_on: '',
+      due_on: '',
+    });
+    const sorted = newestFirst([
+      p(1, '2025/26', 'Summer'),
+      p(2, '2026/27', 'Summer'),
+      p(3, '2025/26', 'Spring'),
+      p(4, '2025/26', 'Fall'),
+    ]);
+    expect(sorted.map(periodName)).toEqual(['Summer 2026/27', 'Spring 2025/26', 'Fall 2025/26', 'Summer 2025/26']);
+  });
+});
