@@ -12,9 +12,12 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, runMigrations, type Database, type Db } from '../../src/server/db/client.ts';
 import { seedDemo } from '../../src/server/seed/demo.ts';
+import type { Profile } from '../../src/shared/schemas/profile.ts';
 
 export interface DemoApp {
   db: Db;
+  /** What sign-in answered: the reader's profile, privileges included. */
+  profile: Profile;
   /** GET a JSON resource as the signed-in reader; throws on anything but 200. */
   get<T>(url: string): Promise<T>;
   /** Requests made so far. */
@@ -52,6 +55,7 @@ export async function startDemoApp(viewer: string, rule: Rule): Promise<DemoApp>
     const opened = { app, database };
     return {
       db: database.db,
+      profile: signIn.json() as Profile,
       async get<T>(url: string): Promise<T> {
         count++;
         const res = await opened.app.inject({ method: 'GET', url, headers: { cookie } });
