@@ -166,6 +166,9 @@ function targetsOf(system: AttackerSystem, point: number[]): NamedTarget[] {
   const targets: NamedTarget[] = [];
   for (const g of groups.values())
     QUANTITIES.forEach((quantity, n) => {
+      // Records (programs that reported) are a quantity of the system, not a figure to protect: the program list is
+      // public, and a count of programs is judged by the threshold alone (decision 020).
+      if (quantity === 'records') return;
       const indices = g.cells.map((c) => c.base + n).sort((a, b) => a - b);
       const key = indices.join(',');
       if (seen.has(key)) return; // the same unknowns as a coarser target already listed (one kind in a discipline, say)
@@ -181,6 +184,27 @@ function targetsOf(system: AttackerSystem, point: number[]): NamedTarget[] {
       });
     });
   return targets;
+}
+
+/** Sampled objectives push sums up and down per institution and quantity: over its periods, per period, and per discipline and credential of a period. */
+function groupings(system: AttackerSystem): number[][] {
+  const keys: ((c: Cell) => string)[] = [
+    (c) => `${c.institution}`,
+    (c) => `${c.institution} ${periodKey(c.period)}`,
+    (c) => `${c.institution} ${periodKey(c.period)} ${c.kind.discipline}`,
+    (c) => `${c.institution} ${periodKey(c.period)} ${c.kind.credential}`,
+  ];
+  return keys.map((key) => {
+    const ids = new Map<string, number>();
+    const group = new Array<number>(system.numVars).fill(0);
+    for (const c of system.cells)
+      QUANTITIES.forEach((q, n) => {
+        const k = `${key(c)} ${q}`;
+        if (!ids.has(k)) ids.set(k, ids.size);
+        group[c.base + n] = ids.get(k)!;
+      });
+    return group;
+  });
 }
 
 async function audit(app: DemoApp, options: Options, started: number): Promise<string[]> {
@@ -244,10 +268,12 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
   const linear = { numVars: system.numVars, varLower: system.varLower, varUpper: system.varUpper, rows: system.rows };
   const broken = violations(linear, point);
   const targets = targetsOf(system, point);
+  if (process.env.AUDIT_DUMP) (await import('node:fs')).writeFileSync(process.env.AUDIT_DUMP, JSON.stringify({ linear, targets, point }));
   const solveStart = Date.now();
   const { bounds, stats } = await boundTargets(linear, targets, {
     protection: options.protection,
     budgetMs: options.budgetMs,
+    groupings: groupings(system),
   });
   const solveMs = Date.now() - solveStart;
   // Sanity: the truth lies in every interval solved.
@@ -332,7 +358,7 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     for (const { t } of atRisk) byQuantity.set(t.quantity, (byQuantity.get(t.quantity) ?? 0) + 1);
     lines.push(
       `By quantity: ${[...byQuantity].sort(([a], [b]) => a.localeCompare(b)).map(([q, n]) => `${q} ${n}`).join(', ')}.`,
-      `Exactly determined: ${atRisk.filter((x) => width(x) < 1e-6).length}.`,
+      `Exactly determined: ${atRisk.filter((x) => width(x) < 1e-5).length}.`,
       '',
       row(['institution', 'level', 'target', 'quantity', 'true value', 'interval']),
       row(['---', '---', '---', '---', '---:', '---']),
