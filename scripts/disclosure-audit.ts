@@ -10,6 +10,7 @@
  *
  *   --fiscal-year YYYY/YY[..YYYY/YY]  the fiscal years audited (default: the latest whose returns are all approved)
  *   --terms Summer,Fall,Spring         the terms audited (default: all three)
+ *   --term-pairs                       also ask every pair of terms (default: each term alone and all together)
  *   --rule on|off                      off: the server runs with DISCLOSURE_MIN_INSTITUTIONS=1 and
  *                                      DISCLOSURE_MAX_SHARE_PERCENT=100, which protects nothing (the proof the audit
  *                                      finds leaks); default on, with the server's defaults
@@ -51,7 +52,7 @@ import { readArguments, runCommand, UsageError } from './command-line.ts';
 
 const USAGE =
   'Usage: npm run disclosure:audit [-- --fiscal-year YYYY/YY[..YYYY/YY] --terms Summer,Fall,Spring --rule on|off ' +
-  '--protection P --budget-seconds S --rows N]';
+  '--term-pairs --protection P --budget-seconds S --rows N]';
 const VIEWER = 'writer';
 
 interface Options {
@@ -62,6 +63,7 @@ interface Options {
   protection: number;
   budgetMs: number;
   rows: number;
+  termPairs: boolean;
 }
 
 function parseOptions(): Options {
@@ -72,6 +74,7 @@ function parseOptions(): Options {
     protection: { type: 'string' },
     'budget-seconds': { type: 'string' },
     rows: { type: 'string' },
+    'term-pairs': { type: 'boolean' },
   });
   const number = (name: string, given: string | undefined, fallback: number, min: number, max: number) => {
     if (given === undefined) return fallback;
@@ -101,6 +104,7 @@ function parseOptions(): Options {
     protection: number('protection', values.protection, 15, 0, 100) / 100,
     budgetMs: number('budget-seconds', values['budget-seconds'], 300, 0, 3600) * 1000,
     rows: number('rows', values.rows, 60, 0, 100000),
+    termPairs: values['term-pairs'] === true,
   };
 }
 
@@ -135,7 +139,15 @@ interface ReportAnswer {
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const fmt = (v: number | undefined) =>
-  v === undefined ? '—' : !Number.isFinite(v) ? (v > 0 ? '∞' : '−∞') : Number.isInteger(Math.round(v * 1e6) / 1e6) ? String(Math.round(v)) : v.toFixed(2);
+  v === undefined
+    ? '—'
+    : !Number.isFinite(v)
+      ? v > 0
+        ? '∞'
+        : '−∞'
+      : Number.isInteger(Math.round(v * 1e6) / 1e6)
+        ? String(Math.round(v))
+        : v.toFixed(2);
 
 interface NamedTarget extends Target {
   institution: number;
@@ -246,7 +258,7 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     credentials: new Set(offers.map((o) => o.kind.credential)),
     wilTypes: new Set(offers.map((o) => o.kind.wilType)),
   };
-  const asked = questions(set, filterSets(offered));
+  const asked = questions(set, filterSets(offered), options.termPairs);
   const columnKinds = new Map<string, string>();
   const tally = { released: 0, hidden: 0, notUsed: 0 };
   const askStart = Date.now();
@@ -268,7 +280,8 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
   const linear = { numVars: system.numVars, varLower: system.varLower, varUpper: system.varUpper, rows: system.rows };
   const broken = violations(linear, point);
   const targets = targetsOf(system, point);
-  if (process.env.AUDIT_DUMP) (await import('node:fs')).writeFileSync(process.env.AUDIT_DUMP, JSON.stringify({ linear, targets, point }));
+  if (process.env.AUDIT_DUMP)
+    (await import('node:fs')).writeFileSync(process.env.AUDIT_DUMP, JSON.stringify({ linear, targets, point }));
   const solveStart = Date.now();
   const { bounds, stats } = await boundTargets(linear, targets, {
     protection: options.protection,
@@ -298,7 +311,7 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     '',
     '## Periods',
     '',
-    `- ${periods.map(periodKey).join(', ')} (${options.fiscalYears ? 'chosen' : 'the latest fiscal year with every return approved'}).`,
+    `- ${periods.map(periodKey).join(', ')} (${options.fiscalYears ? 'chosen' : 'the latest fiscal year with every return approved'}); asked ${options.termPairs ? 'over every subset of the terms' : 'per term and over all terms together'}.`,
     `- Periods whose records are all approved ("approved only" is the same data there): ${[...allApproved].join(', ') || 'none'}.`,
     '',
     '## Questions and figures',
@@ -309,11 +322,14 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     row(['report requests (ten reports each, plus one per period for its mark)', app.requests() - 2]),
     row(['province figures released', tally.released]),
     row(['province figures hidden (answered null, in `suppressed`)', tally.hidden]),
-    row(['released but not used (percentages whose parts are released, medians, lowest/highest fees, programs over several periods)', tally.notUsed]),
+    row([
+      'released but not used (percentages whose parts are released, medians, lowest/highest fees, programs over several periods)',
+      tally.notUsed,
+    ]),
     row(['unreadable institutions with programs', new Set(offers.map((o) => o.institution)).size]),
     row(['unknowns (institution × period × program kind × quantity, approved copies included)', system.numVars]),
     row(['constraints: record identities and approved ≤ submitted', origin('identity')]),
-    row(['constraints: released figures (distinct others\' sums)', origin('released')]),
+    row(["constraints: released figures (distinct others' sums)", origin('released')]),
     row(['constraints: wage × placed derived from averages and counts', origin('derived')]),
     row(['inconsistent repeats of a released sum (should be 0)', system.inconsistencies.length]),
     '',
@@ -346,7 +362,7 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
   );
   if (atRisk.length > 0) {
     // Exact ones first, then the narrowest relative to the value; ties in name order.
-    const width = ({ t, b }: (typeof atRisk)[number]) => (b.hi! - b.lo!) / t.truth;
+    const width = ({ t, b }: (typeof atRisk)[number]) => Math.max(0, Math.round((1e6 * (b.hi! - b.lo!)) / t.truth) / 1e6);
     atRisk.sort(
       (x, y) =>
         width(x) - width(y) ||
@@ -357,14 +373,26 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     const byQuantity = new Map<string, number>();
     for (const { t } of atRisk) byQuantity.set(t.quantity, (byQuantity.get(t.quantity) ?? 0) + 1);
     lines.push(
-      `By quantity: ${[...byQuantity].sort(([a], [b]) => a.localeCompare(b)).map(([q, n]) => `${q} ${n}`).join(', ')}.`,
-      `Exactly determined: ${atRisk.filter((x) => width(x) < 1e-5).length}.`,
+      `By quantity: ${[...byQuantity]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([q, n]) => `${q} ${n}`)
+        .join(', ')}.`,
+      `Exactly determined: ${atRisk.filter((x) => width(x) === 0).length}.`,
       '',
       row(['institution', 'level', 'target', 'quantity', 'true value', 'interval']),
       row(['---', '---', '---', '---', '---:', '---']),
     );
     for (const { t, b } of atRisk.slice(0, options.rows))
-      lines.push(row([nameOf.get(t.institution) ?? String(t.institution), t.level, t.name, t.quantity, fmt(t.truth), `[${fmt(b.lo)}, ${fmt(b.hi)}]`]));
+      lines.push(
+        row([
+          nameOf.get(t.institution) ?? String(t.institution),
+          t.level,
+          t.name,
+          t.quantity,
+          fmt(t.truth),
+          `[${fmt(b.lo)}, ${fmt(b.hi)}]`,
+        ]),
+      );
     if (atRisk.length > options.rows) lines.push('', `… and ${atRisk.length - options.rows} more (--rows to list more).`);
   }
   lines.push(

@@ -13,7 +13,11 @@
  * sides is protected. The remaining ones are solved on one persistent model, changing only the objective, so each LP
  * starts from the previous basis.
  */
-import loadHighs from 'highs';
+import highsModule from 'highs';
+
+// The package's types describe its CommonJS build (the loader as `default` of the module); Node's ESM import gets
+// its .mjs build, whose default export is the loader itself.
+const loadHighs = (highsModule.default ?? highsModule) as typeof highsModule.default;
 
 export interface Row {
   /** Unknown indices, strictly increasing, and their coefficients. */
@@ -161,7 +165,10 @@ export async function boundTargets(
       if (costed.length > 0) model.changeColsCost({ kind: 'set', indices: costed }, new Float64Array(costed.length));
       const order = idx.map((j, k) => [j, coef[k]!] as const).sort((a, b) => a[0] - b[0]);
       if (order.length > 0)
-        model.changeColsCost({ kind: 'set', indices: order.map(([j]) => j) }, order.map(([, c]) => c));
+        model.changeColsCost(
+          { kind: 'set', indices: order.map(([j]) => j) },
+          order.map(([, c]) => c),
+        );
       costed = order.map(([j]) => j);
       model.changeObjectiveSense(sense === 'min' ? h.constants.objectiveSense.minimize : h.constants.objectiveSense.maximize);
       model.run();
@@ -181,7 +188,12 @@ export async function boundTargets(
     // Samples inside a box (every unknown at most `box`): still feasible points of the system, and no sample LP is
     // unbounded. The box holds the truth, so it is never empty.
     const box = options.box ?? 10 * Math.max(0, ...targets.map((t) => Math.abs(t.truth))) + 10;
-    if (samples > 0) model.changeColsBounds({ kind: 'range', from: 0, to: n - 1 }, system.varLower.map(finite), system.varUpper.map((u) => Math.min(u, box)));
+    if (samples > 0)
+      model.changeColsBounds(
+        { kind: 'range', from: 0, to: n - 1 },
+        system.varLower.map(finite),
+        system.varUpper.map((u) => Math.min(u, box)),
+      );
     const all = Array.from({ length: n }, (_, j) => j);
     const see = (x: ArrayLike<number>) =>
       targets.forEach((t, i) => {
@@ -204,7 +216,8 @@ export async function boundTargets(
       if (x) see(x);
     }
 
-    if (samples > 0) model.changeColsBounds({ kind: 'range', from: 0, to: n - 1 }, system.varLower.map(finite), system.varUpper.map(finite));
+    if (samples > 0)
+      model.changeColsBounds({ kind: 'range', from: 0, to: n - 1 }, system.varLower.map(finite), system.varUpper.map(finite));
 
     const bounds: Bound[] = targets.map((t, i) => {
       if (!live[i]) return { verdict: 'zero' };

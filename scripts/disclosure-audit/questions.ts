@@ -4,7 +4,7 @@
  * and `approvedOnly` (src/shared/schemas/report.ts); `institutionIds` only narrows the reader's own rows, never the
  * province, so it is not varied.
  */
-import { CREDENTIALS, DISCIPLINES, TERMS, WIL_TYPES } from '../../src/shared/constants.ts';
+import { CREDENTIALS, DISCIPLINES, WIL_TYPES, type TERMS } from '../../src/shared/constants.ts';
 
 export type Term = (typeof TERMS)[number];
 
@@ -62,18 +62,19 @@ export function filterSets(offered: { disciplines: Set<string>; credentials: Set
 }
 
 /**
- * Period selections: every consecutive run of the fiscal years, each with every non-empty subset of the terms (each
- * term alone, in pairs, together).
+ * Period selections: every consecutive run of the fiscal years, each with each term alone and all terms together;
+ * with `allSubsets`, every non-empty subset of the terms (pairs too: about twice the questions).
  */
-export function periodSelections(set: PeriodSet): { fiscalYears: string[]; terms: Term[] }[] {
+export function periodSelections(set: PeriodSet, allSubsets = false): { fiscalYears: string[]; terms: Term[] }[] {
   const runs: string[][] = [];
   for (let a = 0; a < set.fiscalYears.length; a++)
     for (let b = a; b < set.fiscalYears.length; b++) runs.push(set.fiscalYears.slice(a, b + 1));
-  return runs.flatMap((fiscalYears) => subsets(set.terms).map((terms) => ({ fiscalYears, terms })));
+  const termSets = allSubsets ? subsets(set.terms) : [...new Set([...set.terms.map((t) => [t]), set.terms])];
+  return runs.flatMap((fiscalYears) => termSets.map((terms) => ({ fiscalYears, terms })));
 }
 
-export function questions(set: PeriodSet, filters: ReturnType<typeof filterSets>): Question[] {
-  return periodSelections(set).flatMap((periods) =>
+export function questions(set: PeriodSet, filters: ReturnType<typeof filterSets>, termSubsets = false): Question[] {
+  return periodSelections(set, termSubsets).flatMap((periods) =>
     filters.flatMap((filter) => [false, true].map((approvedOnly) => ({ ...periods, ...filter, approvedOnly }))),
   );
 }

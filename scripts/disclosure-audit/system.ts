@@ -151,7 +151,14 @@ export class AttackerSystem {
   }
 
   /** Writes `lower ≤ Σ quantities over cells ≤ upper` once per selection and part. */
-  private others(key: string, cells: Cell[], quantities: Quantity[], lower: number, upper: number, origin: 'released' | 'derived') {
+  private others(
+    key: string,
+    cells: Cell[],
+    quantities: Quantity[],
+    lower: number,
+    upper: number,
+    origin: 'released' | 'derived',
+  ) {
     const seen = this.written.get(key);
     if (seen !== undefined) {
       if (Math.abs(seen - (lower + upper) / 2) > 1e-6 * Math.max(1, Math.abs(seen)))
