@@ -335,7 +335,7 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     '',
     '## Targets',
     '',
-    row(['level', 'targets', 'zero', 'protected (sampled)', 'protected (exact LP)', 'at risk', 'unchecked']),
+    row(['level', 'targets', 'zero', 'protected (by feasible points)', 'protected (exact LP)', 'at risk', 'unchecked']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:']),
   ];
   for (const level of ['period', 'discipline × period', 'credential × period', 'cell'] as const) {
@@ -353,6 +353,11 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
       `**${count('at risk')}**`,
       count('unchecked'),
     ]),
+    '',
+    'Targets: each unreadable institution × quantity, per period, per discipline and per credential of a period, and per cell ' +
+      '(a target with the same unknowns as one listed before it is counted once). _Zero_: true value 0, never at risk. ' +
+      '_By feasible points_: values the system allows (sampled vertices, or optima of other targets) already reach both ' +
+      'sides of the promise. _Exact LP_: minimised and maximised.',
     '',
     `Sanity: the true figures ${broken.length === 0 ? 'satisfy every constraint' : `break ${broken.length}+ constraints: ${broken.join('; ')}`}; ` +
       `${outside.length === 0 ? 'every interval solved holds its true value' : `${outside.length} intervals miss their true value`}.`,
