@@ -399,6 +399,19 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
         ]),
       );
     if (atRisk.length > options.rows) lines.push('', `… and ${atRisk.length - options.rows} more (--rows to list more).`);
+    // What pins the first few: the released figures with a nonzero multiplier in the failing side's optimum.
+    lines.push('', '### Evidence', '');
+    for (const { t, b } of atRisk.slice(0, Math.min(options.rows, 10))) {
+      const used = (b.evidence ?? []).filter((r) => system.rowOrigin[r] !== 'identity');
+      const identities = (b.evidence ?? []).length - used.length;
+      lines.push(
+        `- ${nameOf.get(t.institution) ?? t.institution}, ${t.name}, ${t.quantity} (true ${fmt(t.truth)}, interval [${fmt(b.lo)}, ${fmt(b.hi)}]): ` +
+          `${used.length} released figure${used.length === 1 ? '' : 's'} and ${identities} identit${identities === 1 ? 'y' : 'ies'}` +
+          (used.length > 0 ? ':' : '.'),
+        ...used.slice(0, 12).map((r) => `  - ${system.rowLabel[r]}`),
+        ...(used.length > 12 ? [`  - … ${used.length - 12} more`] : []),
+      );
+    }
   }
   lines.push(
     '',

@@ -48,6 +48,8 @@ export interface Bound {
   /** The exact optimum when an LP was solved for that side, else undefined. */
   lo?: number;
   hi?: number;
+  /** At risk: the rows proving the failing side (nonzero duals at its optimum). */
+  evidence?: number[];
 }
 
 export interface BoundOptions {
@@ -161,6 +163,7 @@ export async function boundTargets(
     const optimal = h.constants.modelStatus.optimal;
     let costed: number[] = [];
     /** Solves with objective `cost` (sparse) in `sense`; the optimal point, or throws. */
+    let lastDual: ArrayLike<number> = [];
     const solve = (idx: number[], coef: number[], sense: 'min' | 'max'): Float64Array | null => {
       if (costed.length > 0) model.changeColsCost({ kind: 'set', indices: costed }, new Float64Array(costed.length));
       const order = idx.map((j, k) => [j, coef[k]!] as const).sort((a, b) => a[0] - b[0]);
@@ -173,7 +176,11 @@ export async function boundTargets(
       model.changeObjectiveSense(sense === 'min' ? h.constants.objectiveSense.minimize : h.constants.objectiveSense.maximize);
       model.run();
       const status = model.getModelStatus();
-      if (status === optimal) return model.getSolution().colValue;
+      if (status === optimal) {
+        const solution = model.getSolution();
+        lastDual = solution.rowDual;
+        return solution.colValue;
+      }
       if (status === unbounded || status === h.constants.modelStatus.unboundedOrInfeasible) return null;
       throw new Error(`The linear program ended with status ${status} (not optimal): is the system consistent?`);
     };
@@ -235,10 +242,13 @@ export async function boundTargets(
         continue;
       }
       if (Date.now() > budgetEnd) break;
+      const evidence: Record<'min' | 'max', number[]> = { min: [], max: [] };
       const exact = (sense: 'min' | 'max') => {
         stats.exactLps++;
         const x = solve(t.indices, t.values, sense);
         if (x) see(x);
+        // The rows whose multipliers prove the optimum (nonzero duals): the released figures that pin the target.
+        if (x) evidence[sense] = Array.from(lastDual, (d, r) => (Math.abs(d) > 1e-9 ? r : -1)).filter((r) => r >= 0);
         return x ? value(t, x) : sense === 'min' ? -Infinity : Infinity;
       };
       // The side the samples did not settle first; the other only when needed (an at-risk figure gets both, for the
@@ -249,7 +259,11 @@ export async function boundTargets(
       if ((lo !== undefined && !lowSideProtected(t.truth, lo, p)) || (hi !== undefined && !highSideProtected(t.truth, hi, p))) {
         lo ??= exact('min');
         hi ??= exact('max');
-        bounds[i] = { verdict: 'at risk', lo, hi };
+        const failing = [
+          ...(lowSideProtected(t.truth, lo, p) ? [] : evidence.min),
+          ...(highSideProtected(t.truth, hi, p) ? [] : evidence.max),
+        ];
+        bounds[i] = { verdict: 'at risk', lo, hi, evidence: [...new Set(failing)].sort((a, b) => a - b) };
       } else bounds[i] = { verdict: 'protected', lo, hi };
     }
     stats.ms = Date.now() - started;

@@ -102,3 +102,15 @@ export function selects(q: Question, period: Period, kind: { discipline: string;
     (!q.wilTypes || q.wilTypes.includes(kind.wilType))
   );
 }
+
+/** A question in words, for the evidence of a figure at risk. */
+export function describeQuestion(q: Question): string {
+  const parts = [
+    `${q.fiscalYears.length === 1 ? q.fiscalYears[0] : `${q.fiscalYears[0]}..${q.fiscalYears.at(-1)}`} ${q.terms.join('+')}`,
+    ...(q.disciplines ? [q.disciplines.join(' + ')] : []),
+    ...(q.credentials ? [q.credentials.join(' + ')] : []),
+    ...(q.wilTypes ? [q.wilTypes.join(' + ')] : []),
+    ...(q.approvedOnly ? ['approved only'] : []),
+  ];
+  return parts.join(' · ');
+}

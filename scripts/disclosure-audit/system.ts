@@ -17,7 +17,7 @@
  */
 import { COUNT_FIELDS, DURATION_FIELDS, WORK_TERM_SPLITS, DEMOGRAPHIC_FIELDS } from '../../src/shared/record-rules.ts';
 import type { Row } from './bounds.ts';
-import { periodKey, selects, type Period, type Question } from './questions.ts';
+import { describeQuestion, periodKey, selects, type Period, type Question } from './questions.ts';
 
 export const QUANTITIES = [...COUNT_FIELDS, 'placed_with_wage', 'wage_x_placed', 'records'] as const;
 export type Quantity = (typeof QUANTITIES)[number];
@@ -66,6 +66,8 @@ export class AttackerSystem {
   rows: Row[] = [];
   /** Where each row came from (identity, or a released figure), for the counts in the output. */
   rowOrigin: ('identity' | 'released' | 'derived')[] = [];
+  /** Each row in words. */
+  rowLabel: string[] = [];
   numVars = 0;
   private cellIndex = new Map<string, Cell>();
   /** Released others' sums already written, by question selection and part: a repeat only checks consistency. */
@@ -113,10 +115,11 @@ export class AttackerSystem {
     return upper;
   }
 
-  private add(row: Row, origin: 'identity' | 'released' | 'derived') {
+  private add(row: Row, origin: 'identity' | 'released' | 'derived', label = 'a record identity') {
     const order = row.indices.map((j, n) => [j, row.values[n]!] as const).sort((a, b) => a[0] - b[0]);
     this.rows.push({ ...row, indices: order.map(([j]) => j), values: order.map(([, v]) => v) });
     this.rowOrigin.push(origin);
+    this.rowLabel.push(label);
   }
 
   private identities(c: Cell) {
@@ -153,6 +156,7 @@ export class AttackerSystem {
   /** Writes `lower ≤ Σ quantities over cells ≤ upper` once per selection and part. */
   private others(
     key: string,
+    label: string,
     cells: Cell[],
     quantities: Quantity[],
     lower: number,
@@ -172,7 +176,12 @@ export class AttackerSystem {
       return;
     }
     const indices = cells.flatMap((c) => quantities.map((q) => c.base + Q[q]));
-    this.add({ indices, values: indices.map(() => 1), lower, upper }, origin);
+    const value = lower === upper ? `${lower}` : `${lower.toFixed(2)}..${upper.toFixed(2)}`;
+    this.add(
+      { indices, values: indices.map(() => 1), lower, upper },
+      origin,
+      `${label}: others' ${quantities.join(' + ')} = ${value}`,
+    );
   }
 
   /**
@@ -183,6 +192,7 @@ export class AttackerSystem {
     const tally = { released: 0, hidden: 0, notUsed: 0 };
     const cells = this.selected(question, periods);
     const selection = JSON.stringify(question);
+    const label = describeQuestion(question);
     const onePeriod = question.fiscalYears.length === 1 && question.terms.length === 1;
     const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : null);
     let wage: { province: number; totals: number | null } | undefined;
@@ -200,7 +210,15 @@ export class AttackerSystem {
         const own = num(a.totals[key]);
         const part = (quantities: Quantity[]) => {
           if (province === null || own === null) throw new Error(`${a.type} ${key}: released but not a number`);
-          this.others(`${selection} ${quantities.join('+')}`, cells, quantities, province - own, province - own, 'released');
+          this.others(
+            `${selection} ${quantities.join('+')}`,
+            `${label} (${a.type})`,
+            cells,
+            quantities,
+            province - own,
+            province - own,
+            'released',
+          );
         };
         if ((COUNT_FIELDS as readonly string[]).includes(key)) part([key as Quantity]);
         else if (key === 'work_terms') part([...DURATION_FIELDS]);
@@ -216,7 +234,15 @@ export class AttackerSystem {
     if (wage && withWage && withWage.province > 0) {
       const mid = wage.province * withWage.province - (wage.totals ?? 0) * withWage.totals;
       const error = 0.005 * (withWage.province + (wage.totals === null ? 0 : withWage.totals));
-      this.others(`${selection} wage_x_placed`, cells, ['wage_x_placed'], mid - error, mid + error, 'derived');
+      this.others(
+        `${selection} wage_x_placed`,
+        `${label} (average wage)`,
+        cells,
+        ['wage_x_placed'],
+        mid - error,
+        mid + error,
+        'derived',
+      );
     }
     return tally;
   }
