@@ -11,6 +11,7 @@
  *   --fiscal-year YYYY/YY[..YYYY/YY]  the fiscal years audited (default: the latest whose returns are all approved)
  *   --terms Summer,Fall,Spring         the terms audited (default: all three)
  *   --term-pairs                       also ask every pair of terms (default: each term alone and all together)
+ *   --quick                            single filter values only: no pairs, no discipline × credential (weaker)
  *   --rule on|off                      off: the server runs with DISCLOSURE_MIN_INSTITUTIONS=1 and
  *                                      DISCLOSURE_MAX_SHARE_PERCENT=100, which protects nothing (the proof the audit
  *                                      finds leaks); default on, with the server's defaults
@@ -52,7 +53,7 @@ import { readArguments, runCommand, UsageError } from './command-line.ts';
 
 const USAGE =
   'Usage: npm run disclosure:audit [-- --fiscal-year YYYY/YY[..YYYY/YY] --terms Summer,Fall,Spring --rule on|off ' +
-  '--term-pairs --protection P --budget-seconds S --rows N]';
+  '--term-pairs --quick --protection P --budget-seconds S --rows N]';
 const VIEWER = 'writer';
 
 interface Options {
@@ -64,6 +65,7 @@ interface Options {
   budgetMs: number;
   rows: number;
   termPairs: boolean;
+  quick: boolean;
 }
 
 function parseOptions(): Options {
@@ -75,6 +77,7 @@ function parseOptions(): Options {
     'budget-seconds': { type: 'string' },
     rows: { type: 'string' },
     'term-pairs': { type: 'boolean' },
+    quick: { type: 'boolean' },
   });
   const number = (name: string, given: string | undefined, fallback: number, min: number, max: number) => {
     if (given === undefined) return fallback;
@@ -105,6 +108,7 @@ function parseOptions(): Options {
     budgetMs: number('budget-seconds', values['budget-seconds'], 300, 0, 3600) * 1000,
     rows: number('rows', values.rows, 60, 0, 100000),
     termPairs: values['term-pairs'] === true,
+    quick: values.quick === true,
   };
 }
 
@@ -258,7 +262,7 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     credentials: new Set(offers.map((o) => o.kind.credential)),
     wilTypes: new Set(offers.map((o) => o.kind.wilType)),
   };
-  const asked = questions(set, filterSets(offered), options.termPairs);
+  const asked = questions(set, filterSets(offered, !options.quick), options.termPairs);
   const columnKinds = new Map<string, string>();
   const tally = { released: 0, hidden: 0, notUsed: 0 };
   const askStart = Date.now();
@@ -311,7 +315,7 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     '',
     '## Periods',
     '',
-    `- ${periods.map(periodKey).join(', ')} (${options.fiscalYears ? 'chosen' : 'the latest fiscal year with every return approved'}); asked ${options.termPairs ? 'over every subset of the terms' : 'per term and over all terms together'}.`,
+    `- ${periods.map(periodKey).join(', ')} (${options.fiscalYears ? 'chosen' : 'the latest fiscal year with every return approved'}); asked ${options.termPairs ? 'over every subset of the terms' : 'per term and over all terms together'}${options.quick ? '; --quick: single filter values only' : ''}.`,
     `- Periods whose records are all approved ("approved only" is the same data there): ${[...allApproved].join(', ') || 'none'}.`,
     '',
     '## Questions and figures',

@@ -44,16 +44,24 @@ function subsets<T>(items: T[]): T[][] {
 const pairs = <T>(items: readonly T[]): T[][] => items.flatMap((a, n) => items.slice(n + 1).map((b) => [a, b]));
 
 /** The filters asked over every period selection: none; each discipline, credential, WIL type alone and in pairs; discipline × credential. */
-export function filterSets(offered: { disciplines: Set<string>; credentials: Set<string>; wilTypes: Set<string> }) {
+export function filterSets(
+  offered: { disciplines: Set<string>; credentials: Set<string>; wilTypes: Set<string> },
+  /** false: single values only (a quicker, weaker audit). */
+  combinations = true,
+) {
   // Values nobody but the reader offers select no unknown: their answers tell nothing, so they are not asked.
   const d = DISCIPLINES.filter((x) => offered.disciplines.has(x));
   const c = CREDENTIALS.filter((x) => offered.credentials.has(x));
   const w = WIL_TYPES.filter((x) => offered.wilTypes.has(x));
-  return [
+  const singles = [
     {},
     ...d.map((x) => ({ disciplines: [x] })),
     ...c.map((x) => ({ credentials: [x] })),
     ...w.map((x) => ({ wilTypes: [x] })),
+  ];
+  if (!combinations) return singles;
+  return [
+    ...singles,
     ...pairs(d).map((disciplines) => ({ disciplines })),
     ...pairs(c).map((credentials) => ({ credentials })),
     ...pairs(w).map((wilTypes) => ({ wilTypes })),
