@@ -16,7 +16,8 @@
  *                                      DISCLOSURE_MAX_SHARE_PERCENT=100, which protects nothing (the proof the audit
  *                                      finds leaks); default on, with the server's defaults
  *   --protection P                     the promise checked, in percent (default 15)
- *   --budget-seconds S                 time for exact LPs (default 300); targets left are counted as unchecked
+ *   --budget-seconds S                 time for the linear programs, sampled and exact (default 300); targets
+ *                                      left are counted as unchecked
  *   --rows N                           at-risk figures listed in the table (default 60; all are counted)
  *
  * The promise (PRODUCT.md §9, docs/disclosure-control.md): an institution's figure is protected when whatever the
@@ -223,6 +224,9 @@ function groupings(system: AttackerSystem): number[][] {
   });
 }
 
+/** Progress on stderr (the markdown goes to stdout). */
+const progress = (message: string) => process.stderr.write(`disclosure audit: ${message}\n`);
+
 async function audit(app: DemoApp, options: Options, started: number): Promise<string[]> {
   const db = app.db;
   const readable = readableInstitutions(app.profile.privileges);
@@ -266,7 +270,8 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
   const columnKinds = new Map<string, string>();
   const tally = { released: 0, hidden: 0, notUsed: 0 };
   const askStart = Date.now();
-  for (const q of asked) {
+  for (const [n, q] of asked.entries()) {
+    if (n % 200 === 0) progress(`question ${n} of ${asked.length}`);
     const answers: Answer[] = [];
     for (const type of REPORT_TYPES) {
       const r = await app.get<ReportAnswer>(questionUrl(type, q));
@@ -279,6 +284,9 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     tally.notUsed += t.notUsed;
   }
   const askMs = Date.now() - askStart;
+  progress(
+    `asked ${asked.length} questions in ${(askMs / 1000).toFixed(0)} s; ${system.rows.length} constraints, ${system.numVars} unknowns`,
+  );
 
   const point = await truePoint(db, system, periods);
   const linear = { numVars: system.numVars, varLower: system.varLower, varUpper: system.varUpper, rows: system.rows };
@@ -291,6 +299,7 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     protection: options.protection,
     budgetMs: options.budgetMs,
     groupings: groupings(system),
+    progress,
   });
   const solveMs = Date.now() - solveStart;
   // Sanity: the truth lies in every interval solved.

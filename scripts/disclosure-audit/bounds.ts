@@ -69,6 +69,8 @@ export interface BoundOptions {
    * (an institution's period, say) are pushed up and down as a whole.
    */
   groupings?: number[][];
+  /** Told how far the work has come, now and then. */
+  progress?: (message: string) => void;
 }
 
 export interface BoundStats {
@@ -209,7 +211,11 @@ export async function boundTargets(
         if (v < lowSeen[i]!) lowSeen[i] = v;
         if (v > highSeen[i]!) highSeen[i] = v;
       });
-    for (let s = 0; s < samples; s++) {
+    const say = options.progress ?? (() => {});
+    say(`${targets.length} targets; sampling ${samples} vertices`);
+    // Sampling may take at most a third of the budget (the remaining samples are skipped).
+    const samplesEnd = options.budgetMs === undefined ? Infinity : Date.now() + options.budgetMs / 3;
+    for (let s = 0; s < samples && Date.now() < samplesEnd; s++) {
       const groups = [undefined, ...(options.groupings ?? [])][s % (1 + (options.groupings?.length ?? 0))];
       const signs = new Map<number, number>();
       const signOf = (g: number) => {
@@ -232,7 +238,7 @@ export async function boundTargets(
         ? { verdict: 'protected (sampled)' }
         : { verdict: 'unchecked' };
     });
-    const budgetEnd = options.budgetMs === undefined ? Infinity : Date.now() + options.budgetMs;
+    const budgetEnd = options.budgetMs === undefined ? Infinity : started + options.budgetMs;
     for (let i = 0; i < targets.length; i++) {
       if (bounds[i]!.verdict !== 'unchecked') continue;
       const t = targets[i]!;
@@ -242,6 +248,7 @@ export async function boundTargets(
         continue;
       }
       if (Date.now() > budgetEnd) break;
+      if (stats.exactLps % 200 < 2 && stats.exactLps > 0) say(`${stats.exactLps} exact LPs, at target ${i} of ${targets.length}`);
       const evidence: Record<'min' | 'max', number[]> = { min: [], max: [] };
       const exact = (sense: 'min' | 'max') => {
         stats.exactLps++;
