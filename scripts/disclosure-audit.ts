@@ -31,7 +31,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../src/server/db/client.ts';
-import { DEFAULT_DISCLOSURE_RULE } from '../src/shared/disclosure.ts';
 import { readableInstitutions } from '../src/shared/permissions.ts';
 import { REPORT_TYPES } from '../src/shared/reports.ts';
 import { TERMS } from '../src/shared/constants.ts';
@@ -60,7 +59,8 @@ const VIEWER = 'writer';
 interface Options {
   fiscalYears?: string[];
   terms: Term[];
-  rule: Rule;
+  /** The server's disclosure settings; undefined: its defaults. */
+  rule?: Rule;
   ruleOff: boolean;
   protection: number;
   budgetMs: number;
@@ -103,7 +103,7 @@ function parseOptions(): Options {
   return {
     fiscalYears,
     terms: TERMS.filter((t) => terms.includes(t)),
-    rule: rule === 'off' ? { minInstitutions: 1, maxSharePercent: 100 } : DEFAULT_DISCLOSURE_RULE,
+    rule: rule === 'off' ? { minInstitutions: 1, maxSharePercent: 100 } : undefined,
     ruleOff: rule === 'off',
     protection: number('protection', values.protection, 15, 0, 100) / 100,
     budgetMs: number('budget-seconds', values['budget-seconds'], 300, 0, 3600) * 1000,
@@ -317,7 +317,7 @@ async function audit(app: DemoApp, options: Options, started: number): Promise<s
     '',
     '## Settings',
     '',
-    `- Rule on the server: ${options.ruleOff ? 'off — ' : ''}at least ${options.rule.minInstitutions} institutions the viewer may not read, none above ${options.rule.maxSharePercent} % (DISCLOSURE_MIN_INSTITUTIONS, DISCLOSURE_MAX_SHARE_PERCENT).`,
+    `- Rule on the server: ${options.ruleOff ? 'off — ' : ''}at least ${app.rule.minInstitutions} institutions the viewer may not read, none above ${app.rule.maxSharePercent} % (DISCLOSURE_MIN_INSTITUTIONS, DISCLOSURE_MAX_SHARE_PERCENT).`,
     `- Reader: \`${VIEWER}\`, reads ${readable.map((id) => nameOf.get(id)).join(', ')}; signed in through the HTTP layer.`,
     `- Promise checked: every institution figure's interval reaches ${options.protection * 100} % below and above its true value (lo ≤ ${1 - options.protection} v, hi ≥ ${1 + options.protection} v); a true 0 is never at risk. Why: the dominance rule leaves the others at least ${options.protection * 100} % of any released part, so one released sum never bounds its largest contributor more narrowly.`,
     `- Attacker: linear programming (HiGHS) over the continuous relaxation: non-negativity, program counts as the upper bound of records per cell, the record identities (work-term splits = students placed; placed ≤ seeking ≤ enrolled; new employers ≤ employers; demographics ≤ placed; placed with a wage ≤ placed), and every released province figure minus the reader's own totals.`,

@@ -18,6 +18,8 @@ export interface DemoApp {
   db: Db;
   /** What sign-in answered: the reader's profile, privileges included. */
   profile: Profile;
+  /** The disclosure settings the server runs with. */
+  rule: Rule;
   /** GET a JSON resource as the signed-in reader; throws on anything but 200. */
   get<T>(url: string): Promise<T>;
   /** Requests made so far. */
@@ -30,7 +32,8 @@ export interface Rule {
   maxSharePercent: number;
 }
 
-export async function startDemoApp(viewer: string, rule: Rule): Promise<DemoApp> {
+/** `rule`: the server's disclosure settings; undefined leaves them at the server's defaults. */
+export async function startDemoApp(viewer: string, rule?: Rule): Promise<DemoApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wil-audit-'));
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
@@ -41,8 +44,10 @@ export async function startDemoApp(viewer: string, rule: Rule): Promise<DemoApp>
     const config = loadConfig({
       APP_ENV: 'D',
       LOG_LEVEL: 'silent',
-      DISCLOSURE_MIN_INSTITUTIONS: String(rule.minInstitutions),
-      DISCLOSURE_MAX_SHARE_PERCENT: String(rule.maxSharePercent),
+      ...(rule && {
+        DISCLOSURE_MIN_INSTITUTIONS: String(rule.minInstitutions),
+        DISCLOSURE_MAX_SHARE_PERCENT: String(rule.maxSharePercent),
+      }),
     });
     app = await buildApp({ config, database, logger: false, loadLimits: false });
     await app.ready();
@@ -56,6 +61,7 @@ export async function startDemoApp(viewer: string, rule: Rule): Promise<DemoApp>
     return {
       db: database.db,
       profile: signIn.json() as Profile,
+      rule: config.disclosure,
       async get<T>(url: string): Promise<T> {
         count++;
         const res = await opened.app.inject({ method: 'GET', url, headers: { cookie } });
