@@ -48,7 +48,7 @@ export interface Bound {
   /** The exact optimum when an LP was solved for that side, else undefined. */
   lo?: number;
   hi?: number;
-  /** At risk: the rows proving the failing side (nonzero duals at its optimum). */
+  /** At risk: the rows proving the failing side (nonzero duals at its optimum), those over the target's unknowns first. */
   evidence?: number[];
 }
 
@@ -255,7 +255,14 @@ export async function boundTargets(
         const x = solve(t.indices, t.values, sense);
         if (x) see(x);
         // The rows whose multipliers prove the optimum (nonzero duals): the released figures that pin the target.
-        if (x) evidence[sense] = Array.from(lastDual, (d, r) => (Math.abs(d) > 1e-9 ? r : -1)).filter((r) => r >= 0);
+        if (x) {
+          // Rows over the target's own unknowns first, then by the size of their multiplier.
+          const own = new Set(t.indices);
+          const touches = (r: number) => system.rows[r]!.indices.some((j) => own.has(j));
+          evidence[sense] = Array.from(lastDual, (d, r) => (Math.abs(d) > 1e-9 ? r : -1))
+            .filter((r) => r >= 0)
+            .sort((a, b) => Number(touches(b)) - Number(touches(a)) || Math.abs(lastDual[b]!) - Math.abs(lastDual[a]!) || a - b);
+        }
         return x ? value(t, x) : sense === 'min' ? -Infinity : Infinity;
       };
       // The side the samples did not settle first; the other only when needed (an at-risk figure gets both, for the
@@ -270,7 +277,7 @@ export async function boundTargets(
           ...(lowSideProtected(t.truth, lo, p) ? [] : evidence.min),
           ...(highSideProtected(t.truth, hi, p) ? [] : evidence.max),
         ];
-        bounds[i] = { verdict: 'at risk', lo, hi, evidence: [...new Set(failing)].sort((a, b) => a - b) };
+        bounds[i] = { verdict: 'at risk', lo, hi, evidence: [...new Set(failing)] };
       } else bounds[i] = { verdict: 'protected', lo, hi };
     }
     stats.ms = Date.now() - started;
