@@ -70,7 +70,7 @@ export class AttackerSystem {
   rowLabel: string[] = [];
   numVars = 0;
   private cellIndex = new Map<string, Cell>();
-  /** Released others' sums already written, by question selection and part: a repeat only checks consistency. */
+  /** Released others' sums already written, by their unknowns: a repeat only checks consistency. */
   private written = new Map<string, number>();
   inconsistencies: string[] = [];
 
@@ -163,19 +163,22 @@ export class AttackerSystem {
     upper: number,
     origin: 'released' | 'derived',
   ) {
-    const seen = this.written.get(key);
-    if (seen !== undefined) {
-      if (Math.abs(seen - (lower + upper) / 2) > 1e-6 * Math.max(1, Math.abs(seen)))
-        this.inconsistencies.push(`${key}: ${seen} and ${(lower + upper) / 2}`);
-      return;
-    }
-    this.written.set(key, (lower + upper) / 2);
     if (cells.length === 0) {
       // Nobody the reader may not read runs such programs: the others' sum must be 0.
       if (lower > 1e-6 || upper < -1e-6) this.inconsistencies.push(`${key}: ${lower}..${upper} over no unknowns`);
       return;
     }
-    const indices = cells.flatMap((c) => quantities.map((q) => c.base + Q[q]));
+    const indices = cells.flatMap((c) => quantities.map((q) => c.base + Q[q])).sort((a, b) => a - b);
+    // One row per sum of unknowns: another question over the same unknowns (an "approved only" one in a period where
+    // everything is approved, a filter value that adds no program of the others) only has to agree with it.
+    const same = `${origin} ${indices.join(',')}`;
+    const seen = this.written.get(same);
+    if (seen !== undefined) {
+      if (origin === 'released' && Math.abs(seen - lower) > 1e-6 * Math.max(1, Math.abs(seen)))
+        this.inconsistencies.push(`${label}: ${seen} and ${lower}`);
+      return;
+    }
+    this.written.set(same, lower);
     const value = lower === upper ? `${lower}` : `${lower.toFixed(2)}..${upper.toFixed(2)}`;
     this.add(
       { indices, values: indices.map(() => 1), lower, upper },
