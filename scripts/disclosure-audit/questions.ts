@@ -77,7 +77,7 @@ export function periodSelections(set: PeriodSet, allSubsets = false): { fiscalYe
   const runs: string[][] = [];
   for (let a = 0; a < set.fiscalYears.length; a++)
     for (let b = a; b < set.fiscalYears.length; b++) runs.push(set.fiscalYears.slice(a, b + 1));
-  const termSets = allSubsets ? subsets(set.terms) : [...new Set([...set.terms.map((t) => [t]), set.terms])];
+  const termSets = allSubsets ? subsets(set.terms) : [...set.terms.map((t) => [t]), ...(set.terms.length > 1 ? [set.terms] : [])];
   return runs.flatMap((fiscalYears) => termSets.map((terms) => ({ fiscalYears, terms })));
 }
 
