@@ -17,6 +17,7 @@ export default defineConfig({
             'src/server/**/*.unit.test.ts',
             'resilience/**/*.unit.test.ts',
             'lint-rules/**/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
           ],
           environment: 'node',
           // A few of these open an embedded database or render pages in jsdom: allow for a busy 2-core machine.
