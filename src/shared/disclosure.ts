@@ -1,4 +1,6 @@
+import type { ReportRelease } from './schemas/releases.ts';
 import type { SuppressionReason } from './schemas/report.ts';
+import { BC_TIME_ZONE } from './term-calendar.ts';
 
 /**
  * The disclosure rule (PRODUCT.md §9, docs/disclosure-control.md): a part of a figure that comes from institutions the
@@ -72,4 +74,24 @@ export function suppressionFootnotes(
     ),
     SUPPRESSION_ADVICE,
   ];
+}
+
+/**
+ * The line under a report saying where the province figures of the others come from (decision 024): the latest release
+ * used, with its B.C. date; null when the viewer reads every institution (their province row is live) or nothing was
+ * released yet.
+ */
+export function releaseLine(release: ReportRelease | null): string | null {
+  if (!release || release.releases.length === 0) return null;
+  const latest = release.releases.at(-1)!;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BC_TIME_ZONE, dateStyle: 'long' }).format(
+    new Date(latest.released_at),
+  );
+  const numbers = release.releases.map((r) => r.number);
+  const which = numbers.length === 1 ? `release ${latest.number}` : `releases ${numbers.join(', ')}`;
+  const held =
+    release.held_back.length > 0
+      ? ' Some figures keep an earlier release’s value: a revision is held back until it can be shown without showing one institution’s change.'
+      : '';
+  return `Province figures as released on ${day} (${which}); your own institutions’ figures are live.${held}`;
 }

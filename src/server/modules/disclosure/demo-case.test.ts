@@ -4,6 +4,7 @@ import type { Report } from '../../../shared/schemas/report.ts';
 import { users } from '../../db/schema.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { createTestContext, openTestDatabase, type TestContext } from '../../test/build-test-app.ts';
+import { demoTestNow } from '../../test/demo-day.ts';
 import { createUser } from '../../test/factories.ts';
 
 /**
@@ -16,7 +17,7 @@ describe('the demo writer’s Humanities bachelor’s report', () => {
 
   beforeAll(async () => {
     const database = await openTestDatabase();
-    await seedDemo(database);
+    await seedDemo(database, demoTestNow());
     ctx = await createTestContext({}, database);
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
 import { REPORT_TITLES } from '../../../shared/app-routes.ts';
-import { suppressionFootnotes, type DisclosureRule } from '../../../shared/disclosure.ts';
+import { releaseLine, suppressionFootnotes, type DisclosureRule } from '../../../shared/disclosure.ts';
 import {
   REPORT_FLAG_COLUMN_LABEL,
   REPORT_FLAG_LEGEND,
@@ -115,7 +115,11 @@ function reportTable(report: Report, rule: DisclosureRule): TableFile {
       { label: REPORT_TOTAL_LABEL, row: report.totals },
       { label: REPORT_PROVINCE_LABEL, row: report.province, suppressed: report.suppressed },
     ],
-    footnotes: [...suppressionFootnotes(report.suppressed, labels, rule), ...(marked ? [REPORT_FLAG_LEGEND] : [])],
+    footnotes: [
+      ...suppressionFootnotes(report.suppressed, labels, rule),
+      ...(marked ? [REPORT_FLAG_LEGEND] : []),
+      ...[releaseLine(report.release)].filter((line): line is string => line !== null),
+    ],
   };
 }
 

@@ -3,6 +3,7 @@ import { IconFileSpreadsheet, IconFileTypeCsv, IconInfoCircle, IconAlertCircle, 
 import { useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { REPORT_TITLES } from '../../../../shared/app-routes.ts';
+import { releaseLine } from '../../../../shared/disclosure.ts';
 import { TEXT } from '../../../../shared/messages.ts';
 import type { ReportType } from '../../../../shared/reports.ts';
 import type { Report } from '../../../../shared/schemas/report.ts';
@@ -73,6 +74,7 @@ function ReportBody({
   const spec = useMemo(() => chartSpecFor(type, report), [type, report]);
   const rule = useSiteConfig().disclosure;
   const notes = useMemo(() => suppressionNotes(report, rule), [report, rule]);
+  const released = releaseLine(report.release);
   const draw = useDeferredFirstDraw();
 
   const empty = report.rows.length === 0;
@@ -124,6 +126,11 @@ function ReportBody({
         <ReportTable caption={R.tableCaption(title)} columns={report.columns} model={model} sort={sort} onSort={onSort} />
         <ReportFlagLegend flags={reportFlagsPresent(report)} />
         {notes ? <ReportSuppressionNotes notes={notes} changeHref={reportParamsHref(type, search)} /> : null}
+        {released ? (
+          <Text size="sm" data-testid="report-release-line">
+            {released}
+          </Text>
+        ) : null}
       </Stack>
     </Stack>
   );
