@@ -34,6 +34,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   returns: () => import('../features/returns/pages/returns-page.tsx'),
   return: () => import('../features/returns/pages/return-page.tsx'),
   periods: () => import('../features/periods/pages/periods-page.tsx'),
+  releases: () => import('../features/releases/pages/releases-page.tsx'),
   reports: () => import('../features/reports/pages/reports-page.tsx'),
   reportParams: () => import('../features/reports/pages/report-params-page.tsx'),
   ...Object.fromEntries(REPORT_TYPES.map((type) => [`report-${type}`, reportResultPage])),

@@ -105,6 +105,7 @@ export const REPORT_UI = {
     badParamsBody: 'Change the parameters and run it again.',
     loadFailedDetail: 'The report could not be loaded.',
     rows: (n: number) => `${n.toLocaleString('en-CA')} row${n === 1 ? '' : 's'}`,
+    releaseCalendar: 'See the release calendar.',
   },
   /** Province figures hidden by disclosure control (PRODUCT.md §9); the footnote's own words are src/shared/disclosure.ts'. */
   suppression: {

@@ -128,7 +128,10 @@ function ReportBody({
         {notes ? <ReportSuppressionNotes notes={notes} changeHref={reportParamsHref(type, search)} /> : null}
         {released ? (
           <Text size="sm" data-testid="report-release-line">
-            {released}
+            {released}{' '}
+            <Anchor component={Link} to="/releases">
+              {R.releaseCalendar}
+            </Anchor>
           </Text>
         ) : null}
       </Stack>
