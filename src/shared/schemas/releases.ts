@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TERMS } from '../constants.ts';
-import { fiscalYearError } from '../record-rules.ts';
+import { fiscalYearInput, termInput } from './returns.ts';
 import { textField } from './text.ts';
 
 /**
@@ -11,14 +11,6 @@ import { textField } from './text.ts';
 
 /** The most periods one release may hold: twenty fiscal years of three terms. */
 export const MAX_RELEASE_PERIODS = 60;
-
-const fiscalYearInput = z.string({ error: 'Fiscal year is required' }).superRefine((value, ctx) => {
-  const message = fiscalYearError(value);
-  if (message) ctx.addIssue({ code: 'custom', message });
-});
-const termInput = z.enum(TERMS, {
-  error: (iss) => (iss.input === undefined ? 'Term is required' : `Term must be one of: ${TERMS.join(', ')}`),
-});
 
 /** One fiscal year × term as a release names it. */
 export const ReleasePeriodKeySchema = z.object({ fiscal_year: fiscalYearInput, term: termInput }).strict();

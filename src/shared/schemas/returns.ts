@@ -21,11 +21,13 @@ const dateInput = (field: string, label: string) =>
     .refine(isIsoDate, `${label} must be a real date written like 2025-09-30`)
     .meta({ description: `${field}: a calendar date, YYYY-MM-DD` });
 
-const fiscalYearInput = z.string({ error: 'Fiscal year is required' }).superRefine((value, ctx) => {
+/** A fiscal year as a body names it, checked by the record rule (also for releases). */
+export const fiscalYearInput = z.string({ error: 'Fiscal year is required' }).superRefine((value, ctx) => {
   const message = fiscalYearError(value);
   if (message) ctx.addIssue({ code: 'custom', message });
 });
-const termInput = z.enum(TERMS, {
+/** A term as a body names it. */
+export const termInput = z.enum(TERMS, {
   error: (iss) => (iss.input === undefined ? 'Term is required' : `Term must be one of: ${TERMS.join(', ')}`),
 });
 
