@@ -8,7 +8,7 @@
  * period, per discipline and per credential by linear programming (scripts/disclosure-audit/). It prints markdown:
  * the same data, rule and options give the same output apart from the timings.
  *
- *   --fiscal-year YYYY/YY[..YYYY/YY]  the fiscal years audited (default: the latest whose returns are all approved)
+ *   --fiscal-year YYYY/YY[..YYYY/YY]  the fiscal years audited (default: the latest with a final release of every term)
  *   --terms Summer,Fall,Spring         the terms audited (default: all three)
  *   --term-pairs                       also ask every pair of terms (default: each term alone and all together)
  *   --quick                            single filter values only: no pairs, no discipline × credential (weaker)
@@ -120,18 +120,17 @@ function parseOptions(): Options {
  */
 async function choosePeriods(db: Db, options: Options): Promise<PeriodSet> {
   if (options.fiscalYears) return { fiscalYears: options.fiscalYears, terms: options.terms };
+  // The province figures a reader gets of the others come from releases (decision 024): the latest fiscal year whose
+  // every term's latest release is final.
   const [latest] = await queryRows<{ fiscal_year: string }>(
     db,
-    sql`SELECT r.fiscal_year
-        FROM records r
-        LEFT JOIN reporting_periods pe ON pe.fiscal_year = r.fiscal_year AND pe.term = r.term
-        LEFT JOIN term_returns tr ON tr.period_id = pe.id AND tr.institution_id = r.institution_id
-        WHERE r.status = 'submitted'
-        GROUP BY r.fiscal_year
-        HAVING bool_and(coalesce(tr.state = 'approved', false))
-        ORDER BY r.fiscal_year DESC LIMIT 1`,
+    sql`SELECT fiscal_year FROM (
+          SELECT DISTINCT ON (fiscal_year, term) fiscal_year, term, final FROM release_periods
+          ORDER BY fiscal_year, term, release_id DESC) latest
+        GROUP BY fiscal_year HAVING bool_and(final) AND count(*) = 3
+        ORDER BY fiscal_year DESC LIMIT 1`,
   );
-  if (!latest) throw new Error('No fiscal year has every return approved: name one with --fiscal-year.');
+  if (!latest) throw new Error('No fiscal year has a final release of every term: name one with --fiscal-year.');
   return { fiscalYears: [latest.fiscal_year], terms: options.terms };
 }
 
