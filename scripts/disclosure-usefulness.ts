@@ -55,12 +55,15 @@ interface Question {
 /** The fixed questions: the five families of the usefulness measure, over the demo's ten fiscal years. */
 function questions(): Question[] {
   const { firstYear, lastYear } = demoTimeline(SEEDED_AS_OF);
-  const years = Array.from({ length: lastYear - firstYear + 1 }, (_, n) => formatFiscalYear(firstYear + n));
+  // Released years only (decision 024): the story's current fiscal year is still being reported, so its later terms
+  // are not released yet and would only count as "not yet released"; the years before it have final releases.
+  const years = Array.from({ length: lastYear - firstYear }, (_, n) => formatFiscalYear(firstYear + n));
+  const allYears = { fiscalYearTo: years.at(-1)! };
   const year = (fy: string) => ({ fiscalYearFrom: fy, fiscalYearTo: fy });
   return [
-    { family: 'no filters', params: {} },
+    { family: 'no filters', params: allYears },
     ...years.map((fy) => ({ family: 'one fiscal year' as const, params: year(fy) })),
-    ...DISCIPLINES.map((d) => ({ family: 'one discipline, all years' as const, params: { disciplines: [d] } })),
+    ...DISCIPLINES.map((d) => ({ family: 'one discipline, all years' as const, params: { ...allYears, disciplines: [d] } })),
     ...years.flatMap((fy) =>
       DISCIPLINES.map((d) => ({ family: 'fiscal year × discipline' as const, params: { ...year(fy), disciplines: [d] } })),
     ),
