@@ -117,6 +117,11 @@ export async function createRouteCases(ctx: TestContext) {
     { route: 'PUT /api/periods', url: '/api/periods', body: {}, expect: APP_ADMIN(400) },
     { route: 'PATCH /api/periods/:id', url: `/api/periods/${cycle.periodId}`, body: { due_on: 'soon' }, expect: APP_ADMIN(400) },
     { route: 'GET /api/returns', url: '/api/returns', expect: SIGNED_IN(200) },
+    // Releases (decision 024): anyone signed in reads the calendar; app admins see candidates, release and schedule.
+    { route: 'GET /api/releases', url: '/api/releases', expect: SIGNED_IN(200) },
+    { route: 'GET /api/releases/candidates', url: '/api/releases/candidates', expect: APP_ADMIN(200) },
+    { route: 'POST /api/releases', url: '/api/releases', body: {}, expect: APP_ADMIN(400) },
+    { route: 'PUT /api/releases/schedule', url: '/api/releases/schedule', body: {}, expect: APP_ADMIN(400) },
     // The matrix download: anyone signed in, holding only the institutions they may read (returns-download.test.ts).
     { route: 'GET /api/returns/download', url: '/api/returns/download?format=csv', expect: SIGNED_IN(200) },
     { route: 'GET /api/returns/:id', url: `/api/returns/${ownReturn}`, expect: READ_OWN(200) },
