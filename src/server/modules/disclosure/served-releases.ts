@@ -77,12 +77,13 @@ interface ReleaseData {
 
 const MAX_KEPT_RELEASE_DATA = 400;
 const MAX_KEPT_VIEWERS = 32;
-const releaseData = new WeakMap<Db, Map<string, ReleaseData>>();
+// Promises, so that concurrent first questions share one read instead of each running it.
+const releaseData = new WeakMap<Db, Map<string, Promise<ReleaseData>>>();
 
 /** Cents, so sums of money are exact in a double and add up exactly across institutions and periods. */
 const SCALE = 100;
 
-async function readReleaseData(db: Db, release: number, period: Period, parts: readonly Part[]): Promise<ReleaseData> {
+function readReleaseData(db: Db, release: number, period: Period, parts: readonly Part[]): Promise<ReleaseData> {
   let kept = releaseData.get(db);
   if (!kept) releaseData.set(db, (kept = new Map()));
   const key = `${release}|${periodKey(period)}|${parts.map((p) => p.name).join(',')}`;
@@ -92,6 +93,14 @@ async function readReleaseData(db: Db, release: number, period: Period, parts: r
     kept.set(key, found);
     return found;
   }
+  const reading = queryReleaseData(db, release, period, parts);
+  kept.set(key, reading);
+  reading.catch(() => kept.delete(key));
+  if (kept.size > MAX_KEPT_RELEASE_DATA) kept.delete(kept.keys().next().value!);
+  return reading;
+}
+
+async function queryReleaseData(db: Db, release: number, period: Period, parts: readonly Part[]): Promise<ReleaseData> {
   const rows = await queryHeavyRows<{ d: string; cr: string; w: string; inst: number; v: (number | null)[] }>(
     db,
     sql`SELECT p.discipline AS d, p.credential AS cr, p.wil_type AS w, r.institution_id AS inst,
@@ -118,8 +127,6 @@ async function readReleaseData(db: Db, release: number, period: Period, parts: r
     data.institution[n] = row.inst;
     row.v.forEach((v, p) => (data.values[n * parts.length + p] = v === null ? NaN : v));
   });
-  kept.set(key, data);
-  if (kept.size > MAX_KEPT_RELEASE_DATA) kept.delete(kept.keys().next().value!);
   return data;
 }
 
@@ -142,7 +149,7 @@ export interface Viewer {
   rule: DisclosureRule;
 }
 
-type ViewerPeriods = Map<string, { chain: string; parts: Map<string, ServedBlocks> }>;
+type ViewerPeriods = Map<string, { chain: string; names: string; parts: Promise<Map<string, ServedBlocks>> }>;
 const viewers = new WeakMap<Db, Map<string, ViewerPeriods>>();
 
 function keptFor(db: Db, viewer: Viewer): ViewerPeriods {
@@ -168,17 +175,28 @@ export async function servedBlocks(
 ): Promise<Map<string, ServedBlocks>> {
   const kept = keptFor(db, viewer);
   const chainKey = chain.releases.map((r) => r.number).join(',');
+  const names = parts.map((p) => p.name).join(',');
   const found = kept.get(periodKey(chain));
-  if (found && found.chain === chainKey && parts.every((p) => found.parts.has(p.name))) return found.parts;
+  if (found && found.chain === chainKey && found.names === names) return found.parts;
+  const serving = serveChain(db, viewer, chain, parts);
+  kept.set(periodKey(chain), { chain: chainKey, names, parts: serving });
+  serving.catch(() => kept.delete(periodKey(chain)));
+  return serving;
+}
+
+async function serveChain(
+  db: Db,
+  viewer: Viewer,
+  chain: PeriodChain,
+  parts: readonly Part[],
+): Promise<Map<string, ServedBlocks>> {
   const readable = new Set(viewer.readable);
   const states = parts.map((): ServedState | null => null);
   for (const release of chain.releases) {
     const data = await readReleaseData(db, release.number, chain, parts);
     parts.forEach((_, p) => (states[p] = serveRelease(states[p]!, othersData(data, p, parts.length, readable), viewer.rule)));
   }
-  const served = new Map(parts.map((part, p) => [part.name, compactState(states[p]!)]));
-  kept.set(periodKey(chain), { chain: chainKey, parts: served });
-  return served;
+  return new Map(parts.map((part, p) => [part.name, compactState(states[p]!)]));
 }
 
 /** Cents back to the part's own unit. */
