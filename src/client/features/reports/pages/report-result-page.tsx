@@ -96,9 +96,11 @@ function ReportBody({
   if (empty && !provinceHasRecords(report)) return emptyNotice(R.emptyTitle, R.emptyBody);
 
   const onSort = (key: string) => {
-    const next = nextReportSort(sort, key);
     setSearch(
       (current) => {
+        // From the address, not the drawn table: a second click before the first one's sort is drawn (a long report
+        // re-sorts in a transition) must turn the order round, not repeat the first.
+        const next = nextReportSort(parseReportSort(current.get('sort'), report.columns), key);
         const updated = new URLSearchParams(current);
         updated.set('sort', next.direction === 'desc' ? `-${next.key}` : next.key);
         return updated;
