@@ -1,12 +1,13 @@
 /**
  * `npm run disclosure:audit` (issue 27): an independent audit of disclosure control. An attacker that shares no code
  * with the suppression (nothing from src/server/modules/disclosure/, nor the test suite's attacker) seeds the demo
- * data into a fresh PGlite database in a temporary directory, starts the real app in this process, signs in as the
- * one-institution reader `writer` through the real HTTP layer and asks every report over a broad set of questions
- * about the chosen periods. From the answers alone (and the program list, which every signed-in user reads) it
- * writes the linear system of the other institutions' figures and bounds each institution's figure per cell, per
- * period, per discipline and per credential by linear programming (scripts/disclosure-audit/). It prints markdown:
- * the same data, rule and options give the same output apart from the timings.
+ * data as of a fixed day into a fresh PGlite database in a temporary directory (scripts/demo-database.ts), starts the
+ * real app in this process, signs in as the one-institution reader `writer` through the real HTTP layer and asks every
+ * report over a broad set of questions about the chosen periods. From the answers alone (and the program list, which
+ * every signed-in user reads) it writes the linear system of the other institutions' figures and bounds each
+ * institution's figure per cell, per period, per discipline and per credential by linear programming
+ * (scripts/disclosure-audit/). It prints markdown: the same data, rule and options give the same output apart from
+ * the timings.
  *
  *   --fiscal-year YYYY/YY[..YYYY/YY]  the fiscal years audited (default: the latest with a final release of every term)
  *   --terms Summer,Fall,Spring         the terms audited (default: all three)

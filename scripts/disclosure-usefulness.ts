@@ -12,31 +12,25 @@
  * which no institution the writer may not read has a submitted record is left out (nothing there to protect; the
  * province row is then the writer's own figures) and counted apart.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { CREDENTIALS, DISCIPLINES } from '../src/shared/constants.ts';
 import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../src/shared/disclosure.ts';
 import { readableInstitutions } from '../src/shared/permissions.ts';
 import { REPORT_TYPES, type ReportType } from '../src/shared/reports.ts';
 import type { ReportParams, SuppressionReason } from '../src/shared/schemas/report.ts';
-import { openDatabase, queryRows, runMigrations, type Database, type Db } from '../src/server/db/client.ts';
+import { queryRows, type Db } from '../src/server/db/client.ts';
 import { inList, recordFilterSql, RECORDS_WITH_NAMES } from '../src/server/modules/records/record-sql.ts';
 import { REPORT_DEFINITIONS } from '../src/server/modules/reports/report-definitions.ts';
 import { runReport } from '../src/server/modules/reports/reports.repo.ts';
 import { findUserId } from '../src/server/seed/base.ts';
-import { seedDemo } from '../src/server/seed/demo.ts';
 import { formatFiscalYear } from '../src/server/seed/record-generator.ts';
 import { demoTimeline } from '../src/server/seed/demo-story.ts';
-import { middayInBc } from '../src/shared/term-calendar.ts';
 import { loadActiveUser } from '../src/server/session/session-user.ts';
 import { readArguments, runCommand, UsageError } from './command-line.ts';
+import { openDemoDatabase, SEEDED_AS_OF } from './demo-database.ts';
 
 const USAGE = 'Usage: npm run disclosure:usefulness [-- --min-institutions N --max-share-percent P]';
 const VIEWER = 'writer';
-/** The demo is seeded as of a fixed day (the tests' too), so one run compares with the last whatever the date. */
-const SEEDED_AS_OF = middayInBc('2025-12-15');
 
 const FAMILIES = [
   'no filters',
@@ -208,13 +202,9 @@ function parseRule(): DisclosureRule {
 
 async function main(): Promise<void> {
   const rule = parseRule();
-  const dataDir = mkdtempSync(join(tmpdir(), 'wil-usefulness-'));
-  let database: Database | undefined;
+  const demo = await openDemoDatabase();
   try {
-    database = await openDatabase({ dataDir });
-    await runMigrations(database);
-    await seedDemo(database, SEEDED_AS_OF);
-    const db = database.db;
+    const db = demo.database.db;
     const user = await loadActiveUser(db, (await findUserId(db, VIEWER))!);
     const readable = user ? readableInstitutions(user.privileges) : 'all';
     if (readable === 'all') throw new Error(`The demo user ${VIEWER} reads every institution: nothing to measure.`);
@@ -240,8 +230,7 @@ async function main(): Promise<void> {
     );
     console.log(lines.join('\n'));
   } finally {
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await demo.close();
   }
 }
 

@@ -4,15 +4,12 @@
  * development sign-in). Everything the attacker learns comes through `ask`; `db` is used only to read what the
  * attacker is granted as public (the program list is also `GET /api/programs`) and, apart, the truth for checking.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, runMigrations, type Database, type Db } from '../../src/server/db/client.ts';
-import { seedDemo } from '../../src/server/seed/demo.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import type { Profile } from '../../src/shared/schemas/profile.ts';
+import { openDemoDatabase, type DemoDatabase } from '../demo-database.ts';
 
 export interface DemoApp {
   db: Db;
@@ -34,13 +31,11 @@ export interface Rule {
 
 /** `rule`: the server's disclosure settings; undefined leaves them at the server's defaults. */
 export async function startDemoApp(viewer: string, rule?: Rule): Promise<DemoApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wil-audit-'));
-  let database: Database | undefined;
+  let demo: DemoDatabase | undefined;
   let app: FastifyInstance | undefined;
   try {
-    database = await openDatabase({ dataDir });
-    await runMigrations(database);
-    await seedDemo(database);
+    demo = await openDemoDatabase();
+    const { database } = demo;
     const config = loadConfig({
       APP_ENV: 'D',
       LOG_LEVEL: 'silent',
@@ -57,7 +52,7 @@ export async function startDemoApp(viewer: string, rule?: Rule): Promise<DemoApp
     if (!session) throw new Error('Signing in set no session cookie');
     const cookie = `${session.name}=${session.value}`;
     let count = 0;
-    const opened = { app, database };
+    const opened = { app, demo };
     return {
       db: database.db,
       profile: signIn.json() as Profile,
@@ -71,14 +66,12 @@ export async function startDemoApp(viewer: string, rule?: Rule): Promise<DemoApp
       requests: () => count,
       async close() {
         await opened.app.close();
-        await opened.database.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        await opened.demo.close();
       },
     };
   } catch (error) {
     await app?.close();
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await demo?.close();
     throw error;
   }
 }

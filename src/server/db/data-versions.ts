@@ -47,14 +47,18 @@ export interface PeriodRange {
   terms?: readonly string[];
 }
 
-/** The condition on `data_periods dp` (every period that has held records) for the periods in `range`. */
-export function dataPeriodsIn(range: PeriodRange): SQL {
+/**
+ * The condition on `data_periods dp` (every period that has held records) for the periods in `range`; `alias` names
+ * another table of periods (`release_periods rp`).
+ */
+export function dataPeriodsIn(range: PeriodRange, alias = 'dp'): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
   const parts: SQL[] = [];
-  if (range.fiscalYearFrom) parts.push(sql`dp.fiscal_year >= ${range.fiscalYearFrom}`);
-  if (range.fiscalYearTo) parts.push(sql`dp.fiscal_year <= ${range.fiscalYearTo}`);
+  if (range.fiscalYearFrom) parts.push(sql`${column('fiscal_year')} >= ${range.fiscalYearFrom}`);
+  if (range.fiscalYearTo) parts.push(sql`${column('fiscal_year')} <= ${range.fiscalYearTo}`);
   if (range.terms?.length)
     parts.push(
-      sql`dp.term IN (${sql.join(
+      sql`${column('term')} IN (${sql.join(
         range.terms.map((t) => sql`${t}`),
         sql`, `,
       )})`,

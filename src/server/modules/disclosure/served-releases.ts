@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
 import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
-import { periodKey, type Period, type PeriodRange } from '../../db/data-versions.ts';
+import { dataPeriodsIn, periodKey, type Period, type PeriodRange } from '../../db/data-versions.ts';
 import {
   cellKey,
   compactState,
@@ -37,25 +37,11 @@ export interface PeriodChain extends Period {
 
 /** The periods of `range` that hold records now or in a release, each with its releases (none: not yet released). */
 export async function periodChains(db: Db, range: PeriodRange): Promise<PeriodChain[]> {
-  const where = (alias: string) => {
-    const parts: SQL[] = [sql`true`];
-    const c = (name: string) => sql.raw(`${alias}.${name}`);
-    if (range.fiscalYearFrom) parts.push(sql`${c('fiscal_year')} >= ${range.fiscalYearFrom}`);
-    if (range.fiscalYearTo) parts.push(sql`${c('fiscal_year')} <= ${range.fiscalYearTo}`);
-    if (range.terms?.length)
-      parts.push(
-        sql`${c('term')} IN (${sql.join(
-          range.terms.map((t) => sql`${t}`),
-          sql`, `,
-        )})`,
-      );
-    return sql.join(parts, sql` AND `);
-  };
   const rows = await queryRows<{ fy: string; term: string; releases: ReleaseOfPeriod[] | null }>(
     db,
     sql`WITH periods AS (
-          SELECT dp.fiscal_year, dp.term FROM data_periods dp WHERE ${where('dp')}
-          UNION SELECT rp.fiscal_year, rp.term FROM release_periods rp WHERE ${where('rp')})
+          SELECT dp.fiscal_year, dp.term FROM data_periods dp WHERE ${dataPeriodsIn(range)}
+          UNION SELECT rp.fiscal_year, rp.term FROM release_periods rp WHERE ${dataPeriodsIn(range, 'rp')})
         SELECT pe.fiscal_year AS fy, pe.term,
           (SELECT json_agg(json_build_object('number', rp.release_id, 'final', rp.final,
               'releasedAt', to_char(rl.released_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY rp.release_id)
@@ -83,17 +69,23 @@ const releaseData = new WeakMap<Db, Map<string, Promise<ReleaseData>>>();
 /** Cents, so sums of money are exact in a double and add up exactly across institutions and periods. */
 const SCALE = 100;
 
-function readReleaseData(db: Db, release: number, period: Period, parts: readonly Part[]): Promise<ReleaseData> {
+/**
+ * A release as the keys of what is kept: its number with the time it was made, since a number names one release only
+ * while releases are never deleted (a restore, or a test starting over, can bring another release under the number).
+ */
+const releaseKey = (release: ReleaseOfPeriod) => `${release.number}@${release.releasedAt}`;
+
+function readReleaseData(db: Db, release: ReleaseOfPeriod, period: Period, parts: readonly Part[]): Promise<ReleaseData> {
   let kept = releaseData.get(db);
   if (!kept) releaseData.set(db, (kept = new Map()));
-  const key = `${release}|${periodKey(period)}|${parts.map((p) => p.name).join(',')}`;
+  const key = `${releaseKey(release)}|${periodKey(period)}|${parts.map((p) => p.name).join(',')}`;
   const found = kept.get(key);
   if (found) {
     kept.delete(key);
     kept.set(key, found);
     return found;
   }
-  const reading = queryReleaseData(db, release, period, parts);
+  const reading = queryReleaseData(db, release.number, period, parts);
   kept.set(key, reading);
   reading.catch(() => kept.delete(key));
   if (kept.size > MAX_KEPT_RELEASE_DATA) kept.delete(kept.keys().next().value!);
@@ -174,7 +166,7 @@ export async function servedBlocks(
   parts: readonly Part[],
 ): Promise<Map<string, ServedBlocks>> {
   const kept = keptFor(db, viewer);
-  const chainKey = chain.releases.map((r) => r.number).join(',');
+  const chainKey = chain.releases.map(releaseKey).join(',');
   const names = parts.map((p) => p.name).join(',');
   const found = kept.get(periodKey(chain));
   if (found && found.chain === chainKey && found.names === names) return found.parts;
@@ -193,7 +185,7 @@ async function serveChain(
   const readable = new Set(viewer.readable);
   const states = parts.map((): ServedState | null => null);
   for (const release of chain.releases) {
-    const data = await readReleaseData(db, release.number, chain, parts);
+    const data = await readReleaseData(db, release, chain, parts);
     parts.forEach((_, p) => (states[p] = serveRelease(states[p]!, othersData(data, p, parts.length, readable), viewer.rule)));
   }
   return new Map(parts.map((part, p) => [part.name, compactState(states[p]!)]));
