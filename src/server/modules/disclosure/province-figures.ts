@@ -138,7 +138,7 @@ export async function provinceFigures(
   const others = readable.length > 0 ? sql`NOT ${inList(sql`r.institution_id`, readable)}` : sql`true`;
   const figures = shown.map((m) =>
     m.direct
-      ? sql`(SELECT ${m.direct.value} ${directSource(question, latest, others)}) AS ${sql.identifier(m.key)}`
+      ? sql`(SELECT ${m.direct.value} FROM direct r) AS ${sql.identifier(m.key)}`
       : sql`${m.figure(sums(m))} AS ${sql.identifier(m.key)}`,
   );
   const [row] = await queryHeavyRows<ReportRow>(
@@ -150,6 +150,7 @@ export async function provinceFigures(
       ],
       sql`, `,
     )} ${question.ownFrom} WHERE ${question.ownWhere})
+    ${shown.some((m) => m.direct) ? sql`, direct AS MATERIALIZED (${directSource(question, latest, others)})` : sql``}
     SELECT ${sql.join([...figures, sql`own.${sql.identifier(REPORT_FLAG_KEY)}`], sql`, `)} FROM own`,
   );
   // A lowest or highest fee is one record's own value: hidden whenever a record of the others is in it.
@@ -192,17 +193,22 @@ export async function provinceFigures(
 /** A record's own columns, the same in `records` and `release_records`. */
 const RECORD_FIGURES = sql.raw(['program_id', ...COUNT_FIELDS, ...MONEY_FIELDS].map((c) => `r.${c}`).join(', '));
 
-/** The records a direct figure is computed from: the viewer's own, live, and the others' of each period's latest release. */
+/**
+ * The records the direct figures are computed from, read once for all of them: the viewer's own, live, and the others'
+ * of each period's latest release.
+ */
 function directSource(question: ProvinceQuestion, latest: readonly PeriodChain[], others: SQL): SQL {
   const own = sql`SELECT ${RECORD_FIGURES} ${question.ownFrom} WHERE ${question.ownWhere}`;
-  if (latest.length === 0) return sql`FROM (${own}) r`;
-  return sql`FROM (${own} UNION ALL
+  if (latest.length === 0) return own;
+  return sql`${own} UNION ALL
     SELECT ${RECORD_FIGURES}
-    FROM release_records r JOIN release_programs p ON p.release_id = r.release_id AND p.id = r.program_id
-    WHERE (r.release_id, r.fiscal_year, r.term) IN (VALUES ${sql.join(
+    FROM (VALUES ${sql.join(
       latest.map((c) => sql`(${c.releases.at(-1)!.number}::int, ${c.fy}::text, ${c.term}::text)`),
       sql`, `,
-    )}) AND ${others} AND ${question.releasedWhere}) r`;
+    )}) AS want (release_id, fy, term)
+    JOIN release_records r ON r.release_id = want.release_id AND r.fiscal_year = want.fy AND r.term = want.term
+    JOIN release_programs p ON p.release_id = r.release_id AND p.id = r.program_id
+    WHERE ${others} AND ${question.releasedWhere}`;
 }
 
 /**
