@@ -17,6 +17,13 @@ import type { SuppressionReason } from '../../../shared/schemas/report.ts';
  * between them: that change, institution by institution, must itself pass the rule (at least `minInstitutions`
  * institutions changed, none accounting for more than `maxSharePercent` of the change) against every earlier value the
  * block was served, or the block keeps its previous value and is marked as a revision held back.
+ *
+ * Every part of a period (students placed, each work-term location, wages, …) is served on the same blocks: the parts
+ * are tied by identities every record obeys (the locations add up to students placed, placed ≤ seeking), and blocks
+ * cut differently for two parts let those identities isolate an institution's figure (the independent audit found
+ * one). The partition is chosen on the parts every report rests on (`test`); each part is then judged on each block,
+ * and a block's change is released for all parts or held back for all, so an identity cannot work out a held-back part
+ * from the others.
  */
 
 /** An institution's value of the part in a set of cells: null when it has records there but none carries the part. */
@@ -73,30 +80,47 @@ const valueSum = (c: Contributions): number => {
   return s;
 };
 
-/** The partition of decision 020 for one release's data: lists of cell keys, the failing whole period as one block. */
-export function releasePartition(data: PeriodData, rule: DisclosureRule): string[][] {
+/** Whether a set of cells may be a block of the partition, and its size (the smallest discipline joins a failing pool). */
+export interface BlockTest {
+  passes(keys: readonly string[]): boolean;
+  size(keys: readonly string[]): number;
+}
+
+/** The sum of `keys`' contributions in `data` (cells it does not hold count as none). */
+const sumIn = (data: PeriodData, keys: readonly string[]): Contributions =>
+  sumOf(keys.flatMap((k) => (data.cells.has(k) ? [data.cells.get(k)!] : [])));
+
+/** A set of cells passes when it passes the rule on every one of `parts`; its size is that of the first. */
+export function blockTest(parts: readonly PeriodData[], rule: DisclosureRule): BlockTest {
+  return {
+    passes: (keys) => parts.every((data) => judge(sumIn(data, keys), rule) === null),
+    size: (keys) => (parts[0] ? valueSum(sumIn(parts[0], keys)) : 0),
+  };
+}
+
+/** The partition of decision 020 of a release's cells: lists of cell keys, the failing whole period as one block. */
+export function releasePartition(cells: readonly string[], test: BlockTest): string[][] {
   const byDiscipline = new Map<string, string[]>();
-  for (const key of data.cells.keys()) {
+  for (const key of cells) {
     const { d } = cellParts(key);
     byDiscipline.set(d, [...(byDiscipline.get(d) ?? []), key]);
   }
-  const of = (keys: readonly string[]) => sumOf(keys.map((k) => data.cells.get(k)!));
   const blocks: string[][] = [];
   const pool: string[] = [];
   /** Per discipline not pooled: its own blocks, kept apart in case it joins the pool. */
   const kept = new Map<string, string[][]>();
   for (const [d, keys] of [...byDiscipline].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const failing = keys.filter((k) => judge(data.cells.get(k)!, rule) !== null);
+    const failing = keys.filter((k) => !test.passes([k]));
     const passing = keys.filter((k) => !failing.includes(k));
-    if (failing.length === 0 || judge(of(failing), rule) === null)
+    if (failing.length === 0 || test.passes(failing))
       kept.set(d, [...passing.map((k) => [k]), ...(failing.length ? [failing] : [])]);
-    else if (judge(of(keys), rule) === null) kept.set(d, [keys]);
+    else if (test.passes(keys)) kept.set(d, [keys]);
     else pool.push(...keys);
   }
-  if (pool.length > 0 && judge(of(pool), rule) !== null) {
-    // The smallest other discipline (by the part's total) joins the pool; if that fails too, the period is one block.
-    const pick = [...kept.keys()].sort((a, b) => valueSum(of(byDiscipline.get(a)!)) - valueSum(of(byDiscipline.get(b)!)))[0];
-    if (pick === undefined || judge(of([...pool, ...byDiscipline.get(pick)!]), rule) !== null) return [[...data.cells.keys()]];
+  if (pool.length > 0 && !test.passes(pool)) {
+    // The smallest other discipline (by the first part's total) joins the pool; if that fails too, the period is one block.
+    const pick = [...kept.keys()].sort((a, b) => test.size(byDiscipline.get(a)!) - test.size(byDiscipline.get(b)!))[0];
+    if (pick === undefined || !test.passes([...pool, ...byDiscipline.get(pick)!])) return [[...cells]];
     pool.push(...byDiscipline.get(pick)!);
     kept.delete(pick);
   }
@@ -122,11 +146,18 @@ export function changeReleasable(after: Contributions, before: Contributions, ru
 }
 
 /**
- * The state after one more release of the period: the release's partition joined with the state's, each block served
- * the release's values when its change against every earlier served value passes the rule, its previous value otherwise.
+ * The states of every part after one more release of the period (`parts`: the release's data of each part, the same
+ * cells in each; `states`: each part's state before, all on the same blocks). The release's partition, chosen with
+ * `test`, is joined with the blocks served before; a block is served the release's values of every part when, part by
+ * part, the change against every earlier served value passes the rule, and its previous values otherwise.
  */
-export function serveRelease(state: ServedState | null, data: PeriodData, rule: DisclosureRule): ServedState {
-  const candidate = releasePartition(data, rule);
+export function serveRelease(
+  states: readonly ServedState[] | null,
+  parts: readonly PeriodData[],
+  rule: DisclosureRule,
+  test: BlockTest = blockTest(parts, rule),
+): ServedState[] {
+  const cells = [...new Set(parts.flatMap((data) => [...data.cells.keys()]))].sort();
   // Union-find over every cell either partition holds.
   const parent = new Map<string, string>();
   const find = (k: string): string => {
@@ -139,26 +170,39 @@ export function serveRelease(state: ServedState | null, data: PeriodData, rule: 
     for (const k of keys) if (!parent.has(k)) parent.set(k, k);
     for (const k of keys.slice(1)) parent.set(find(k), find(keys[0]!));
   };
-  for (const block of candidate) union(block);
-  for (const block of state?.blocks ?? []) union(block.cells);
+  for (const block of releasePartition(cells, test)) union(block);
+  for (const block of states?.[0]?.blocks ?? []) union(block.cells);
   const groups = new Map<string, string[]>();
   for (const k of parent.keys()) groups.set(find(k), [...(groups.get(find(k)) ?? []), k]);
 
-  const steps = state?.steps ?? 0;
-  const blocks: ServedBlock[] = [];
-  const blockOf = new Map<string, number>();
+  const steps = states?.[0]?.steps ?? 0;
+  const next = parts.map((): ServedState => ({ blocks: [], blockOf: new Map(), steps: steps + 1 }));
   for (const cells of [...groups.values()].map((g) => g.sort())) {
-    const now = sumOf(cells.flatMap((k) => (data.cells.has(k) ? [data.cells.get(k)!] : [])));
+    const nows = parts.map((data) => sumIn(data, cells));
     // Earlier blocks inside this one (each lies wholly inside: partitions only coarsen), their histories summed.
-    const earlier = new Set(cells.flatMap((k) => (state?.blockOf.has(k) ? [state.blockOf.get(k)!] : [])));
-    const history = Array.from({ length: steps }, (_, step) => sumOf([...earlier].map((n) => state!.blocks[n]!.history[step]!)));
-    const releasable = history.every((before) => changeReleasable(now, before, rule));
-    const served = releasable || history.length === 0 ? now : history.at(-1)!;
-    const n = blocks.length;
-    blocks.push({ cells, served, history: [...history, served], verdict: judge(served, rule), heldBack: served !== now });
-    for (const k of cells) blockOf.set(k, n);
+    const histories = parts.map((_, p) => {
+      const state = states?.[p];
+      const earlier = new Set(cells.flatMap((k) => (state?.blockOf.has(k) ? [state.blockOf.get(k)!] : [])));
+      return Array.from({ length: steps }, (_, step) => sumOf([...earlier].map((n) => state!.blocks[n]!.history[step]!)));
+    });
+    const releasable = parts.every((_, p) => histories[p]!.every((before) => changeReleasable(nows[p]!, before, rule)));
+    parts.forEach((_, p) => {
+      const history = histories[p]!;
+      const served = releasable || history.length === 0 ? nows[p]! : history.at(-1)!;
+      const state = next[p]!;
+      const n = state.blocks.length;
+      state.blocks.push({
+        cells,
+        served,
+        history: [...history, served],
+        verdict: judge(served, rule),
+        // Held back: what is served differs from the release (a part that did not change is served as it is).
+        heldBack: served !== nows[p] && changeOf(nows[p]!, served).size > 0,
+      });
+      for (const k of cells) state.blockOf.set(k, n);
+    });
   }
-  return { blocks, blockOf, steps: steps + 1 };
+  return next;
 }
 
 /** What a question needs of one viewer's served blocks of one part of a period, without the institutions' values. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISCLOSURE_RULE, judgeContributions } from '../../../shared/disclosure.ts';
 import {
   answerPart,
+  blockTest,
   cellKey,
   cellParts,
   compactState,
@@ -36,26 +37,88 @@ describe('the blocks a release is served with (decisions 020 and 024)', () => {
   it('pools the failing cells of a discipline across credentials: the discipline is answered, its credentials not', () => {
     // Every cell of A rests on fewer than three institutions; pooled they pass (decision 020). A block that spans X
     // and Y answers A but neither credential alone: a partition serves one hierarchy at the other's expense.
-    const state = serveRelease(
+    const [state] = serveRelease(
       null,
-      dataOf([
-        ['A', 'X', 'v', 1, 10],
-        ['A', 'X', 'v', 2, 10],
-        ['A', 'X', 'w', 3, 10],
-        ['A', 'Y', 'v', 4, 10],
-        ['A', 'Y', 'w', 5, 10],
-        ['A', 'Y', 'w', 6, 10],
-        ['B', 'X', 'v', 1, 5],
-        ['B', 'X', 'v', 4, 5],
-        ['B', 'X', 'v', 5, 5],
-      ]),
+      [
+        dataOf([
+          ['A', 'X', 'v', 1, 10],
+          ['A', 'X', 'v', 2, 10],
+          ['A', 'X', 'w', 3, 10],
+          ['A', 'Y', 'v', 4, 10],
+          ['A', 'Y', 'w', 5, 10],
+          ['A', 'Y', 'w', 6, 10],
+          ['B', 'X', 'v', 1, 5],
+          ['B', 'X', 'v', 4, 5],
+          ['B', 'X', 'v', 5, 5],
+        ]),
+      ],
       rule,
     );
-    expect(ask(state, (d) => d === 'A')).toEqual({ value: 60, heldBack: false });
-    expect(ask(state, (d) => d === 'B')).toEqual({ value: 15, heldBack: false });
-    expect(ask(state, (_, cr) => cr === 'X')).toEqual({ reason: 'threshold' });
-    expect(ask(state, (d, cr) => d === 'A' && cr === 'X')).toEqual({ reason: 'threshold' });
-    expect(ask(state, () => true)).toEqual({ value: 75, heldBack: false });
+    expect(ask(state!, (d) => d === 'A')).toEqual({ value: 60, heldBack: false });
+    expect(ask(state!, (d) => d === 'B')).toEqual({ value: 15, heldBack: false });
+    expect(ask(state!, (_, cr) => cr === 'X')).toEqual({ reason: 'threshold' });
+    expect(ask(state!, (d, cr) => d === 'A' && cr === 'X')).toEqual({ reason: 'threshold' });
+    expect(ask(state!, () => true)).toEqual({ value: 75, heldBack: false });
+  });
+
+  it('serves every part on the same blocks, chosen on the parts given to the test', () => {
+    // Placed: A × X passes alone. Nechako (a location, part of placed): only institution 1 has any, so judged alone
+    // its cells would pool differently. Both parts get the blocks chosen on placed; nechako is hidden where it fails.
+    const placed = dataOf([
+      ['A', 'X', 'w', 1, 10],
+      ['A', 'X', 'w', 2, 10],
+      ['A', 'X', 'w', 3, 10],
+      ['A', 'Y', 'w', 4, 10],
+      ['A', 'Y', 'w', 5, 10],
+      ['A', 'Y', 'w', 6, 10],
+    ]);
+    const nechako = dataOf([
+      ['A', 'X', 'w', 1, 10],
+      ['A', 'X', 'w', 2, 0],
+      ['A', 'X', 'w', 3, 0],
+      ['A', 'Y', 'w', 4, 0],
+      ['A', 'Y', 'w', 5, 0],
+      ['A', 'Y', 'w', 6, 0],
+    ]);
+    const [byPlaced, byNechako] = serveRelease(null, [placed, nechako], rule, blockTest([placed], rule)) as [
+      ServedState,
+      ServedState,
+    ];
+    expect(byNechako.blocks.map((b) => b.cells)).toEqual(byPlaced.blocks.map((b) => b.cells));
+    expect(byPlaced.blocks).toHaveLength(2);
+    expect(ask(byPlaced, (_, cr) => cr === 'X')).toEqual({ value: 30, heldBack: false });
+    expect(ask(byNechako, (_, cr) => cr === 'X')).toEqual({ reason: 'threshold' });
+    expect(ask(byNechako, (_, cr) => cr === 'Y')).toEqual({ value: 0, heldBack: false });
+  });
+
+  it('holds a block back for every part when the change of one part cannot be shown', () => {
+    const release = (bValue: number) =>
+      [
+        dataOf([
+          ['A', 'X', 'w', 1, 10],
+          ['A', 'X', 'w', 2, 10],
+          ['A', 'X', 'w', 3, 10],
+        ]),
+        dataOf([
+          ['A', 'X', 'w', 1, 5],
+          ['A', 'X', 'w', 2, bValue],
+          ['A', 'X', 'w', 3, 5],
+        ]),
+      ] as const;
+    const first = serveRelease(null, release(5), rule);
+    // Placed unchanged; the second part changed by one institution alone: neither part shows the new release.
+    const second = serveRelease(first, [release(5)[0], release(9)[1]], rule);
+    expect(second.map((s) => s.blocks[0]!.heldBack)).toEqual([false, true]);
+    expect(ask(second[1]!, () => true)).toEqual({ value: 15, heldBack: true });
+    // Placed changed by three institutions, the other part by one: placed is held back too.
+    const moved = dataOf([
+      ['A', 'X', 'w', 1, 11],
+      ['A', 'X', 'w', 2, 12],
+      ['A', 'X', 'w', 3, 13],
+    ]);
+    const third = serveRelease(first, [moved, release(9)[1]], rule);
+    expect(ask(third[0]!, () => true)).toEqual({ value: 30, heldBack: true });
+    expect(ask(third[1]!, () => true)).toEqual({ value: 15, heldBack: true });
   });
 
   const row = fc.tuple(
@@ -75,7 +138,7 @@ describe('the blocks a release is served with (decisions 020 and 024)', () => {
         for (const rows of sequence) {
           const data = dataOf(rows);
           for (const k of data.cells.keys()) seen.add(k);
-          const next = serveRelease(state, data, rule);
+          const [next] = serveRelease(state ? [state] : null, [data], rule) as [ServedState];
           // A partition of every cell ever released.
           const cells = next.blocks.flatMap((b) => b.cells);
           expect(new Set(cells).size).toBe(cells.length);

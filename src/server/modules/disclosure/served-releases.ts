@@ -3,6 +3,7 @@ import type { DisclosureRule } from '../../../shared/disclosure.ts';
 import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
 import { dataPeriodsIn, periodKey, type Period, type PeriodRange } from '../../db/data-versions.ts';
 import {
+  blockTest,
   cellKey,
   compactState,
   serveRelease,
@@ -176,6 +177,12 @@ export async function servedBlocks(
   return serving;
 }
 
+/**
+ * The parts a period's blocks are chosen on: those of the participation figures every report shows. Every part is then
+ * served on those blocks (release-blocks.ts); when none of these is asked for, the blocks are chosen on every part.
+ */
+const PARTITION_PARTS: readonly string[] = ['records', 'students_enrolled', 'students_seeking', 'students_placed'];
+
 async function serveChain(
   db: Db,
   viewer: Viewer,
@@ -183,12 +190,14 @@ async function serveChain(
   parts: readonly Part[],
 ): Promise<Map<string, ServedBlocks>> {
   const readable = new Set(viewer.readable);
-  const states = parts.map((): ServedState | null => null);
+  let states: ServedState[] | null = null;
   for (const release of chain.releases) {
     const data = await readReleaseData(db, release, chain, parts);
-    parts.forEach((_, p) => (states[p] = serveRelease(states[p]!, othersData(data, p, parts.length, readable), viewer.rule)));
+    const each = parts.map((_, p) => othersData(data, p, parts.length, readable));
+    const chosen = each.filter((_, p) => PARTITION_PARTS.includes(parts[p]!.name));
+    states = serveRelease(states, each, viewer.rule, blockTest(chosen.length > 0 ? chosen : each, viewer.rule));
   }
-  return new Map(parts.map((part, p) => [part.name, compactState(states[p]!)]));
+  return new Map(parts.map((part, p) => [part.name, compactState(states![p]!)]));
 }
 
 /** Cents back to the part's own unit. */
