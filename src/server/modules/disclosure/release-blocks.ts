@@ -18,12 +18,14 @@ import type { SuppressionReason } from '../../../shared/schemas/report.ts';
  * institutions changed, none accounting for more than `maxSharePercent` of the change) against every earlier value the
  * block was served, or the block keeps its previous value and is marked as a revision held back.
  *
- * Every part of a period (students placed, each work-term location, wages, …) is served on the same blocks: the parts
- * are tied by identities every record obeys (the locations add up to students placed, placed ≤ seeking), and blocks
- * cut differently for two parts let those identities isolate an institution's figure (the independent audit found
- * one). The partition is chosen on the parts every report rests on (`test`); each part is then judged on each block,
- * and a block's change is released for all parts or held back for all, so an identity cannot work out a held-back part
- * from the others.
+ * The parts of a period are tied by identities every record obeys (work-term locations add up to students placed,
+ * placed ≤ seeking), and blocks cut differently for tied parts let those identities narrow an institution's figure
+ * (the independent audit found three). So the parts come in families (decision 025): the first family (the
+ * participation figures every report shows) chooses the period's partition; every other family is served on a
+ * coarsening of it, the partition joined with the one its own parts would choose, so a sparse family (a location few
+ * institutions report) is still answered over wide questions. Each family's parts share its blocks, and a change is
+ * released or held back for every part at once within each block of the join of all families' partitions, so no
+ * identity can work out a held-back part from released ones.
  */
 
 /** An institution's value of the part in a set of cells: null when it has records there but none carries the part. */
@@ -145,20 +147,8 @@ export function changeReleasable(after: Contributions, before: Contributions, ru
   return change.size === 0 || judge(change, rule) === null;
 }
 
-/**
- * The states of every part after one more release of the period (`parts`: the release's data of each part, the same
- * cells in each; `states`: each part's state before, all on the same blocks). The release's partition, chosen with
- * `test`, is joined with the blocks served before; a block is served the release's values of every part when, part by
- * part, the change against every earlier served value passes the rule, and its previous values otherwise.
- */
-export function serveRelease(
-  states: readonly ServedState[] | null,
-  parts: readonly PeriodData[],
-  rule: DisclosureRule,
-  test: BlockTest = blockTest(parts, rule),
-): ServedState[] {
-  const cells = [...new Set(parts.flatMap((data) => [...data.cells.keys()]))].sort();
-  // Union-find over every cell either partition holds.
+/** Partitions joined: cells in one block of any are in one block of the result (each block's cells sorted). */
+function joinPartitions(partitions: readonly (readonly (readonly string[])[])[]): string[][] {
   const parent = new Map<string, string>();
   const find = (k: string): string => {
     let root = k;
@@ -166,42 +156,84 @@ export function serveRelease(
     parent.set(k, root);
     return root;
   };
-  const union = (keys: readonly string[]) => {
-    for (const k of keys) if (!parent.has(k)) parent.set(k, k);
-    for (const k of keys.slice(1)) parent.set(find(k), find(keys[0]!));
-  };
-  for (const block of releasePartition(cells, test)) union(block);
-  for (const block of states?.[0]?.blocks ?? []) union(block.cells);
+  for (const block of partitions.flat()) {
+    for (const k of block) if (!parent.has(k)) parent.set(k, k);
+    for (const k of block.slice(1)) parent.set(find(k), find(block[0]!));
+  }
   const groups = new Map<string, string[]>();
   for (const k of parent.keys()) groups.set(find(k), [...(groups.get(find(k)) ?? []), k]);
+  return [...groups.values()].map((g) => g.sort());
+}
 
-  const steps = states?.[0]?.steps ?? 0;
-  const next = parts.map((): ServedState => ({ blocks: [], blockOf: new Map(), steps: steps + 1 }));
-  for (const cells of [...groups.values()].map((g) => g.sort())) {
-    const nows = parts.map((data) => sumIn(data, cells));
-    // Earlier blocks inside this one (each lies wholly inside: partitions only coarsen), their histories summed.
-    const histories = parts.map((_, p) => {
+/**
+ * The states of every part after one more release of the period. `parts`: the release's data of each part (the same
+ * cells in each); `states`: each part's state before; `families`: the parts by family, indices into `parts`, the first
+ * family choosing the partition (by default one family of every part). Each family's blocks are the release's
+ * partition, joined with the blocks it was served before; a block shows the release's values when, for every part
+ * of every family, each block within the same block of all families joined changed by a change that passes the rule
+ * against every earlier served value, and its previous values otherwise.
+ */
+export function serveRelease(
+  states: readonly ServedState[] | null,
+  parts: readonly PeriodData[],
+  rule: DisclosureRule,
+  families: readonly (readonly number[])[] = [parts.map((_, p) => p)],
+): ServedState[] {
+  const cells = [...new Set(parts.flatMap((data) => [...data.cells.keys()]))].sort();
+  const earlier = (family: readonly number[]) => states?.[family[0]!]?.blocks.map((b) => b.cells) ?? [];
+  const judged = (family: readonly number[]) =>
+    releasePartition(
+      cells,
+      blockTest(
+        family.map((p) => parts[p]!),
+        rule,
+      ),
+    );
+  const first = joinPartitions([judged(families[0]!), earlier(families[0]!)]);
+  const partitions = families.map((family, f) => (f === 0 ? first : joinPartitions([first, judged(family), earlier(family)])));
+  // Per part and block: the release's values and every value served before.
+  const blocks = families.map((family, f) =>
+    family.map((p) => {
       const state = states?.[p];
-      const earlier = new Set(cells.flatMap((k) => (state?.blockOf.has(k) ? [state.blockOf.get(k)!] : [])));
-      return Array.from({ length: steps }, (_, step) => sumOf([...earlier].map((n) => state!.blocks[n]!.history[step]!)));
-    });
-    const releasable = parts.every((_, p) => histories[p]!.every((before) => changeReleasable(nows[p]!, before, rule)));
-    parts.forEach((_, p) => {
-      const history = histories[p]!;
-      const served = releasable || history.length === 0 ? nows[p]! : history.at(-1)!;
-      const state = next[p]!;
-      const n = state.blocks.length;
-      state.blocks.push({
-        cells,
-        served,
-        history: [...history, served],
-        verdict: judge(served, rule),
-        // Held back: what is served differs from the release (a part that did not change is served as it is).
-        heldBack: served !== nows[p] && changeOf(nows[p]!, served).size > 0,
+      const steps = state?.steps ?? 0;
+      return partitions[f]!.map((blockCells) => {
+        const inside = new Set(blockCells.flatMap((k) => (state?.blockOf.has(k) ? [state.blockOf.get(k)!] : [])));
+        const history = Array.from({ length: steps }, (_, step) =>
+          sumOf([...inside].map((n) => state!.blocks[n]!.history[step]!)),
+        );
+        return { cells: blockCells, now: sumIn(parts[p]!, blockCells), history };
       });
-      for (const k of cells) state.blockOf.set(k, n);
-    });
-  }
+    }),
+  );
+  // A change is released per block of every family's partition joined.
+  const units = joinPartitions(partitions);
+  const unitOf = new Map(units.flatMap((unit, u) => unit.map((k) => [k, u] as const)));
+  const held = new Set<number>();
+  for (const family of blocks)
+    for (const part of family)
+      for (const { cells: blockCells, now, history } of part)
+        if (!history.every((before) => changeReleasable(now, before, rule))) held.add(unitOf.get(blockCells[0]!)!);
+
+  const next: ServedState[] = parts.map(() => ({ blocks: [], blockOf: new Map(), steps: 0 }));
+  families.forEach((family, f) =>
+    family.forEach((p, i) => {
+      const state = next[p]!;
+      state.steps = (states?.[p]?.steps ?? 0) + 1;
+      for (const { cells: blockCells, now, history } of blocks[f]![i]!) {
+        const served = history.length === 0 || !held.has(unitOf.get(blockCells[0]!)!) ? now : history.at(-1)!;
+        const n = state.blocks.length;
+        state.blocks.push({
+          cells: blockCells,
+          served,
+          history: [...history, served],
+          verdict: judge(served, rule),
+          // Held back: what is served differs from the release (a part that did not change is served as it is).
+          heldBack: served !== now && changeOf(now, served).size > 0,
+        });
+        for (const k of blockCells) state.blockOf.set(k, n);
+      }
+    }),
+  );
   return next;
 }
 

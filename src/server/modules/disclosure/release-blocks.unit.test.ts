@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISCLOSURE_RULE, judgeContributions } from '../../../shared/disclosure.ts';
 import {
   answerPart,
-  blockTest,
   cellKey,
   cellParts,
   compactState,
@@ -61,9 +60,9 @@ describe('the blocks a release is served with (decisions 020 and 024)', () => {
     expect(ask(state!, () => true)).toEqual({ value: 75, heldBack: false });
   });
 
-  it('serves every part on the same blocks, chosen on the parts given to the test', () => {
-    // Placed: A × X passes alone. Nechako (a location, part of placed): only institution 1 has any, so judged alone
-    // its cells would pool differently. Both parts get the blocks chosen on placed; nechako is hidden where it fails.
+  it('serves a family of parts on a coarsening of the partition the first family chooses', () => {
+    // Placed (the first family): A × X and A × Y pass alone. Nechako (a family of its own): only institution 1 has any
+    // in A × X, so it is served on the two cells joined, where three institutions have some.
     const placed = dataOf([
       ['A', 'X', 'w', 1, 10],
       ['A', 'X', 'w', 2, 10],
@@ -76,19 +75,16 @@ describe('the blocks a release is served with (decisions 020 and 024)', () => {
       ['A', 'X', 'w', 1, 10],
       ['A', 'X', 'w', 2, 0],
       ['A', 'X', 'w', 3, 0],
-      ['A', 'Y', 'w', 4, 0],
-      ['A', 'Y', 'w', 5, 0],
+      ['A', 'Y', 'w', 4, 5],
+      ['A', 'Y', 'w', 5, 5],
       ['A', 'Y', 'w', 6, 0],
     ]);
-    const [byPlaced, byNechako] = serveRelease(null, [placed, nechako], rule, blockTest([placed], rule)) as [
-      ServedState,
-      ServedState,
-    ];
-    expect(byNechako.blocks.map((b) => b.cells)).toEqual(byPlaced.blocks.map((b) => b.cells));
-    expect(byPlaced.blocks).toHaveLength(2);
+    const [byPlaced, byNechako] = serveRelease(null, [placed, nechako], rule, [[0], [1]]) as [ServedState, ServedState];
+    expect(byPlaced.blocks.map((b) => b.cells)).toEqual([[cellKey('A', 'X', 'w')], [cellKey('A', 'Y', 'w')]]);
+    expect(byNechako.blocks.map((b) => b.cells)).toEqual([[cellKey('A', 'X', 'w'), cellKey('A', 'Y', 'w')]]);
     expect(ask(byPlaced, (_, cr) => cr === 'X')).toEqual({ value: 30, heldBack: false });
     expect(ask(byNechako, (_, cr) => cr === 'X')).toEqual({ reason: 'threshold' });
-    expect(ask(byNechako, (_, cr) => cr === 'Y')).toEqual({ value: 0, heldBack: false });
+    expect(ask(byNechako, () => true)).toEqual({ value: 20, heldBack: false });
   });
 
   it('holds a block back for every part when the change of one part cannot be shown', () => {
@@ -127,37 +123,47 @@ describe('the blocks a release is served with (decisions 020 and 024)', () => {
     fc.constantFrom('v', 'w'),
     fc.integer({ min: 1, max: 6 }),
     fc.integer({ min: 0, max: 50 }),
+    // A second, sparser part: its own family.
+    fc.constantFrom(0, 0, 0, 1, 7, 20),
   );
   const releases = fc.array(fc.array(row, { minLength: 1, maxLength: 20 }), { minLength: 1, maxLength: 4 });
 
   it('over any sequence of releases: blocks partition every cell, only coarsen, pass, and change only by a passing change', () => {
     fc.assert(
       fc.property(releases, (sequence) => {
-        let state: ServedState | null = null;
+        let states: ServedState[] | null = null;
         const seen = new Set<string>();
         for (const rows of sequence) {
-          const data = dataOf(rows);
-          for (const k of data.cells.keys()) seen.add(k);
-          const [next] = serveRelease(state ? [state] : null, [data], rule) as [ServedState];
-          // A partition of every cell ever released.
-          const cells = next.blocks.flatMap((b) => b.cells);
-          expect(new Set(cells).size).toBe(cells.length);
-          expect(new Set(cells)).toEqual(seen);
-          next.blocks.forEach((b, n) => b.cells.forEach((k) => expect(next.blockOf.get(k)).toBe(n)));
-          // Only coarsens: every earlier block lies inside one block now.
-          for (const earlier of state?.blocks ?? []) expect(new Set(earlier.cells.map((k) => next.blockOf.get(k))).size).toBe(1);
-          // The first release's blocks pass, unless the whole period is one block.
-          if (!state && next.blocks.length > 1) expect(next.blocks.every((b) => b.verdict === null)).toBe(true);
-          // A block's served value changes only by a change of institutions that itself passes the rule.
-          for (const b of next.blocks) {
-            const [before, after] = [b.history.at(-2), b.history.at(-1)!];
-            if (!before) continue;
-            const change = [...new Set([...before.keys(), ...after.keys()])]
-              .map((i) => Math.abs((after.get(i) ?? 0) - (before.get(i) ?? 0)))
-              .filter((v) => v !== 0);
-            if (change.length > 0) expect(judgeContributions(change, rule)).toBeNull();
-          }
-          state = next;
+          const parts = [
+            dataOf(rows.map(([d, cr, w, i, v]) => [d, cr, w, i, v])),
+            dataOf(rows.map(([d, cr, w, i, , v]) => [d, cr, w, i, v])),
+          ];
+          for (const k of parts[0]!.cells.keys()) seen.add(k);
+          const next = serveRelease(states, parts, rule, [[0], [1]]);
+          // The second family's blocks are a coarsening of the first's: whole blocks of it.
+          for (const b of next[0]!.blocks) expect(new Set(b.cells.map((k) => next[1]!.blockOf.get(k))).size).toBe(1);
+          next.forEach((state, p) => {
+            // A partition of every cell ever released.
+            const cells = state.blocks.flatMap((b) => b.cells);
+            expect(new Set(cells).size).toBe(cells.length);
+            expect(new Set(cells)).toEqual(seen);
+            state.blocks.forEach((b, n) => b.cells.forEach((k) => expect(state.blockOf.get(k)).toBe(n)));
+            // Only coarsens: every earlier block lies inside one block now.
+            for (const earlier of states?.[p]!.blocks ?? [])
+              expect(new Set(earlier.cells.map((k) => state.blockOf.get(k))).size).toBe(1);
+            // The first release's blocks pass, unless the whole period is one block.
+            if (!states && state.blocks.length > 1) expect(state.blocks.every((b) => b.verdict === null)).toBe(true);
+            // A block's served value changes only by a change of institutions that itself passes the rule.
+            for (const b of state.blocks) {
+              const [before, after] = [b.history.at(-2), b.history.at(-1)!];
+              if (!before) continue;
+              const change = [...new Set([...before.keys(), ...after.keys()])]
+                .map((i) => Math.abs((after.get(i) ?? 0) - (before.get(i) ?? 0)))
+                .filter((v) => v !== 0);
+              if (change.length > 0) expect(judgeContributions(change, rule)).toBeNull();
+            }
+          });
+          states = next;
         }
       }),
       { numRuns: 300 },

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
+import { WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
 import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
 import { dataPeriodsIn, periodKey, type Period, type PeriodRange } from '../../db/data-versions.ts';
 import {
-  blockTest,
   cellKey,
   compactState,
   serveRelease,
@@ -178,10 +178,30 @@ export async function servedBlocks(
 }
 
 /**
- * The parts a period's blocks are chosen on: those of the participation figures every report shows. Every part is then
- * served on those blocks (release-blocks.ts); when none of these is asked for, the blocks are chosen on every part.
+ * The families of parts tied by identities (decision 025), by name. The first chooses a period's partition: the
+ * participation figures every report shows (work terms are students placed, counted by duration), students placed
+ * first: a failing pool takes in the discipline with the fewest placed (decision 020). Each split of work
+ * terms adds up to students placed; placed with and without a wage add up to placed, and wage × placed rests on the
+ * first; new employers are among all employers; the fee counts are counts of records. A part named in none is a
+ * family of its own.
  */
-const PARTITION_PARTS: readonly string[] = ['records', 'students_enrolled', 'students_seeking', 'students_placed'];
+const FAMILIES: readonly (readonly string[])[] = [
+  ['students_placed', 'work_terms', 'students_seeking', 'students_enrolled', 'records'],
+  ...Object.values(WORK_TERM_SPLITS).map(({ fields }) => fields),
+  ['placed_with_wage', 'placed_without_wage', 'wage_x_placed'],
+  ['employers_total', 'employers_new'],
+  ['coop_fee_domestic_records', 'coop_fee_international_records'],
+];
+
+/** `parts` by family, as indices; the first family first even when none of its parts is asked for. */
+function familiesOf(parts: readonly Part[]): number[][] {
+  const index = (name: string) => parts.findIndex((p) => p.name === name);
+  const named = FAMILIES.map((family) => family.map(index).filter((p) => p >= 0));
+  const listed = new Set(named.flat());
+  const alone = parts.flatMap((_, p) => (listed.has(p) ? [] : [[p]]));
+  const families = [...named, ...alone].filter((family) => family.length > 0);
+  return named[0]!.length > 0 ? families : [families.flat()];
+}
 
 async function serveChain(
   db: Db,
@@ -190,12 +210,12 @@ async function serveChain(
   parts: readonly Part[],
 ): Promise<Map<string, ServedBlocks>> {
   const readable = new Set(viewer.readable);
+  const families = familiesOf(parts);
   let states: ServedState[] | null = null;
   for (const release of chain.releases) {
     const data = await readReleaseData(db, release, chain, parts);
     const each = parts.map((_, p) => othersData(data, p, parts.length, readable));
-    const chosen = each.filter((_, p) => PARTITION_PARTS.includes(parts[p]!.name));
-    states = serveRelease(states, each, viewer.rule, blockTest(chosen.length > 0 ? chosen : each, viewer.rule));
+    states = serveRelease(states, each, viewer.rule, families);
   }
   return new Map(parts.map((part, p) => [part.name, compactState(states![p]!)]));
 }
