@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
-import { COUNT_FIELDS, MONEY_FIELDS, WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
+import { MONEY_FIELDS, WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
 import type { ReportRelease } from '../../../shared/schemas/releases.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
@@ -77,7 +77,11 @@ async function releasedParts(
     const { d, cr, w } = cellParts(key);
     return test(params.disciplines, d) && test(params.credentials, cr) && test(params.wilTypes, w);
   };
-  const served = await Promise.all(chains.map((chain) => servedBlocks(db, { readable, rule }, chain, question.parts)));
+  // One period at a time: a viewer's first question over many released periods reads each period's release data, and
+  // asking for all at once queued them on every connection of the pool, so other people's requests waited (and at a
+  // million records timed out).
+  const served: Awaited<ReturnType<typeof servedBlocks>>[] = [];
+  for (const chain of chains) served.push(await servedBlocks(db, { readable, rule }, chain, question.parts));
   for (const name of names) {
     let answer: { cents: number; heldBack: boolean } | { reason: SuppressionReason } = { cents: 0, heldBack: false };
     for (const period of served) {
@@ -136,9 +140,10 @@ export async function provinceFigures(
   const shown = question.measures.filter((m) => !(m.key in suppressed));
   const latest = chains.filter((c) => c.releases.length > 0);
   const others = readable.length > 0 ? sql`NOT ${inList(sql`r.institution_id`, readable)}` : sql`true`;
+  const direct = shown.filter((m) => m.direct);
   const figures = shown.map((m) =>
     m.direct
-      ? sql`(SELECT ${m.direct.value} FROM direct r) AS ${sql.identifier(m.key)}`
+      ? sql`direct.${sql.identifier(m.key)} AS ${sql.identifier(m.key)}`
       : sql`${m.figure(sums(m))} AS ${sql.identifier(m.key)}`,
   );
   const [row] = await queryHeavyRows<ReportRow>(
@@ -150,8 +155,17 @@ export async function provinceFigures(
       ],
       sql`, `,
     )} ${question.ownFrom} WHERE ${question.ownWhere})
-    ${shown.some((m) => m.direct) ? sql`, direct AS MATERIALIZED (${directSource(question, latest, others)})` : sql``}
-    SELECT ${sql.join([...figures, sql`own.${sql.identifier(REPORT_FLAG_KEY)}`], sql`, `)} FROM own`,
+    ${
+      // Every direct figure in one pass over the records they rest on.
+      direct.length > 0
+        ? sql`, direct AS (SELECT ${sql.join(
+            direct.map((m) => sql`${m.direct!.value} AS ${sql.identifier(m.key)}`),
+            sql`, `,
+          )} FROM (${directSource(question, latest, others)}) r)`
+        : sql``
+    }
+    SELECT ${sql.join([...figures, sql`own.${sql.identifier(REPORT_FLAG_KEY)}`], sql`, `)}
+    FROM own${direct.length > 0 ? sql`, direct` : sql``}`,
   );
   // A lowest or highest fee is one record's own value: hidden whenever a record of the others is in it.
   for (const m of question.measures) {
@@ -190,12 +204,12 @@ export async function provinceFigures(
   };
 }
 
-/** A record's own columns, the same in `records` and `release_records`. */
-const RECORD_FIGURES = sql.raw(['program_id', ...COUNT_FIELDS, ...MONEY_FIELDS].map((c) => `r.${c}`).join(', '));
+/** The columns direct figures read (program counts, fees), the same in `records` and `release_records`. */
+const RECORD_FIGURES = sql.raw(['program_id', ...MONEY_FIELDS].map((c) => `r.${c}`).join(', '));
 
 /**
- * The records the direct figures are computed from, read once for all of them: the viewer's own, live, and the others'
- * of each period's latest release.
+ * The records the direct figures are computed from: the viewer's own, live, and the others' of each period's latest
+ * release.
  */
 function directSource(question: ProvinceQuestion, latest: readonly PeriodChain[], others: SQL): SQL {
   const own = sql`SELECT ${RECORD_FIGURES} ${question.ownFrom} WHERE ${question.ownWhere}`;
