@@ -12,3 +12,6 @@ export async function createMatrixCaller(ctx: TestContext) {
     ctx.app.inject({ method, url, payload, headers: cookies[role] ? { cookie: cookies[role] } : {} });
   return { matrix, call };
 }
+
+/** What `createMatrixCaller` gives, for test files that set it up in a `beforeAll`. */
+export type MatrixCaller = Awaited<ReturnType<typeof createMatrixCaller>>;

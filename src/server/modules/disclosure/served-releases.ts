@@ -193,14 +193,13 @@ const FAMILIES: readonly (readonly string[])[] = [
   ['coop_fee_domestic_records', 'coop_fee_international_records'],
 ];
 
-/** `parts` by family, as indices; the first family first even when none of its parts is asked for. */
+/** `parts` by family, as indices, in the order of FAMILIES (every report asks for every part, ALL_PARTS). */
 function familiesOf(parts: readonly Part[]): number[][] {
   const index = (name: string) => parts.findIndex((p) => p.name === name);
   const named = FAMILIES.map((family) => family.map(index).filter((p) => p >= 0));
   const listed = new Set(named.flat());
   const alone = parts.flatMap((_, p) => (listed.has(p) ? [] : [[p]]));
-  const families = [...named, ...alone].filter((family) => family.length > 0);
-  return named[0]!.length > 0 ? families : [families.flat()];
+  return [...named, ...alone].filter((family) => family.length > 0);
 }
 
 async function serveChain(

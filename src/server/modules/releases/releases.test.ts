@@ -4,21 +4,18 @@ import { queryRows } from '../../db/client.ts';
 import type { Release, ReleaseCalendar, ReleaseCandidate } from '../../../shared/schemas/releases.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { ROLE_NAMES, type RoleName } from '../../test/factories.ts';
-import { createMatrixCaller, type Method } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller, type Method } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { runScheduledReleases } from './releases.repo.ts';
 
 /** Releases (decision 024): who may do what, what a release holds, what the schedule releases and when. */
 
-type Call = Awaited<ReturnType<typeof createMatrixCaller>>['call'];
-type Matrix = Awaited<ReturnType<typeof createMatrixCaller>>['matrix'];
-
 const FY = '2023/24';
 
 describe('releases of province figures', () => {
   let ctx: TestContext;
-  let call: Call;
-  let matrix: Matrix;
+  let call: MatrixCaller['call'];
+  let matrix: MatrixCaller['matrix'];
 
   beforeAll(async () => {
     ctx = await createTestContext();
