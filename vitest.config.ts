@@ -3,10 +3,17 @@ import { defineConfig } from 'vitest/config';
 // Pure unit tests; the same API test files run once on PGlite and once on PostgreSQL; and the resilience tests
 // (faults, load, scale-out), which start their own servers and databases and so run one file at a time.
 const apiTests = ['src/server/**/*.test.ts'];
+/**
+ * Test files at once. Vitest's default is one fewer than the cores, so one on CI's two: the API files spend most of
+ * their time waiting for PostgreSQL or the embedded database, and one at a time left a core idle (16 minutes; two or
+ * three at once overlap that waiting).
+ */
+const FILES_AT_ONCE = Number(process.env.TEST_FILES_AT_ONCE ?? 3);
 const unitOnly = ['src/server/**/*.unit.test.ts'];
 
 export default defineConfig({
   test: {
+    maxWorkers: FILES_AT_ONCE,
     projects: [
       {
         test: {

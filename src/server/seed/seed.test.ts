@@ -7,6 +7,7 @@ import { openTestDatabase } from '../test/build-test-app.ts';
 import { listReturns } from '../modules/returns/returns.repo.ts';
 import { isoTimestamp } from '../modules/records/record-sql.ts';
 import { runReport } from '../modules/reports/reports.repo.ts';
+import { DEFAULT_DISCLOSURE_RULE } from '../../shared/disclosure.ts';
 import { REPORT_FLAG_KEY } from '../../shared/schemas/report.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_RETURN_STORY } from './demo-returns.ts';
@@ -405,6 +406,7 @@ describe('seedDemo', () => {
       'institution',
       { fiscalYearFrom: fiscalYear, fiscalYearTo: fiscalYear, terms: [term] },
       'all',
+      DEFAULT_DISCLOSURE_RULE,
     );
     const flags = Object.fromEntries(report.rows.map((r) => [r.institution, r[REPORT_FLAG_KEY]]));
     expect(flags[institution]).toBe('r');
@@ -415,6 +417,7 @@ describe('seedDemo', () => {
       'institution',
       { fiscalYearFrom: '2025/26', fiscalYearTo: '2025/26', terms: ['Fall'] },
       'all',
+      DEFAULT_DISCLOSURE_RULE,
     );
     expect(new Set(latest.rows.map((r) => r[REPORT_FLAG_KEY]))).toEqual(new Set(['p']));
   });

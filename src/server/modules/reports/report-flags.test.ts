@@ -2,14 +2,12 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DISCLOSURE_RULE } from '../../../shared/disclosure.ts';
 import { REPORT_FLAG_LEGEND } from '../../../shared/reports.ts';
-import type { Report, ReportParams } from '../../../shared/schemas/report.ts';
+import type { Report } from '../../../shared/schemas/report.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { releaseEverything } from '../../test/release-factories.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
-import { runReport } from './reports.repo.ts';
 
 /**
  * Preliminary and revised marks (PRODUCT.md §9) on hand-made returns for 2023/24 Fall, one record each:
@@ -111,25 +109,6 @@ describe('report marks: preliminary and revised', () => {
     const approved = await report('reader', '?approvedOnly=true');
     const others = (r: Report) => Number(r.province.students_enrolled) - Number(r.totals.students_enrolled);
     expect(others(approved)).toBe(others(all));
-  });
-
-  it('leaves the marks out, and only them, when the bench turns them off', async () => {
-    const strip = (r: Report) => ({
-      ...r,
-      rows: r.rows.map(({ _flag, ...row }) => row),
-      totals: { ...r.totals, _flag: null },
-      province: { ...r.province, _flag: null },
-    });
-    for (const params of [{}, { approvedOnly: true }] as ReportParams[]) {
-      const marked = await runReport(ctx.db, 'institution', params, 'all');
-      const unmarked = await runReport(ctx.db, 'institution', params, 'all', DEFAULT_DISCLOSURE_RULE, 'off');
-      expect(unmarked.rows.map((row) => row._flag)).toEqual(unmarked.rows.map(() => null));
-      expect(unmarked.totals._flag).toBeNull();
-      expect(strip(unmarked)).toEqual(strip(marked));
-    }
-    // Approved figures only still reads the returns: B (submitted) stays out.
-    const approved = await runReport(ctx.db, 'institution', { approvedOnly: true }, 'all', DEFAULT_DISCLOSURE_RULE, 'off');
-    expect(approved.rows.map((row) => row.institution)).toEqual(['A', 'C', 'D', 'E']);
   });
 
   it('refuses a bad approvedOnly with 400 naming it', async () => {

@@ -23,22 +23,31 @@ export interface MarkedPeriods {
   periods: Period[];
   /** How many periods with records the range holds. */
   inRange: number;
-  /**
-   * Every period in range with its version, as `rangeLabel` writes it. A statement that reads its figures with these
-   * periods' marks must read the label too: when it differs, the data changed and the marks may be wrong.
-   */
+  /** Every period in range with its version, as `rangeLabel` writes it. */
   label: string;
 }
 
+/**
+ * The records whose marks a statement reads, as two conditions on `records r`, for two parts of one statement. `kept`:
+ * the marked periods' records, while the range's periods and versions are still those `markedPeriods` saw. `changed`:
+ * every record, when they are not (a change committed in between). Which one holds is decided once, in the statement's
+ * own snapshot (PostgreSQL runs a condition on no row as a one-time filter), so the other part reads nothing and the
+ * marks always agree with the figures read beside them.
+ */
+export function markedRecords(marked: MarkedPeriods, range: PeriodRange): { kept: SQL; changed: SQL } {
+  const unchanged = sql`${rangeLabel(range)} = ${marked.label}`;
+  return { kept: sql`${inPeriods(marked.periods)} AND ${unchanged}`, changed: sql`NOT (${unchanged})` };
+}
+
 /** The label of every period in range and its version, as SQL: the same text `markedPeriods` answers while nothing changed. */
-export function rangeLabel(range: PeriodRange): SQL {
+function rangeLabel(range: PeriodRange): SQL {
   return sql`(SELECT coalesce(string_agg(dp.fiscal_year || '|' || dp.term || '|' ||
       ${periodVersion(sql`dp.fiscal_year`, sql`dp.term`, true)}, ',' ORDER BY dp.fiscal_year, dp.term), '')
     FROM data_periods dp WHERE ${dataPeriodsIn(range)})`;
 }
 
 /** The condition on `records r` that keeps the records of `periods` (false for none). */
-export function inPeriods(periods: readonly Period[]): SQL {
+function inPeriods(periods: readonly Period[]): SQL {
   if (periods.length === 0) return sql`false`;
   return sql`(r.fiscal_year, r.term) IN (${periodRows(periods)})`;
 }
@@ -67,7 +76,7 @@ export async function markedPeriods(db: Db, range: PeriodRange): Promise<MarkedP
         ) x ON x.fy = want.fy AND x.term = want.term`,
     );
     // Kept at the version it was computed at; when that is newer than the label's, the statement's label differs
-    // from `label` and its caller falls back to marking every record.
+    // from `label` and it reads every record's mark (markedRecords).
     for (const f of fresh) entries.set(periodKey(f), { version: f.version, marked: f.marked });
   }
   const marked = periods.filter((p) => entries.get(periodKey(p))?.marked !== false);
