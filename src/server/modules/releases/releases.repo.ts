@@ -66,12 +66,14 @@ export function createRelease(
   return outcomeOf(() =>
     db.transaction(
       async (tx) => {
+        // The lock first: the transaction's snapshot is taken by its first query, and one taken before waiting here
+        // would not see the release made meanwhile (two at once took the same number, and one answered 500).
+        await tx.execute(sql`LOCK TABLE releases IN EXCLUSIVE MODE`);
         const unknown = await unknownPeriods(tx, input.periods);
         if (unknown.length > 0) {
           const p = input.periods[unknown[0]!]!;
           throw refuse(`periods.${unknown[0]}`, `${p.term} ${p.fiscal_year} is not a reporting period and holds no records`);
         }
-        await tx.execute(sql`LOCK TABLE releases IN EXCLUSIVE MODE`);
         const [{ id }] = (await queryRows<{ id: number }>(
           tx,
           sql`INSERT INTO releases (id, released_by, note, released_at)
