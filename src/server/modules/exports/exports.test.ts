@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser, ROLE_NAMES } from '../../test/factories.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -70,7 +70,7 @@ describe('exports API', () => {
   const get = (url: string, cookie = admin) => ctx.app.inject({ url, headers: cookie ? { cookie } : {} });
 
   describe('authorization matrix: app admins only', () => {
-    let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+    let call: MatrixCaller['call'];
     beforeAll(async () => {
       ({ call } = await createMatrixCaller(ctx));
     });

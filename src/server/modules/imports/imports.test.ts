@@ -16,7 +16,7 @@ import { queryRows } from '../../db/client.ts';
 import { auditLog, records } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, ROLE_NAMES, type RoleName } from '../../test/factories.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord, VALID_FIGURES } from '../../test/record-factories.ts';
 
 type Cells = (string | number | null)[];
@@ -51,8 +51,8 @@ function mappingFor(columns: string[]): Partial<Record<ImportField, number>> {
 
 describe('imports API: read a file, check it row by row, write all or nothing', () => {
   let ctx: TestContext;
-  let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
-  let matrix: Awaited<ReturnType<typeof createMatrixCaller>>['matrix'];
+  let call: MatrixCaller['call'];
+  let matrix: MatrixCaller['matrix'];
   const cookies = {} as Record<RoleName, string>;
   let own: number;
   let other: number;

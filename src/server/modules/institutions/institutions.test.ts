@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, institutions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createUser, type createRoleMatrix, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
 
 const NEW_INSTITUTION = {
@@ -17,7 +17,7 @@ const NEW_INSTITUTION = {
 describe('institutions API', () => {
   let ctx: TestContext;
   let matrix: Awaited<ReturnType<typeof createRoleMatrix>>;
-  let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+  let call: MatrixCaller['call'];
 
   beforeAll(async () => {
     ctx = await createTestContext();

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, programs } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createInstitution, type createRoleMatrix, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
 import { programBody } from '../../test/record-factories.ts';
 
@@ -10,7 +10,7 @@ describe('valid programs API', () => {
   let ctx: TestContext;
   let matrix: Awaited<ReturnType<typeof createRoleMatrix>>;
   let inactiveInstitution: number;
-  let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+  let call: MatrixCaller['call'];
   const program = (overrides: Record<string, unknown> = {}) => programBody(matrix.institutions.own, overrides);
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { ImportField } from '../../../shared/schemas/import.ts';
 import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { auditLog, records } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, recordBody } from '../../test/record-factories.ts';
 
 /**
@@ -25,8 +25,8 @@ function comparable(value: Record<string, unknown> | null | undefined) {
 
 describe('one record store: form PATCH, API PATCH and import commit write alike', () => {
   let ctx: TestContext;
-  let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
-  let matrix: Awaited<ReturnType<typeof createMatrixCaller>>['matrix'];
+  let call: MatrixCaller['call'];
+  let matrix: MatrixCaller['matrix'];
   let program: number;
   let year = 2040;
 

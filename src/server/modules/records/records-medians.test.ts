@@ -3,7 +3,7 @@ import { COUNT_FIELDS, MONEY_FIELDS } from '../../../shared/record-rules.ts';
 import { MEDIAN_FIELDS } from '../../../shared/schemas/record.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { ROLE_NAMES, type RoleName } from '../../test/factories.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 
 const url = (programId: number | string, fiscalYear = '2024/25', term = 'Fall') =>
@@ -11,7 +11,7 @@ const url = (programId: number | string, fiscalYear = '2024/25', term = 'Fall') 
 
 describe('GET /api/records/medians: a program’s recent history for outlier warnings', () => {
   let ctx: TestContext;
-  let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+  let call: MatrixCaller['call'];
   let own: number;
   let other: number;
   let ownProgram: number;

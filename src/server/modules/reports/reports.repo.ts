@@ -51,6 +51,9 @@ function marksApart(where: SQL, records: ReturnType<typeof markedRecords>, group
     FROM (${part(records.kept)} UNION ALL ${part(records.changed)}) x ${grouped ? sql`GROUP BY x._key, x._total` : sql``}`;
 }
 
+/** A one-row report's grouping or year-over-year columns, all null. */
+const nulls = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
+
 /** The report's columns: its groupings, then its measures, then the year-over-year measures. */
 export function reportColumns(definition: ReportDefinition): ReportColumn[] {
   return [
@@ -134,8 +137,7 @@ async function summaryRow(db: Db, definition: ReportDefinition, where: SQL, mark
       : sql`SELECT ${measureList(definition)}, (${marksApart(where, marking.records)}) AS ${FLAG}
           ${RECORDS_WITH_NAMES} WHERE ${where}`;
   const [figures] = await queryHeavyRows<ReportRow>(db, query);
-  const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
-  return { ...empty(definition.dimensions), ...figures!, ...empty(definition.windowMeasures ?? []) };
+  return { ...nulls(definition.dimensions), ...figures!, ...nulls(definition.windowMeasures ?? []) };
 }
 
 /**
@@ -158,7 +160,6 @@ export async function runReport(
   const approved = params.approvedOnly ? sql` AND ${APPROVED_ONLY}` : sql``;
   const where = sql`${recordFilterSql(filter).where}${approved}`;
   const marking = await markingFor(db, params);
-  const empty = (keys: { key: string }[]) => Object.fromEntries(keys.map(({ key }) => [key, null]));
 
   if (readable !== 'all') {
     // Their own institutions' part of the province is live; the others' comes from releases (province-figures.ts).
@@ -181,9 +182,9 @@ export async function runReport(
       ),
     ]);
     const provinceRow = {
-      ...empty(definition.dimensions),
+      ...nulls(definition.dimensions),
       ...province.values,
-      ...empty(definition.windowMeasures ?? []),
+      ...nulls(definition.windowMeasures ?? []),
       [REPORT_FLAG_KEY]: province.flag,
     };
     return {

@@ -4,7 +4,7 @@ import { REPORT_FLAG_LEGEND, REPORT_TYPES, type ReportType } from '../../../shar
 import type { Report } from '../../../shared/schemas/report.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser, ROLE_NAMES } from '../../test/factories.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { releaseEverything } from '../../test/release-factories.ts';
 
@@ -449,7 +449,7 @@ describe('reports API', () => {
   });
 
   describe('authorization matrix', () => {
-    let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+    let call: MatrixCaller['call'];
     beforeAll(async () => {
       ({ call } = await createMatrixCaller(ctx));
     });

@@ -8,7 +8,7 @@ import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { openApiDocument, operationSchema, readOnlyProperties } from '../../test/openapi.ts';
 import { createInstitution } from '../../test/factories.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { freshPeriodKey, returnIdOf, setReturnState } from '../../test/return-factories.ts';
 import { zeroRecordValues } from './return-transitions.ts';
@@ -19,8 +19,8 @@ import { zeroRecordValues } from './return-transitions.ts';
  * sign-off and the zero fill (docs/reporting-cycle.md).
  */
 
-type Call = Awaited<ReturnType<typeof createMatrixCaller>>['call'];
-type Matrix = Awaited<ReturnType<typeof createMatrixCaller>>['matrix'];
+type Call = MatrixCaller['call'];
+type Matrix = MatrixCaller['matrix'];
 
 describe('reporting periods and term returns', () => {
   let ctx: TestContext;

@@ -4,7 +4,7 @@ import { REMINDER_GUARD_HOURS, type ReminderSummary } from '../../../shared/sche
 import { auditLog, programs, userPrivileges, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createUser, ROLE_NAMES } from '../../test/factories.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { openApiDocument, operationSchema } from '../../test/openapi.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { freshPeriodKey, returnIdOf } from '../../test/return-factories.ts';
@@ -16,7 +16,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts'
  * sending twice, a mail server that refuses, bad requests, and the route's absence when mail is not configured.
  */
 
-type Call = Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+type Call = MatrixCaller['call'];
 const URL = '/api/returns/reminders';
 const PUBLIC_URL = 'https://wil.example.ca';
 
@@ -24,7 +24,7 @@ describe('reminder mails to the admins of overdue returns', () => {
   let smtp: TestSmtpServer;
   let ctx: TestContext;
   let call: Call;
-  let matrix: Awaited<ReturnType<typeof createMatrixCaller>>['matrix'];
+  let matrix: MatrixCaller['matrix'];
   let admins: { id: number; email: string }[];
   let ownPrograms: number[];
 

@@ -4,7 +4,7 @@ import type { ImportField } from '../../../shared/schemas/import.ts';
 import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, recordBody } from '../../test/record-factories.ts';
 import { freshPeriodKey, returnIdOf, setReturnState, storedReturn } from '../../test/return-factories.ts';
 import { holdReturnExclusive, holdReturnsShared } from './return-lock.ts';
@@ -15,7 +15,7 @@ import { holdReturnExclusive, holdReturnsShared } from './return-lock.ts';
  * record write racing a sign-off either lands before it or is refused after it, never half of each.
  */
 
-type Call = Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+type Call = MatrixCaller['call'];
 
 describe('the lock of submitted and approved returns on their records', () => {
   let ctx: TestContext;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution } from '../../test/factories.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { openApiDocument } from '../../test/openapi.ts';
 import { freshPeriodKey } from '../../test/return-factories.ts';
@@ -15,7 +15,7 @@ import { freshPeriodKey } from '../../test/return-factories.ts';
  * the own institution's, which is signed off), Fall with a record of the own institution (in progress).
  */
 
-type Call = Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+type Call = MatrixCaller['call'];
 
 describe('term returns: the matrix download', () => {
   let ctx: TestContext;

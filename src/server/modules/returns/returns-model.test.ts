@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordWire } from '../../../shared/schemas/record.ts';
 import type { TermReturn } from '../../../shared/schemas/returns.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { freshPeriodKey, returnIdOf } from '../../test/return-factories.ts';
 
@@ -108,7 +108,7 @@ const WHOLE_CYCLE: Step[] = [
 
 describe('term returns against a model', () => {
   let ctx: TestContext;
-  let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+  let call: MatrixCaller['call'];
   let own: number;
   let reporting: number;
 

@@ -13,7 +13,7 @@ import { queryRows } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { ROLE_NAMES, type RoleName } from '../../test/factories.ts';
-import { createMatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { freshPeriodKey, returnIdOf, setReturnState, storedReturn } from '../../test/return-factories.ts';
 
@@ -23,7 +23,7 @@ import { freshPeriodKey, returnIdOf, setReturnState, storedReturn } from '../../
  * (completeness, reasons, versions), the history and the audit.
  */
 
-type Call = Awaited<ReturnType<typeof createMatrixCaller>>['call'];
+type Call = MatrixCaller['call'];
 
 const ALL_ACTIONS = [...RETURN_ACTIONS, 'fill-zeros'] as const;
 type AnyAction = (typeof ALL_ACTIONS)[number];
@@ -58,7 +58,7 @@ const bodyOf = (action: AnyAction) => (action === 'send-back' || action === 'reo
 describe('term returns: the state machine through the API', () => {
   let ctx: TestContext;
   let call: Call;
-  let matrix: Awaited<ReturnType<typeof createMatrixCaller>>['matrix'];
+  let matrix: MatrixCaller['matrix'];
   let periodId: number;
   let ownReturn: number;
   let otherReturn: number;

@@ -4,12 +4,12 @@ import type { User } from '../../../shared/schemas/user.ts';
 import { auditLog, sessions, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser, ROLE_NAMES, type RoleName } from '../../test/factories.ts';
-import { createMatrixCaller, type Method } from '../../test/matrix.ts';
+import { createMatrixCaller, type MatrixCaller, type Method } from '../../test/matrix.ts';
 
 describe('users API', () => {
   let ctx: TestContext;
-  let call: Awaited<ReturnType<typeof createMatrixCaller>>['call'];
-  let matrix: Awaited<ReturnType<typeof createMatrixCaller>>['matrix'];
+  let call: MatrixCaller['call'];
+  let matrix: MatrixCaller['matrix'];
   let adminId: number;
   let admin: string;
 
