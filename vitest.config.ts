@@ -4,11 +4,16 @@ import { defineConfig } from 'vitest/config';
 // (faults, load, scale-out), which start their own servers and databases and so run one file at a time.
 const apiTests = ['src/server/**/*.test.ts'];
 /**
- * Test files at once. Vitest's default is one fewer than the cores, so one on CI's two: the API files spend most of
- * their time waiting for PostgreSQL or the embedded database, and one at a time left a core idle (16 minutes; two or
- * three at once overlap that waiting).
+ * Test files at once. Vitest's default is one fewer than the cores, so one on CI's two: the API files spend much of
+ * their time waiting for PostgreSQL or the embedded database, and one at a time left a core idle. Three at once made
+ * the slowest tests (a restore through the script, hostile uploads) take up to 32 s on CI; two overlap the waiting too.
  */
-const FILES_AT_ONCE = Number(process.env.TEST_FILES_AT_ONCE ?? 3);
+const FILES_AT_ONCE = Number(process.env.TEST_FILES_AT_ONCE ?? 2);
+/**
+ * Per API test: generous, as nothing here measures speed. Some start a script in a child process or a server of their
+ * own, on two cores shared with another test file and PostgreSQL.
+ */
+const API_TEST_TIMEOUT_MS = 90_000;
 // The API files run without a fresh module graph each (isolate: false): importing the whole server again for each of
 // 118 files was 270 s of the 16 minutes. Each file still opens its own database and app; what the server keeps in
 // memory is kept per database (WeakMaps keyed by it), so nothing carries from one file to the next.
@@ -43,8 +48,8 @@ export default defineConfig({
           exclude: unitOnly,
           env: { TEST_DB: 'pglite' },
           globalSetup: ['src/server/test/global-setup-pglite.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: API_TEST_TIMEOUT_MS,
+          hookTimeout: 2 * API_TEST_TIMEOUT_MS,
         },
       },
       {
@@ -55,8 +60,8 @@ export default defineConfig({
           exclude: unitOnly,
           env: { TEST_DB: 'postgres' },
           globalSetup: ['src/server/test/global-setup-postgres.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: API_TEST_TIMEOUT_MS,
+          hookTimeout: 2 * API_TEST_TIMEOUT_MS,
         },
       },
       {
