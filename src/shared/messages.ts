@@ -63,6 +63,13 @@ export const TEXT = {
   onlineTools: 'Online tools',
   signIn: 'Sign in',
   signOut: 'Sign out',
+  /** The server's page for a sign-out link followed from another site (GET /api/logout, issue 28): it asks first. */
+  signOutPage: {
+    title: 'Sign out?',
+    explanation:
+      'This sign-out link was opened from another site, or the browser did not say where it came from, so you are still signed in. Sign out only if you meant to.',
+    stay: 'Stay signed in and go to the home page',
+  },
   signInDirect: 'Sign in Direct',
   menu: 'Menu',
   mainNavigation: 'Main navigation',

@@ -9,7 +9,8 @@ import { BANNER_ELEMENT_ID, type BannerResponse } from '../../shared/schemas/ban
 import { SITE_CONFIG_ELEMENT_ID } from '../../shared/schemas/site.ts';
 import { CLIENT_DIST_DIR } from '../paths.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text written into an HTML page made here (status pages, the sign-out question). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A JSON data block: never executed, so the strict CSP allows it; `<` escaped so no text can close the element. */
 const jsonBlock = (id: string, value: unknown) =>

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
 import { safeReturnPath } from '../../../shared/return-path.ts';
 import { DirectLoginSchema, LoginQuerySchema, ProfileSchema } from '../../../shared/schemas/profile.ts';
 import { fieldError, HttpError } from '../../http-errors.ts';
+import { isOwnNavigation, siteOriginOf } from '../../plugins/same-origin.ts';
 import { loadActiveUser } from '../../session/session-user.ts';
 import {
   createUnprivilegedUser,
@@ -14,6 +15,7 @@ import {
 } from '../users/users.repo.ts';
 import { identityFromClaims } from './claims.ts';
 import { OidcSignIn, type LoginFlow } from './oidc.ts';
+import { SIGN_OUT_POST_PATH, signOutPage } from './sign-out-page.ts';
 
 const FLOW_COOKIE = 'wil_login_flow';
 const SIGN_IN_RATE = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -27,6 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const db = app.database.db;
   const oidc = config.oidc && config.publicUrl ? new OidcSignIn(config.oidc, `${config.publicUrl}/api/login/callback`) : null;
+  const siteOrigin = siteOriginOf(config.publicUrl);
   const flowCookie = { path: '/api/login', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies, signed: true };
 
   r.get(
@@ -83,10 +86,42 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/logout', { schema: { tags: ['sign-in'], summary: 'Sign out (full-page navigation)' } }, async (request, reply) => {
+  /** Ends the session, then sends the browser to the provider's end-session page, or home. */
+  const signOut = async (request: FastifyRequest, reply: FastifyReply, status: 302 | 303) => {
     const idToken = await app.sessions.destroy(request, reply);
     const providerLogout = oidc && config.publicUrl ? await oidc.endSessionUrl(`${config.publicUrl}/`, idToken) : null;
-    return reply.redirect(providerLogout ?? '/');
+    return reply.redirect(providerLogout ?? '/', status);
+  };
+
+  // A GET, as the requirements ask (the header's Sign out is a link), so any page may link to it and SameSite=Lax
+  // sends the cookie along (issue 28). Only this site's own navigation or a typed one signs out; any other is asked
+  // first, on a page whose button posts to the route below.
+  r.get(
+    '/api/logout',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Sign out (full-page navigation from this site); from another site, a page that asks first',
+      },
+    },
+    async (request, reply) => {
+      if (isOwnNavigation(request, siteOrigin)) return signOut(request, reply, 302);
+      return reply.type('text/html; charset=utf-8').send(signOutPage());
+    },
+  );
+
+  // The sign-out page's form, and scripts: a POST, so the cross-site guard (plugins/same-origin.ts) stands before it.
+  // 303: the browser follows with a GET.
+  await app.register(async (scope) => {
+    // A form posts an empty url-encoded body; nothing in it is read, so it is taken and dropped.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_r, _b, done) =>
+      done(null, undefined),
+    );
+    scope.post(
+      SIGN_OUT_POST_PATH,
+      { schema: { tags: ['sign-in'], summary: 'Sign out (a form of this site, or a script)' } },
+      async (request, reply) => signOut(request, reply, 303),
+    );
   });
 
   // Direct sign-in exists only in development: elsewhere the routes are not registered at all, so they answer 404.

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT } from '../../../shared/messages.ts';
 import { sessions } from '../../db/schema.ts';
 import { createTestContext, PRODUCTION_ENV, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
@@ -121,7 +122,7 @@ describe('direct sign-in (development)', () => {
 
   it('signs out: the session ends on the server and the cookie is cleared', async () => {
     const cookie = cookieOf(await ctx.app.inject({ method: 'POST', url: '/api/login/direct', payload: { username: 'writer' } }));
-    const out = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    const out = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/');
     expect(out.cookies.find((c) => c.name === 'wil_session')?.value).toBe('');
@@ -156,6 +157,117 @@ describe('direct sign-in (development)', () => {
   });
 });
 
+/**
+ * Issue 28: `GET /api/logout` stays a GET (a link in the header), so any page could link to it, and SameSite=Lax
+ * sends the session cookie with a top-level navigation from another site. It signs out only when the browser says
+ * the navigation is this site's own or typed; otherwise it asks, with a button whose POST the cross-site guard covers.
+ */
+describe('sign-out from another site', () => {
+  let ctx: TestContext;
+  let userId: number;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    userId = await createUser(ctx.db, { username: 'leaver' });
+  });
+  afterAll(() => ctx.close());
+
+  const signedIn = async (cookie: string) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json().username === 'leaver';
+  const signedOutNow = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((c) => c.name === 'wil_session')?.value === '';
+
+  it.each([
+    ['another site links to it (Sec-Fetch-Site: cross-site)', { 'sec-fetch-site': 'cross-site' }],
+    ['a sibling subdomain links to it (Sec-Fetch-Site: same-site)', { 'sec-fetch-site': 'same-site' }],
+    ['the browser says cross-site, whatever the Referer', { 'sec-fetch-site': 'cross-site', referer: 'http://localhost/' }],
+    ['no Sec-Fetch-Site, and the Referer is another site', { referer: 'https://evil.example/page' }],
+    ['no Sec-Fetch-Site, and the Origin is another site', { origin: 'https://evil.example' }],
+    ['no Sec-Fetch-Site, and the Referer is this host on another port', { referer: 'http://localhost:8080/' }],
+    ['no Sec-Fetch-Site, and the Origin is opaque', { origin: 'null' }],
+    [
+      'no Sec-Fetch-Site, and the Origin is another site though the Referer is ours',
+      { origin: 'https://evil.example', referer: 'http://localhost/' },
+    ],
+    // A page can hide its address (Referrer-Policy: no-referrer), so saying nothing proves nothing.
+    ['nothing says where the navigation came from', {}],
+  ])('keeps the session and offers a Sign out button when %s', async (_, headers) => {
+    const cookie = await ctx.cookieFor(userId);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, ...headers } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("form-action 'self'");
+    expect(res.body).not.toMatch(/<script/i);
+    expect(res.body).not.toMatch(/\son[a-z]+=/i);
+    expect(res.body).toContain(TEXT.signOutPage.title);
+    expect(res.body).toMatch(/<form method="post" action="\/api\/logout">\s*<button type="submit">Sign out<\/button>/);
+    expect(await signedIn(cookie)).toBe(true);
+  });
+
+  it.each([
+    ['the app’s own link (Sec-Fetch-Site: same-origin)', { 'sec-fetch-site': 'same-origin' }],
+    ['the person typed or bookmarked it (Sec-Fetch-Site: none)', { 'sec-fetch-site': 'none' }],
+    ['no Sec-Fetch-Site, and the Referer is a page of this site', { referer: 'http://localhost/records?page=2' }],
+    ['no Sec-Fetch-Site, and the Origin is this site', { origin: 'http://localhost' }],
+  ])('signs out when %s', async (_, headers) => {
+    const cookie = await ctx.cookieFor(userId);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, ...headers } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect(signedOutNow(res)).toBe(true);
+    expect(await signedIn(cookie)).toBe(false);
+  });
+
+  it('the page’s Sign out button signs out: its form posts to a route the cross-site guard lets this site’s pages use', async () => {
+    const cookie = await ctx.cookieFor(userId);
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    const action = /<form method="post" action="([^"]+)"/.exec(page.body)![1]!;
+    // What a browser sends for that form: a same-origin POST with an empty url-encoded body.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: action,
+      headers: {
+        cookie,
+        'sec-fetch-site': 'same-origin',
+        origin: 'http://localhost',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: '',
+    });
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toBe('/');
+    expect(signedOutNow(res)).toBe(true);
+    expect(await signedIn(cookie)).toBe(false);
+  });
+
+  it.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+    ['another Origin', { origin: 'https://evil.example' }],
+  ])('another site cannot post the form itself (%s): 403, still signed in', async (_, headers) => {
+    const cookie = await ctx.cookieFor(userId);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await signedIn(cookie)).toBe(true);
+  });
+
+  it('a script signs out with a POST and no body', async () => {
+    const cookie = await ctx.cookieFor(userId);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(res.statusCode).toBe(303);
+    expect(await signedIn(cookie)).toBe(false);
+  });
+});
+
 describe('outside development', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -183,6 +295,27 @@ describe('outside development', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/login?returnPath=/records' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/?signin=unavailable');
+  });
+
+  it('judges a sign-out’s Referer against PUBLIC_URL, not the Host the request came in on', async () => {
+    const id = await createUser(ctx.db);
+    const cookie = await ctx.cookieFor(id);
+    const profile = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie } })).json().username;
+    const fromHost = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, referer: 'http://localhost/' },
+    });
+    expect(fromHost.statusCode).toBe(200);
+    expect(await profile()).not.toBe('');
+    const fromSite = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, referer: 'http://127.0.0.1:3000/records' },
+    });
+    expect(fromSite.statusCode).toBe(302);
+    expect(await profile()).toBe('');
   });
 
   it('refuses a callback without the sign-in flow cookie', async () => {

@@ -157,7 +157,7 @@ describe('single sign-on against a real OpenID Connect provider', () => {
 
   it('signs out of the app and sends the browser to the provider’s end-session page', async () => {
     const { cookie } = await signIn('known-1');
-    const out = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    const out = await ctx.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
     const location = new URL(out.headers.location as string);
     expect(location.origin).toBe(provider.issuer);
     expect(location.searchParams.get('post_logout_redirect_uri')).toBe(`${APP_URL}/`);
