@@ -23,6 +23,11 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 /** Columns that say which program (and record) a row is for. */
 export const IMPORT_KEY_FIELDS = ['record_id', 'institution', 'program_id', 'program'] as const;
+/**
+ * Columns that say which state of the record the file's values were read from (the record export writes both): a row
+ * whose record changed since is a conflict, never an ordinary update (issue 28).
+ */
+export const IMPORT_VERSION_FIELDS = ['version', 'last_changed'] as const;
 /** Every field a column can be mapped to, in the order the mapping step lists them. */
 export const IMPORT_FIELDS = [
   ...IMPORT_KEY_FIELDS,
@@ -32,6 +37,7 @@ export const IMPORT_FIELDS = [
   ...COUNT_FIELDS,
   ...MONEY_FIELDS,
   'notes',
+  ...IMPORT_VERSION_FIELDS,
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -52,6 +58,8 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
     string
   >),
   notes: RECORD_FIELD_LABELS.notes,
+  version: 'Record version',
+  last_changed: 'Last changed (UTC)',
 };
 
 /** Other headings people give these columns in their own spreadsheets (compared ignoring case and punctuation). */
@@ -80,6 +88,8 @@ export const IMPORT_FIELD_ALIASES: Partial<Record<ImportField, readonly string[]
   coop_fee_domestic: ['Domestic fee', 'Co-op fee domestic'],
   coop_fee_international: ['International fee', 'Co-op fee international'],
   notes: ['Comments', 'Comment', 'Remarks'],
+  version: ['Version'],
+  last_changed: ['Last changed', 'Updated at', 'Last updated'],
 };
 
 /** `POST /api/imports/parse`: the first sheet's headings and its data rows, every cell as text. */
@@ -103,6 +113,10 @@ const mappingShape = Object.fromEntries(IMPORT_FIELDS.map((f) => [f, columnIndex
 /** Field → column (0-based) of the rows; a field left out is not in the file. */
 export const ImportMappingSchema = z.object(mappingShape).strict();
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+/** What a person chose for a conflict: write the file's values over the newer record, or keep the record's. */
+export const CONFLICT_CHOICES = ['file', 'current'] as const;
+export type ConflictChoice = (typeof CONFLICT_CHOICES)[number];
 
 /** `POST /api/imports/dry-run` and `POST /api/imports/commit`: the same body. */
 export const ImportRequestSchema = z
@@ -137,6 +151,28 @@ export const ImportRequestSchema = z
       .max(MAX_IMPORT_ROWS, `Import at most ${MAX_IMPORT_ROWS.toLocaleString('en-CA')} rows at a time`),
     /** The uploaded file's name, kept in the audit history. */
     fileName: textField({ label: 'fileName', max: 255 }).optional(),
+    /**
+     * What to do with each conflict (a row whose record changed after the file was made), each made against the
+     * record's version the person saw: `file` writes the file's values over it, `current` leaves the record as it is.
+     * A conflict without a choice for its record's current version is not applied, and the commit refuses.
+     */
+    choices: z
+      .array(
+        z
+          .object({
+            row: z
+              .number({ error: 'choices[].row must be a row number' })
+              .int()
+              .min(2)
+              .max(MAX_IMPORT_ROWS + 1),
+            keep: z.enum(CONFLICT_CHOICES, { error: `choices[].keep must be one of: ${CONFLICT_CHOICES.join(', ')}` }),
+            version: z.number({ error: 'choices[].version must be a version number' }).int().min(1).max(2_147_483_647),
+          })
+          .strict(),
+        { error: 'choices must be a list of { row, keep, version }' },
+      )
+      .max(MAX_IMPORT_ROWS, `choices may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-CA')} items`)
+      .optional(),
     /** The dry run's fingerprint: a commit refuses (409) when the records it would touch changed since that check. */
     fingerprint: z
       .string({ error: 'fingerprint is not valid' })
@@ -187,7 +223,7 @@ export const ImportRequestSchema = z
   });
 export type ImportRequest = z.infer<typeof ImportRequestSchema>;
 
-export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'error'] as const;
+export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'conflict', 'error'] as const;
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 
 const ImportValueSchema = z.union([z.string(), z.number(), z.null()]);
@@ -207,6 +243,20 @@ export const ImportRowResultSchema = z.object({
   changes: z
     .array(z.object({ field: z.string(), label: z.string(), before: ImportValueSchema, after: ImportValueSchema }))
     .optional(),
+  /**
+   * A row whose record changed after the file was made (its version, or its last change, is newer than the file's):
+   * each field where the file and the record now differ, and who changed the record last and when. `choice` is the
+   * choice the request made for it, if any, when it still holds: then `action` says what it does (update or unchanged).
+   */
+  conflict: z
+    .object({
+      version: z.number().int(),
+      changedAt: z.string(),
+      changedBy: z.string().nullable(),
+      fields: z.array(z.object({ field: z.string(), label: z.string(), file: ImportValueSchema, now: ImportValueSchema })),
+      choice: z.enum(CONFLICT_CHOICES).optional(),
+    })
+    .optional(),
   /** Why the row cannot be imported, each naming its field. */
   errors: z.array(z.object({ field: z.string(), label: z.string(), message: z.string() })).optional(),
 });
@@ -218,6 +268,8 @@ export const ImportCountsSchema = z.object({
   create: z.number().int(),
   update: z.number().int(),
   unchanged: z.number().int(),
+  /** Rows whose record changed after the file was made, with no choice made for them yet. */
+  conflict: z.number().int(),
   error: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof ImportCountsSchema>;

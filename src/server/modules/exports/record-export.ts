@@ -5,6 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { to as copyTo } from 'pg-copy-streams';
 import { COUNT_FIELDS, MONEY_FIELDS, RECORD_FIELD_LABELS } from '../../../shared/record-rules.ts';
 import type { ExportCriteria } from '../../../shared/schemas/export.ts';
+import { IMPORT_FIELD_LABELS } from '../../../shared/schemas/import.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { neutraliseFormulaSql } from '../../files/formula-guard.ts';
 import { CSV_BOM, csvLines } from '../../files/table-files.ts';
@@ -57,12 +58,15 @@ export const RECORD_EXPORT_COLUMNS: ExportColumn[] = [
   field('notes'),
   {
     key: 'updated_at',
-    label: 'Last changed (UTC)',
+    label: IMPORT_FIELD_LABELS.last_changed,
     kind: 'timestamp',
     // An Excel date serial (days since 1899-12-30 UTC) to the second, as the CSV's text shows it.
     value: sql`(extract(epoch FROM date_trunc('second', ${recordColumn('updated_at')})) / 86400 + ${sql.raw(String(EXCEL_EPOCH_DAYS))})::float8`,
     csv: sql`to_char(${recordColumn('updated_at')} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
   },
+  // The version the values were read at: importing the file again is checked against it, so a copy that sat in
+  // someone's downloads never undoes a newer change unasked (issue 28).
+  { key: 'version', label: IMPORT_FIELD_LABELS.version, kind: 'identifier', value: recordColumn('version') },
 ];
 
 const FROM = RECORDS_WITH_NAMES;

@@ -10,12 +10,15 @@ import { planImport } from './import-plan.ts';
 /** Why an import wrote nothing; the route chooses the status. */
 export type ImportCommitResult =
   | { ok: true; counts: ImportCounts }
-  | { ok: false; error: 'refused'; message: string; result: ImportDryRun }
+  | { ok: false; error: 'refused' | 'conflict'; message: string; result: ImportDryRun }
   | { ok: false; error: 'changed' | 'raced'; message: string }
   | { ok: false; error: 'locked'; refusal: Refusal; result?: ImportDryRun };
 
 const refusedMessage = (n: number) =>
   `Nothing was imported: ${n.toLocaleString('en-CA')} row${n === 1 ? ' has' : 's have'} errors. Correct the file, check it again, then import.`;
+const conflictMessage = (n: number) =>
+  `Nothing was imported: ${n.toLocaleString('en-CA')} row${n === 1 ? '’s record was' : 's’ records were'} changed after this file was made. ` +
+  'For each, choose to keep the file’s values or the current ones, then import.';
 const CHANGED =
   'Records in this file were changed or added by someone else after you checked it. Nothing was imported: check the file again to see what it would do now.';
 const RACED =
@@ -39,6 +42,11 @@ export async function commitImport(
       if (plan.lockedReturns.length > 0) return { ok: false, error: 'locked', refusal: returnLocked(plan.lockedReturns), result };
       if (plan.counts.error > 0) {
         return { ok: false, error: 'refused', message: refusedMessage(plan.counts.error), result };
+      }
+      // A record changed after the file was made, with no choice made for it as it is now (the choice may have been
+      // made against an older version, if it changed again since the check): nothing is written.
+      if (plan.counts.conflict > 0) {
+        return { ok: false, error: 'conflict', message: conflictMessage(plan.counts.conflict), result };
       }
       if (request.fingerprint !== undefined && request.fingerprint !== plan.fingerprint) {
         return { ok: false, error: 'changed', message: CHANGED };
@@ -65,6 +73,9 @@ export async function commitImport(
           counts: plan.counts,
           created: created.map((r) => r.id),
           updated: updates.map((w) => w.before.id),
+          // What the person chose for each record that changed after the file was made (issue 28).
+          overwritten: updates.filter((w) => w.overwrite).map((w) => w.before.id),
+          keptCurrent: plan.rows.filter((r) => r.conflict?.choice === 'current').map((r) => r.recordId),
         },
       });
       return { ok: true, counts: plan.counts };

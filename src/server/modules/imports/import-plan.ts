@@ -16,6 +16,7 @@ import {
   type ImportCounts,
   type ImportDryRun,
   type ImportField,
+  type ConflictChoice,
   type ImportRequest,
   type ImportRowResult,
 } from '../../../shared/schemas/import.ts';
@@ -26,15 +27,24 @@ import type { Db } from '../../db/client.ts';
 import { lockedReturnMessage, type LockedReturn } from '../../refusals.ts';
 import type { NewRecord, RecordChange, RecordValues } from '../records/record-store.ts';
 import { lockedReturnsAt, type ReturnKey } from '../returns/return-lock.ts';
-import { loadInstitutions, loadPrograms, loadRecords, type InstitutionRow, type ProgramRow } from './imports.repo.ts';
+import {
+  loadInstitutions,
+  loadPrograms,
+  loadRecords,
+  loadUserNames,
+  type InstitutionRow,
+  type ProgramRow,
+} from './imports.repo.ts';
 import {
   convertCount,
   convertFiscalYear,
   convertId,
+  convertLastChanged,
   convertMoney,
   convertNotes,
   convertStatus,
   convertTerm,
+  convertVersion,
   isBlankCell,
   unguardText,
   type Converted,
@@ -121,6 +131,8 @@ interface PlanContext {
   recordByKey: Map<string, RecordWire>;
   /** The first row of each program, year and term, so a second one is refused. */
   rowOfKey: Map<string, number>;
+  /** The request's choice for each conflicting row, with the record version it was made against. */
+  choiceOfRow: Map<number, { keep: ConflictChoice; version: number }>;
 }
 
 /** One row being decided: what it names so far, and what is wrong with it. */
@@ -184,6 +196,7 @@ async function loadContext(db: Db, request: ImportRequest, privileges: Privilege
     recordById: new Map(records.map((r) => [r.id, r])),
     recordByKey: new Map(records.map((r) => [keyOf(r.program_id, String(r.fiscal_year), String(r.term)), r])),
     rowOfKey: new Map(),
+    choiceOfRow: new Map((request.choices ?? []).map((c) => [c.row, { keep: c.keep, version: c.version }])),
   };
   return context;
 }
@@ -196,16 +209,13 @@ function identifyByRecordId(st: RowState, ctx: PlanContext, ridText: string): bo
     return true;
   }
   const existing = ctx.recordById.get(id.value);
-  if (!existing) {
-    fail(st, 'record_id', `No record has ID ${id.value}`);
-    return true;
-  }
-  st.existing = existing; // its version is part of what the plan met, even when refused
-  if (!canEditInstitution(ctx.privileges, existing.institution_id)) {
-    // Say nothing of a record the person may not edit: it may belong to an institution they cannot read.
-    fail(st, 'record_id', `You do not have write access to record ${id.value}: it belongs to an institution you may not edit`);
+  // A record the person may not edit is answered as one that does not exist, word for word, and its version stays
+  // out of the fingerprint: it may belong to an institution they cannot read (issue 28).
+  if (!existing || !canEditInstitution(ctx.privileges, existing.institution_id)) {
+    fail(st, 'record_id', `No record you may edit has ID ${id.value}`);
     return false;
   }
+  st.existing = existing;
   st.institution = ctx.institutionById.get(existing.institution_id);
   st.program = ctx.programById.get(existing.program_id);
   st.result.recordId = existing.id;
@@ -332,6 +342,26 @@ function rowTermOf(st: RowState, ctx: PlanContext): { fiscalYear?: string; term?
   return { fiscalYear, term };
 }
 
+/**
+ * Whether the stored record changed after the file's copy of it was made: its version differs from the file's
+ * "Record version", or (a file without versions) it was changed after the file's "Last changed (UTC)". A file with
+ * neither says nothing, and its rows update as they always have.
+ */
+function changedSinceFile(st: RowState, existing: RecordWire): boolean {
+  const versionText = present(st.row, 'version');
+  if (versionText !== undefined) {
+    const version = convertVersion(versionText);
+    if (!version.ok) fail(st, 'version', version.message);
+    return version.ok && version.value !== existing.version;
+  }
+  const changedText = present(st.row, 'last_changed');
+  if (changedText === undefined) return false;
+  const fileTime = convertLastChanged(changedText);
+  if (!fileTime.ok) fail(st, 'last_changed', fileTime.message);
+  // The export writes whole seconds; the record keeps microseconds.
+  return fileTime.ok && Math.floor(Date.parse(existing.updated_at) / 1000) * 1000 > fileTime.value;
+}
+
 /** The row's values over the stored record, checked by the shared record rules; the write it makes, if any. */
 function rowWrite(st: RowState, ctx: PlanContext, fiscalYear: string | undefined, term: Term | undefined): PlannedWrite | null {
   const { mapping } = ctx.request;
@@ -374,17 +404,36 @@ function rowWrite(st: RowState, ctx: PlanContext, fiscalYear: string | undefined
     const after = merged[field] ?? null;
     if (before !== after) changes.push({ field, label: RECORD_FIELD_LABELS[field], before, after });
   }
+  const newer = existing ? changedSinceFile(st, existing) : false;
   if (st.errors.length > 0) return null;
   if (existing) {
     if (changes.length === 0) {
       st.result.action = 'unchanged';
       return null;
     }
+    let overwrite = false;
+    if (newer) {
+      const choice = ctx.choiceOfRow.get(st.rowNumber);
+      // A choice holds only for the version it was made against: a change since then is a new conflict.
+      const keep = choice?.version === existing.version ? choice.keep : undefined;
+      st.result.conflict = {
+        version: existing.version,
+        changedAt: existing.updated_at,
+        changedBy: null,
+        fields: changes.map((c) => ({ field: c.field, label: c.label, file: c.after, now: c.before })),
+        ...(keep ? { choice: keep } : {}),
+      };
+      if (keep !== 'file') {
+        st.result.action = keep === 'current' ? 'unchanged' : 'conflict';
+        return null;
+      }
+      overwrite = true;
+    }
     st.result.action = 'update';
     st.result.changes = changes;
     const changed: RecordValues = {};
     for (const c of changes) changed[c.field as EditableField] = c.after;
-    return { kind: 'update', before: existing, version: existing.version, changed };
+    return { kind: 'update', before: existing, version: existing.version, changed, ...(overwrite ? { overwrite: true } : {}) };
   }
   st.result.action = 'create';
   st.result.changes = changes;
@@ -406,9 +455,15 @@ function planRow(row: ReadRow, rowNumber: number, ctx: PlanContext) {
     st.result.action = 'error';
     st.result.errors = st.errors;
     delete st.result.changes;
+    delete st.result.conflict;
     write = null;
   }
-  return { result: st.result, write, seenVersion: st.existing?.version ?? null };
+  return {
+    result: st.result,
+    write,
+    seenVersion: st.existing?.version ?? null,
+    changedBy: st.result.conflict ? (st.existing?.updated_by ?? null) : null,
+  };
 }
 
 /** The term return a planned write changes: the record's institution, fiscal year and term (an import never moves one). */
@@ -444,8 +499,19 @@ async function refuseLockedRows(db: Db, planned: PlannedRow[]): Promise<LockedRe
     p.result.action = 'error';
     p.result.errors = [{ field: 'term', label: labelOf('term'), message: lockedReturnMessage(lockedReturn) }];
     delete p.result.changes;
+    delete p.result.conflict;
   }
   return [...refusing];
+}
+
+/** Each conflict says who changed its record last, by the name people see in the record's history. */
+async function nameWhoChanged(db: Db, planned: PlannedRow[]): Promise<void> {
+  const ids = [...new Set(planned.flatMap((p) => (p.result.conflict && p.changedBy !== null ? [p.changedBy] : [])))];
+  if (ids.length === 0) return;
+  const names = await loadUserNames(db, ids);
+  for (const p of planned) {
+    if (p.result.conflict && p.changedBy !== null) p.result.conflict.changedBy = names.get(p.changedBy) ?? null;
+  }
 }
 
 /**
@@ -468,11 +534,12 @@ export async function planImport(
     planned.push(planRow(row, index + 2, ctx));
   });
   const lockedReturns = await refuseLockedRows(db, planned);
+  await nameWhoChanged(db, planned);
   const results = planned.map((p) => p.result);
   const writes = planned.flatMap((p) => (p.write ? [p.write] : []));
   /** What the plan depends on in the database: each row's outcome and the version of the record it met. */
   const seen = planned.map((p) => [p.result.row, p.result.recordId ?? null, p.seenVersion]);
-  const counts: ImportCounts = { rows: results.length, create: 0, update: 0, unchanged: 0, error: 0 };
+  const counts: ImportCounts = { rows: results.length, create: 0, update: 0, unchanged: 0, conflict: 0, error: 0 };
   for (const r of results) counts[r.action]++;
   const fingerprint = createHash('sha256').update(JSON.stringify(seen)).digest('base64url');
   return { counts, rows: results, fingerprint, writes, lockedReturns };

@@ -115,3 +115,24 @@ export function convertId(label: string, text: string): Converted<number> {
   }
   return ok(Number(t));
 }
+
+/** The record version the export wrote: a positive whole number. */
+export const convertVersion = (text: string): Converted<number> => convertId('Record version', text);
+
+/**
+ * When the file's copy of a record was last changed, as an instant (ms since 1970, UTC): the export's
+ * "YYYY-MM-DD HH:MM:SS" (also with a T or a trailing Z, or a date alone, read as its first second), or a workbook's
+ * date read as such. Seconds are the export's precision.
+ */
+export function convertLastChanged(text: string): Converted<number> {
+  const t = text.trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?Z?)?$/.exec(t);
+  if (match) {
+    const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+    const ms = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+    const back = new Date(ms);
+    // Date.UTC rolls 2025-02-30 over into March: refuse what is not a real date and time.
+    if (back.getUTCDate() === day && hour! < 24 && minute! < 60 && second! < 60) return ok(ms);
+  }
+  return fail(`Last changed (UTC) must be a date and time such as 2025-11-20 14:05:09; ${quoted(t)} is not one`);
+}

@@ -54,3 +54,12 @@ export async function loadRecords(
   if (clauses.length === 0) return [];
   return readRecordsWhere(db, sql.join(clauses, sql` OR `), { lock });
 }
+
+/** Users' names as the record history shows them (the preferred name, else the username). */
+export async function loadUserNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, COALESCE(NULLIF(pref_name, ''), username) AS name FROM users WHERE ${inList(sql`id`, ids)}`,
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -131,7 +131,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'Import every row in one transaction, or none: a 400 with the dry run when any row has an error; a 409 return_locked when rows would change records of a submitted or approved term return',
+          'Import every row in one transaction, or none: a 400 with the dry run when any row has an error; a 409 return_locked when rows would change records of a submitted or approved term return; a 409 import_conflict when a row’s record changed after the file was made (its Record version or Last changed is older) and `choices` holds no choice for it at its current version',
         body: ImportRequestSchema,
         response: {
           200: ImportCommitSchema,
@@ -150,6 +150,12 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       // Rows with errors: the dry run goes back with the 400. Someone else's change meanwhile: a 409.
       if (outcome.error === 'refused') {
         return reply.code(400).send({ statusCode: 400, message: outcome.message, result: outcome.result });
+      }
+      // Records changed after the file was made, with no choice for them: 409 import_conflict, with the dry run.
+      if (outcome.error === 'conflict') {
+        return reply
+          .code(409)
+          .send({ statusCode: 409, message: outcome.message, code: 'import_conflict', result: outcome.result });
       }
       // Rows of a submitted or approved term return: 409 return_locked, with the dry run when the plan saw it.
       if (outcome.error === 'locked') {

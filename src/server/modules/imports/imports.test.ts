@@ -233,7 +233,7 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
       const res = await dryRun('writer', body);
       expect(res.statusCode, res.body).toBe(200);
       const { counts, rows } = res.json() as { counts: object; rows: ImportRowResult[] };
-      expect(counts).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, error: 1 });
+      expect(counts).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, conflict: 0, error: 1 });
 
       expect(rows[0]).toMatchObject({
         row: 2,
@@ -293,7 +293,7 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
       const res = await commit('writer', body);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().message).toMatch(/Nothing was imported: 1 row has errors/);
-      expect(res.json().result.counts).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, error: 1 });
+      expect(res.json().result.counts).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, conflict: 0, error: 1 });
       expect(res.json().result.rows[3].errors[0].message).toMatch(/"forty" is not one/);
       expect(await recordCount()).toBe(recordsBefore);
       expect(await auditCount()).toBe(auditBefore);
@@ -308,7 +308,7 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
       const recordsBefore = await recordCount();
       const res = await commit('writer', body);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ counts: { rows: 3, create: 1, update: 1, unchanged: 1, error: 0 } });
+      expect(res.json()).toEqual({ counts: { rows: 3, create: 1, update: 1, unchanged: 1, conflict: 0, error: 0 } });
       expect(await recordCount()).toBe(recordsBefore + 1);
 
       const updated = await recordRow(existing);
@@ -350,19 +350,19 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
       expect(imports[0]).toMatchObject({ action: 'records', changedBy: matrix.users.writer });
       expect(imports[0]!.after).toMatchObject({
         fileName: 'figures.csv',
-        counts: { rows: 3, create: 1, update: 1, unchanged: 1, error: 0 },
+        counts: { rows: 3, create: 1, update: 1, unchanged: 1, conflict: 0, error: 0 },
         created: [created!.id],
         updated: [existing],
       });
 
       // The same file again: every row unchanged, no record touched.
       const again = await dryRun('writer', body);
-      expect(again.json().counts).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, error: 0 });
+      expect(again.json().counts).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, conflict: 0, error: 0 });
       const recordAuditsBefore = (await ctx.db.select().from(auditLog).where(eq(auditLog.entityType, 'record'))).length;
       const snapshot = await recordRow(existing);
       const second = await commit('writer', body);
       expect(second.statusCode).toBe(200);
-      expect(second.json().counts).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, error: 0 });
+      expect(second.json().counts).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, conflict: 0, error: 0 });
       expect(await recordRow(existing)).toEqual(snapshot);
       expect((await ctx.db.select().from(auditLog).where(eq(auditLog.entityType, 'record'))).length).toBe(recordAuditsBefore);
     });
@@ -426,9 +426,19 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
         rows: [[String(foreign), '1']],
       });
       expect(byId.json().rows[0].action).toBe('error');
-      expect(byId.json().rows[0].errors[0].message).toMatch(/You do not have write access to record \d+/);
+      expect(byId.json().rows[0].errors[0].message).toBe(`No record you may edit has ID ${foreign}`);
       expect(byId.json().rows[0].changes).toBeUndefined();
       expect(JSON.stringify(byId.json())).not.toContain('Other Co-op');
+      // A record the writer may not edit is answered as one that does not exist, fingerprint included (issue 28):
+      // the answer must not change when that record does.
+      const missing = await dryRun('writer', { mapping: { record_id: 0, students_placed: 1 }, rows: [['2147483000', '1']] });
+      expect(missing.json().rows[0]).toEqual({
+        ...byId.json().rows[0],
+        errors: [{ ...byId.json().rows[0].errors[0], message: 'No record you may edit has ID 2147483000' }],
+      });
+      await ctx.db.execute(sql`UPDATE records SET version = version + 1, notes = 'moved on' WHERE id = ${foreign}`);
+      const after = await dryRun('writer', { mapping: { record_id: 0, students_placed: 1 }, rows: [[String(foreign), '1']] });
+      expect(after.json()).toEqual(byId.json());
       const refused = await commit('writer', await importBody(file));
       expect(refused.statusCode).toBe(400);
       // The app admin may import the same file.
@@ -455,7 +465,7 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
       const res = await dryRun('writer', await importBody(file, { fiscalYear: '2032/33', term: 'Spring' }));
       expect(res.statusCode, res.body).toBe(200);
       const rows = res.json().rows as ImportRowResult[];
-      expect(res.json().counts).toEqual({ rows: 6, create: 1, update: 0, unchanged: 0, error: 5 });
+      expect(res.json().counts).toEqual({ rows: 6, create: 1, update: 0, unchanged: 0, conflict: 0, error: 5 });
       expect(rows[0]).toMatchObject({ row: 2, action: 'create', fiscal_year: '2032/33', term: 'Spring' });
       expect(rows[0]!.changes).toEqual(
         expect.arrayContaining([
@@ -546,7 +556,7 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
         expect(res.statusCode, res.body).toBe(200);
         const notUnchanged = (res.json().rows as ImportRowResult[]).filter((r) => r.action !== 'unchanged');
         expect(notUnchanged, format).toEqual([]);
-        expect(res.json().counts).toEqual({ rows: total, create: 0, update: 0, unchanged: total, error: 0 });
+        expect(res.json().counts).toEqual({ rows: total, create: 0, update: 0, unchanged: total, conflict: 0, error: 0 });
       }
     });
   });
@@ -591,6 +601,7 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
         create: MAX_IMPORT_ROWS,
         update: 0,
         unchanged: 0,
+        conflict: 0,
         error: 0,
       });
       expect(await inBulk()).toEqual([{ n: MAX_IMPORT_ROWS, wage: '23.45', version: 1 }]);

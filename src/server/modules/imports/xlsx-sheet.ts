@@ -17,11 +17,16 @@ const RELS = 'http://schemas.openxmlformats.org/';
 /** A number as a spreadsheet shows it, without binary noise (0.1 + 0.2 is 0.3). */
 export const numberText = (n: number) => String(Number(n.toPrecision(15)));
 
-/** An Excel date serial as YYYY-MM-DD (1900 date system unless the workbook uses 1904's). */
+/**
+ * An Excel date serial as YYYY-MM-DD (1900 date system unless the workbook uses 1904's), with the time to the second
+ * when it has one (the record export's "Last changed (UTC)" is a date and time).
+ */
 export function serialDateText(serial: number, date1904: boolean): string {
   const days = serial - 25569 + (date1904 ? 1462 : 0);
-  const date = new Date(Math.round(days * 86_400_000));
-  return Number.isNaN(date.getTime()) ? numberText(serial) : date.toISOString().slice(0, 10);
+  const date = new Date(Math.round(days * 86_400) * 1000);
+  if (Number.isNaN(date.getTime())) return numberText(serial);
+  const iso = date.toISOString();
+  return Number.isInteger(serial) ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
 /** Built-in number formats that show a date or time. */

@@ -142,6 +142,11 @@ export interface RecordChange {
   before: RecordWire;
   version: number;
   changed: RecordValues;
+  /**
+   * Set when the writer chose to put older values over a newer change (an import's "keep the file's values", issue
+   * 28): the history says so rather than calling it an ordinary edit.
+   */
+  overwrite?: true;
 }
 
 /** The first change whose writer saw another version than the stored one (the version check of every update). */
@@ -188,9 +193,9 @@ export async function updateRecords(db: Db, changes: readonly RecordChange[], us
   );
   await writeAudits(
     db,
-    real.map(({ before }) => {
+    real.map(({ before, overwrite }) => {
       const record = after.get(before.id)!;
-      return auditOf(recordAuditAction(before.status, record.status), userId, before, record);
+      return auditOf(overwrite ? 'overwrite' : recordAuditAction(before.status, record.status), userId, before, record);
     }),
   );
   return { ok: true, records: changes.map((c) => after.get(c.before.id) ?? c.before) };

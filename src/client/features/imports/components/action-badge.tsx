@@ -7,6 +7,7 @@ export const ACTION_COLOURS: Record<ImportAction, { color: string; text: string 
   create: { color: 'green', text: '#1a4d2e' },
   update: { color: 'navy', text: '#15386f' },
   unchanged: { color: 'gray', text: '#343a40' },
+  conflict: { color: 'orange', text: '#7a3a00' },
   error: { color: 'red', text: '#8a1c1c' },
 };
 

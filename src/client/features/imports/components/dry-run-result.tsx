@@ -1,9 +1,28 @@
-import { Alert, Anchor, Box, List, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  List,
+  Paper,
+  Radio,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MONEY_FIELDS } from '../../../../shared/record-rules.ts';
-import { IMPORT_ACTIONS, type ImportDryRun, type ImportRowResult } from '../../../../shared/schemas/import.ts';
+import {
+  IMPORT_ACTIONS,
+  type ConflictChoice,
+  type ImportDryRun,
+  type ImportRowResult,
+} from '../../../../shared/schemas/import.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { TablePager } from '../../../ui/table-pager.tsx';
 import { ACTION_COLOURS, ActionBadge } from './action-badge.tsx';
@@ -18,6 +37,7 @@ type Filter = keyof typeof R.filters;
 const matches = (filter: Filter, row: ImportRowResult) =>
   filter === 'all' ||
   (filter === 'error' && row.action === 'error') ||
+  (filter === 'conflict' && row.action === 'conflict') ||
   (filter === 'changes' && (row.action === 'create' || row.action === 'update')) ||
   (filter === 'unchanged' && row.action === 'unchanged');
 
@@ -34,7 +54,47 @@ const shown = (field: string, value: string | number | null) =>
         ? value.toLocaleString('en-CA')
         : value;
 
-function RowDetails({ row }: { row: ImportRowResult }) {
+/** How the person answers conflicts: the choice made for a row, and making one for some rows. */
+export interface ConflictAnswers {
+  choiceFor: (row: ImportRowResult) => ConflictChoice | undefined;
+  choose: (rows: ImportRowResult[], keep: ConflictChoice) => void;
+  disabled: boolean;
+}
+
+const C = R.conflict;
+/** "2025-11-20 14:05" from the record's ISO time, in UTC as the export writes it. */
+const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+/** A row whose record changed after the file was made: what differs, who changed it, and the choice. */
+function ConflictDetails({ row, answers }: { row: ImportRowResult; answers: ConflictAnswers }) {
+  const conflict = row.conflict!;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600}>
+        {C.changed(conflict.changedBy, utcMinute(conflict.changedAt))}
+      </Text>
+      <List size="sm" spacing={2}>
+        {conflict.fields.map((f) => (
+          <List.Item key={f.field}>{C.field(f.label, shown(f.field, f.file), shown(f.field, f.now))}</List.Item>
+        ))}
+      </List>
+      <Radio.Group
+        label={C.choiceLabel(row.row)}
+        labelProps={{ className: 'visually-hidden' }}
+        value={answers.choiceFor(row) ?? null}
+        onChange={(value) => answers.choose([row], value as ConflictChoice)}
+      >
+        <Group gap="md" mt={2}>
+          <Radio value="file" label={C.keepFile} disabled={answers.disabled} />
+          <Radio value="current" label={C.keepCurrent} disabled={answers.disabled} />
+        </Group>
+      </Radio.Group>
+    </Stack>
+  );
+}
+
+function RowDetails({ row, answers }: { row: ImportRowResult; answers: ConflictAnswers }) {
+  if (row.action === 'conflict' && row.conflict) return <ConflictDetails row={row} answers={answers} />;
   if (row.action === 'error') {
     return (
       <List size="sm" spacing={2} c="red.9">
@@ -90,16 +150,59 @@ function RowRecord({ row }: { row: ImportRowResult }) {
   );
 }
 
-const COLUMNS: DataColumn<ImportRowResult>[] = [
+const columnsFor = (answers: ConflictAnswers): DataColumn<ImportRowResult>[] => [
   { key: 'row', header: R.columns.row, cell: (r) => r.row, numeric: true, nowrap: true },
   { key: 'record', header: R.columns.record, cell: (r) => <RowRecord row={r} />, minWidth: '14rem' },
   { key: 'action', header: R.columns.action, cell: (r) => <ActionBadge action={r.action} />, nowrap: true },
-  { key: 'details', header: R.columns.details, cell: (r) => <RowDetails row={r} />, minWidth: '20rem' },
+  { key: 'details', header: R.columns.details, cell: (r) => <RowDetails row={r} answers={answers} />, minWidth: '20rem' },
 ];
 
+/** Conflicts above the table: what they are, how many still need a choice, and a choice for all of them at once. */
+function ConflictSummary({ rows, answers }: { rows: ImportRowResult[]; answers: ConflictAnswers }) {
+  const open = rows.filter((r) => answers.choiceFor(r) === undefined).length;
+  return (
+    <Alert color="orange" variant="outline" icon={<IconAlertTriangle aria-hidden="true" />} data-testid="import-conflicts">
+      <Stack gap="xs">
+        <Text fw={700} size="sm">
+          {C.title(rows.length)}
+        </Text>
+        <Text size="sm">{C.explain}</Text>
+        {open > 0 ? (
+          <Text size="sm" fw={600} role="status">
+            {C.open(open)}
+          </Text>
+        ) : null}
+        <Group gap="sm">
+          <Button variant="default" size="sm" disabled={answers.disabled} onClick={() => answers.choose(rows, 'file')}>
+            {C.keepFileAll}
+          </Button>
+          <Button variant="default" size="sm" disabled={answers.disabled} onClick={() => answers.choose(rows, 'current')}>
+            {C.keepCurrentAll}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+const firstFilter = (result: ImportDryRun): Filter =>
+  result.counts.error > 0 ? 'error' : result.counts.conflict > 0 ? 'conflict' : 'all';
+
 /** Step 3: the counts, then the dry run row by row (filtered and paged), with nothing saved yet. */
-export function DryRunResult({ result, stale, imported }: { result: ImportDryRun; stale: boolean; imported: boolean }) {
-  const [filter, setFilter] = useState<Filter>(result.counts.error > 0 ? 'error' : 'all');
+export function DryRunResult({
+  result,
+  stale,
+  imported,
+  answers,
+}: {
+  result: ImportDryRun;
+  stale: boolean;
+  imported: boolean;
+  answers: ConflictAnswers;
+}) {
+  const [filter, setFilter] = useState<Filter>(firstFilter(result));
+  const conflicts = useMemo(() => result.rows.filter((r) => r.action === 'conflict'), [result.rows]);
+  const columns = useMemo(() => columnsFor(answers), [answers]);
   const [page, setPage] = useState(1);
   const rows = useMemo(() => result.rows.filter((r) => matches(filter, r)), [result.rows, filter]);
   const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
@@ -119,7 +222,7 @@ export function DryRunResult({ result, stale, imported }: { result: ImportDryRun
             <Text size="sm">{R.stale}</Text>
           </Alert>
         ) : null}
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="list" aria-label={R.countsLabel} data-testid="import-counts">
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" role="list" aria-label={R.countsLabel} data-testid="import-counts">
           {IMPORT_ACTIONS.map((action) => (
             <Box
               key={action}
@@ -145,6 +248,7 @@ export function DryRunResult({ result, stale, imported }: { result: ImportDryRun
             </Text>
           </Alert>
         ) : null}
+        {conflicts.length > 0 ? <ConflictSummary rows={conflicts} answers={answers} /> : null}
         <SegmentedControl
           aria-label={R.show}
           value={filter}
@@ -158,7 +262,7 @@ export function DryRunResult({ result, stale, imported }: { result: ImportDryRun
         <Box className="import-rows">
           <DataTable
             caption={R.caption}
-            columns={COLUMNS}
+            columns={columns}
             rows={pageRows}
             rowKey={(r) => r.row}
             empty={<Text size="sm">{R.noneMatch}</Text>}

@@ -1,4 +1,5 @@
 import { useReducer } from 'react';
+import type { ConflictChoice, ImportRowResult } from '../../../../shared/schemas/import.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { useCommitImport } from '../api/commit-import.ts';
@@ -12,7 +13,14 @@ import {
   suggestMapping,
 } from '../lib/column-mapping.ts';
 import { checkImportFile } from '../lib/import-file.ts';
-import { INITIAL_IMPORT_STATE, importReducer, importRequest, sameHeadings, type ImportState } from '../lib/import-flow.ts';
+import {
+  chosenConflicts,
+  INITIAL_IMPORT_STATE,
+  importReducer,
+  importRequest,
+  sameHeadings,
+  type ImportState,
+} from '../lib/import-flow.ts';
 import { IMPORT_UI } from '../messages.ts';
 
 /** The server's own words when it gave them (a bad file, a refused mapping), else the operation's message. */
@@ -69,7 +77,12 @@ export function useImportFlow() {
     if (!result) return;
     dispatch({ type: 'clearCommitError' });
     try {
-      const { counts } = await commit.mutateAsync({ ...result.request, fingerprint: result.run.fingerprint });
+      const choices = chosenConflicts(state);
+      const { counts } = await commit.mutateAsync({
+        ...result.request,
+        fingerprint: result.run.fingerprint,
+        ...(choices.length > 0 ? { choices } : {}),
+      });
       dispatch({ type: 'committed', counts });
       notify({ level: 'success', message: IMPORT_UI.commit.success(counts.create, counts.update) });
     } catch (error) {
@@ -94,5 +107,6 @@ export function useImportFlow() {
     check,
     runImport,
     startAgain: () => dispatch({ type: 'startAgain' }),
+    chooseConflict: (rows: ImportRowResult[], keep: ConflictChoice) => dispatch({ type: 'chooseConflict', rows, keep }),
   };
 }

@@ -53,6 +53,7 @@ const EXPORT_HEADERS = [
   'Co-op fee (international)',
   'Notes',
   'Last changed (UTC)',
+  'Record version',
 ];
 
 describe('matching headings to fields', () => {

@@ -14,7 +14,7 @@ import {
 const run = (state: ImportState, ...actions: ImportAction[]) => actions.reduce(importReducer, state);
 const read: ImportFile & { name: string } = { name: 'records.csv', columns: ['Program', 'Year'], rows: [['Eng', '2024/25']] };
 const dryRun = (counts: Partial<ImportDryRun['counts']> = {}): ImportDryRun => ({
-  counts: { rows: 1, create: 1, update: 0, unchanged: 0, error: 0, ...counts },
+  counts: { rows: 1, create: 1, update: 0, unchanged: 0, conflict: 0, error: 0, ...counts },
   rows: [],
   fingerprint: 'f1',
 });

@@ -1,5 +1,13 @@
 import { TERMS } from '../../../../shared/constants.ts';
-import type { ImportCounts, ImportDryRun, ImportFile, ImportMapping, ImportRequest } from '../../../../shared/schemas/import.ts';
+import type {
+  ConflictChoice,
+  ImportCounts,
+  ImportDryRun,
+  ImportFile,
+  ImportMapping,
+  ImportRequest,
+  ImportRowResult,
+} from '../../../../shared/schemas/import.ts';
 import { scrubText } from '../../../../shared/schemas/text.ts';
 
 /**
@@ -28,6 +36,11 @@ export interface ImportState {
   stale: boolean;
   commitError: string | null;
   done: ImportCounts | null;
+  /**
+   * What the person chose for each conflict (a row whose record changed after the file was made), keyed by row and
+   * the record version they saw: a record that changes again is a new question, never answered by an old choice.
+   */
+  choices: Record<string, ConflictChoice>;
 }
 
 export const INITIAL_IMPORT_STATE: ImportState = {
@@ -42,6 +55,7 @@ export const INITIAL_IMPORT_STATE: ImportState = {
   stale: false,
   commitError: null,
   done: null,
+  choices: {},
 };
 
 export type ImportAction =
@@ -56,6 +70,7 @@ export type ImportAction =
   | { type: 'committed'; counts: ImportCounts }
   | { type: 'commitFailed'; message: string }
   | { type: 'rechecked'; result: CheckedRun }
+  | { type: 'chooseConflict'; rows: ImportRowResult[]; keep: ConflictChoice }
   | { type: 'startAgain' };
 
 export function importReducer(state: ImportState, action: ImportAction): ImportState {
@@ -73,6 +88,7 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
         stale: false,
         checkError: null,
         commitError: null,
+        choices: {},
       };
     case 'edit':
       return { ...state, ...action.changes, stale: state.stale || state.result !== null, commitError: null };
@@ -90,8 +106,13 @@ export function importReducer(state: ImportState, action: ImportAction): ImportS
       return { ...state, commitError: action.message };
     case 'rechecked':
       return { ...state, result: action.result };
+    case 'chooseConflict': {
+      const choices = { ...state.choices };
+      for (const row of action.rows) if (row.conflict) choices[choiceKey(row)] = action.keep;
+      return { ...state, choices, commitError: null };
+    }
     case 'startAgain':
-      return { ...state, chosen: null, file: null, result: null, done: null, stale: false, fileError: null };
+      return { ...state, chosen: null, file: null, result: null, done: null, stale: false, fileError: null, choices: {} };
   }
 }
 
@@ -112,12 +133,42 @@ export function importRequest(state: ImportState): ImportRequest | null {
   return body;
 }
 
-/** How many records the checked file would create or update. */
-export function rowsToWrite(state: ImportState): number {
-  return state.result ? state.result.run.counts.create + state.result.run.counts.update : 0;
+/** A conflict's key in the choices: its row and the version of the record it showed. */
+const choiceKey = (row: ImportRowResult) => `${row.row}@${row.conflict?.version ?? 0}`;
+
+/** The choice made for a row in conflict, if any. */
+export const choiceFor = (state: ImportState, row: ImportRowResult): ConflictChoice | undefined =>
+  row.action === 'conflict' ? state.choices[choiceKey(row)] : undefined;
+
+/** The conflicting rows of the check, and how many still wait for a choice. */
+export function conflictsOf(state: ImportState): { rows: ImportRowResult[]; open: number } {
+  const rows = state.result?.run.rows.filter((r) => r.action === 'conflict') ?? [];
+  return { rows, open: rows.filter((r) => choiceFor(state, r) === undefined).length };
 }
 
-/** Import only a current, error-free check with something to write, once. */
+/** The commit's choices: one per conflict chosen, with the version it was chosen against. */
+export function chosenConflicts(state: ImportState): NonNullable<ImportRequest['choices']> {
+  return conflictsOf(state).rows.flatMap((r) => {
+    const keep = choiceFor(state, r);
+    return keep ? [{ row: r.row, keep, version: r.conflict!.version }] : [];
+  });
+}
+
+/** How many records the checked file would create or update, counting conflicts where the file's values are kept. */
+export function rowsToWrite(state: ImportState): number {
+  if (!state.result) return 0;
+  const overwrites = chosenConflicts(state).filter((c) => c.keep === 'file').length;
+  return state.result.run.counts.create + state.result.run.counts.update + overwrites;
+}
+
+/** Import only a current, error-free check with a choice for every conflict and something to write, once. */
 export function mayCommit(state: ImportState): boolean {
-  return !!state.result && !state.stale && state.result.run.counts.error === 0 && rowsToWrite(state) > 0 && !state.done;
+  return (
+    !!state.result &&
+    !state.stale &&
+    state.result.run.counts.error === 0 &&
+    conflictsOf(state).open === 0 &&
+    rowsToWrite(state) > 0 &&
+    !state.done
+  );
 }

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconLock } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { FIELD_ORDER } from '../../../ui/field-label.tsx';
 import { Page } from '../../../ui/page.tsx';
@@ -10,7 +11,8 @@ import { DryRunResult } from '../components/dry-run-result.tsx';
 import { MappingStep } from '../components/mapping-step.tsx';
 import { useImportFlow } from '../components/use-import-flow.ts';
 import { suggestMapping } from '../lib/column-mapping.ts';
-import { mayCommit, rowsToWrite } from '../lib/import-flow.ts';
+import { choiceFor, conflictsOf, mayCommit, rowsToWrite } from '../lib/import-flow.ts';
+import type { ImportRowResult } from '../../../../shared/schemas/import.ts';
 import { IMPORT_UI } from '../messages.ts';
 
 type Flow = ReturnType<typeof useImportFlow>;
@@ -86,6 +88,7 @@ function CommitStep({ flow }: { flow: Flow }) {
   if (!result) return null;
   const toWrite = rowsToWrite(state);
   const canImport = mayCommit(state);
+  const openConflicts = conflictsOf(state).open;
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="import-commit-title">
       <Stack gap="sm">
@@ -110,6 +113,11 @@ function CommitStep({ flow }: { flow: Flow }) {
         ) : (
           <>
             {result.run.counts.error === 0 && toWrite === 0 ? <Text size="sm">{IMPORT_UI.result.allUnchanged}</Text> : null}
+            {openConflicts > 0 ? (
+              <Text size="sm" fw={600}>
+                {IMPORT_UI.result.conflict.open(openConflicts)}
+              </Text>
+            ) : null}
             <Text size="sm">{IMPORT_UI.commit.hint}</Text>
             {commitError ? <ErrorAlert testId="commit-error">{commitError}</ErrorAlert> : null}
             <Group justify="flex-end">
@@ -134,6 +142,14 @@ export default function ImportPage() {
   const flow = useImportFlow();
   const { state, edit } = flow;
   const { file, fileError, result } = state;
+  const answers = useMemo(
+    () => ({
+      choiceFor: (row: ImportRowResult) => choiceFor(state, row),
+      choose: flow.chooseConflict,
+      disabled: flow.committing || !!state.done,
+    }),
+    [state, flow.chooseConflict, flow.committing],
+  );
 
   if (isPending) return <PageSkeleton />;
   const p = profile.privileges;
@@ -161,7 +177,7 @@ export default function ImportPage() {
       ) : null}
 
       {result && !fileError ? (
-        <DryRunResult key={result.id} result={result.run} stale={state.stale} imported={!!state.done} />
+        <DryRunResult key={result.id} result={result.run} stale={state.stale} imported={!!state.done} answers={answers} />
       ) : null}
 
       {result && !fileError ? <CommitStep flow={flow} /> : null}
