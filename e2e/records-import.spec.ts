@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
 
 interface ApiInstitution {
   id: number;
@@ -172,4 +172,93 @@ test.describe('record import', () => {
     await expect(page.locator('input[type="file"]')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+test.describe('an import older than the records it changes', () => {
+  for (const [index, size] of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ].entries()) {
+    test(`shows the conflict, asks which values to keep, and writes only what was chosen (${size.width} px)`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(size);
+      await signInAs(page, 'appadmin');
+      const [first, second] = await twoUvicPrograms(page);
+      // Two draft records of a far fiscal year of their own, made through the import API.
+      const fiscalYear = fiscalYearAhead(30 + index);
+      const made = await page.request.post('/api/imports/commit', {
+        data: {
+          mapping: { institution: 0, program: 1, status: 2, students_enrolled: 3, notes: 4 },
+          rows: [
+            ['UVic', first, 'draft', '300', ''],
+            ['UVic', second, 'draft', '200', ''],
+          ],
+          fiscalYear,
+          term: 'Fall',
+        },
+      });
+      expect(made.status(), await made.text()).toBe(200);
+
+      // The app admin exports them; then someone corrects both in the form.
+      const exported = await page.request.get(
+        `/api/exports/records?format=csv&fiscalYearFrom=${fiscalYear}&fiscalYearTo=${fiscalYear}`,
+      );
+      expect(exported.status()).toBe(200);
+      const file = await exported.body();
+      const found = await page.request.post('/api/records/find', {
+        data: { fiscalYearFrom: fiscalYear, fiscalYearTo: fiscalYear, sort: 'id' },
+      });
+      const records = (await found.json()).items as { id: number; program_name: string }[];
+      expect(records).toHaveLength(2);
+      for (const record of records) {
+        const enrolled = record.program_name === first ? 310 : 210;
+        const { version } = (await (await page.request.get(`/api/records/${record.id}`)).json()) as { version: number };
+        const res = await page.request.patch(`/api/records/${record.id}`, { data: { version, students_enrolled: enrolled } });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+
+      // The week-old file is imported again.
+      await page.goto('/records/import');
+      await page.locator('input[type="file"]').setInputFiles({ name: 'old-export.csv', mimeType: 'text/csv', buffer: file });
+      await page.getByRole('button', { name: 'Check the file' }).click();
+      const result = page.getByTestId('import-result');
+      const conflicts = result.getByTestId('import-conflicts');
+      await expect(conflicts).toContainText('2 records were changed in the database after this file was made');
+      await expect(conflicts).toContainText('2 records still need a choice.');
+      await expect(result.getByText('2 records changed since the file', { exact: true })).toBeVisible();
+      await expect(result.getByTestId('import-rows')).toContainText('Students enrolled: file 300, now 310');
+      await expect(result.getByTestId('import-rows')).toContainText('Changed by');
+      await expect(page.getByRole('button', { name: /^Import/ })).toBeDisabled();
+      await expectNoSeriousA11yViolations(page);
+
+      // Keep the file's values for one, the current ones for the other.
+      const rows = result.getByTestId('import-rows').locator('tbody tr');
+      const rowOf = (program: string) => rows.filter({ hasText: program });
+      await rowOf(first).getByRole('radio', { name: 'Keep the file’s values' }).check({ force: true });
+      await expect(conflicts).toContainText('1 record still needs a choice.');
+      await rowOf(second).getByRole('radio', { name: 'Keep the current values' }).check({ force: true });
+      await expect(conflicts).not.toContainText('still need');
+      await result.screenshot({ path: `test-results/import-conflict-${size.width}.png` });
+      await page.getByRole('button', { name: 'Import 1 record' }).click();
+      await expect(page.getByTestId('import-done')).toContainText('0 records created and 1 record updated');
+
+      const after = await page.request.post('/api/records/find', {
+        data: { fiscalYearFrom: fiscalYear, fiscalYearTo: fiscalYear, sort: 'id' },
+      });
+      const enrolled = Object.fromEntries(
+        ((await after.json()).items as { program_name: string; students_enrolled: number }[]).map((r) => [
+          r.program_name,
+          r.students_enrolled,
+        ]),
+      );
+      expect(enrolled).toEqual({ [first]: 300, [second]: 210 });
+
+      // The record's history says its newer value was overwritten from the file.
+      const overwritten = records.find((r) => r.program_name === first)!;
+      await page.goto(`/records/${overwritten.id}`);
+      await expect(page.getByText('Overwritten by an import from an older file', { exact: true })).toBeVisible();
+    });
+  }
 });

@@ -42,7 +42,10 @@ export const IMPORT_UI = {
       which: 'Which record each row is for',
       figures: 'Figures',
       other: 'Money and notes',
+      version: 'When the file’s values were read',
     },
+    versionHint:
+      'A file from Export records also says which version of each record it was made from: a record changed since then is shown to you as a conflict, and never overwritten unless you choose so.',
     fieldColumn: 'Record field',
     fileColumn: 'Column in your file',
     example: 'First row’s value',

@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MONEY_FIELDS } from '../../../../shared/record-rules.ts';
@@ -160,8 +161,23 @@ const columnsFor = (answers: ConflictAnswers): DataColumn<ImportRowResult>[] => 
 /** Conflicts above the table: what they are, how many still need a choice, and a choice for all of them at once. */
 function ConflictSummary({ rows, answers }: { rows: ImportRowResult[]; answers: ConflictAnswers }) {
   const open = rows.filter((r) => answers.choiceFor(r) === undefined).length;
+  const allButton = {
+    variant: 'default',
+    size: 'sm',
+    h: 'auto',
+    py: 6,
+    disabled: answers.disabled,
+    styles: { label: { whiteSpace: 'normal' as const } },
+  };
   return (
-    <Alert color="orange" variant="outline" icon={<IconAlertTriangle aria-hidden="true" />} data-testid="import-conflicts">
+    <Alert
+      color="orange"
+      variant="outline"
+      icon={<IconAlertTriangle aria-hidden="true" />}
+      data-testid="import-conflicts"
+      // The body may shrink below its buttons' width on a phone; their labels wrap instead.
+      styles={{ body: { minWidth: 0 } }}
+    >
       <Stack gap="xs">
         <Text fw={700} size="sm">
           {C.title(rows.length)}
@@ -173,10 +189,10 @@ function ConflictSummary({ rows, answers }: { rows: ImportRowResult[]; answers: 
           </Text>
         ) : null}
         <Group gap="sm">
-          <Button variant="default" size="sm" disabled={answers.disabled} onClick={() => answers.choose(rows, 'file')}>
+          <Button {...allButton} onClick={() => answers.choose(rows, 'file')}>
             {C.keepFileAll}
           </Button>
-          <Button variant="default" size="sm" disabled={answers.disabled} onClick={() => answers.choose(rows, 'current')}>
+          <Button {...allButton} onClick={() => answers.choose(rows, 'current')}>
             {C.keepCurrentAll}
           </Button>
         </Group>
@@ -201,6 +217,7 @@ export function DryRunResult({
   answers: ConflictAnswers;
 }) {
   const [filter, setFilter] = useState<Filter>(firstFilter(result));
+  const phone = useMediaQuery('(max-width: 40em)') ?? false;
   const conflicts = useMemo(() => result.rows.filter((r) => r.action === 'conflict'), [result.rows]);
   const columns = useMemo(() => columnsFor(answers), [answers]);
   const [page, setPage] = useState(1);
@@ -257,7 +274,10 @@ export function DryRunResult({
             setPage(1);
           }}
           data={(Object.keys(R.filters) as Filter[]).map((key) => ({ value: key, label: R.filters[key] }))}
-          style={{ alignSelf: 'flex-start' }}
+          // Five choices do not fit a phone's width side by side.
+          orientation={phone ? 'vertical' : 'horizontal'}
+          fullWidth={phone}
+          style={{ alignSelf: phone ? 'stretch' : 'flex-start' }}
         />
         <Box className="import-rows">
           <DataTable

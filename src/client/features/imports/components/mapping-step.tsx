@@ -5,6 +5,7 @@ import { COUNT_FIELDS, fiscalYearError, MONEY_FIELDS } from '../../../../shared/
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_KEY_FIELDS,
+  IMPORT_VERSION_FIELDS,
   type ImportField,
   type ImportFile,
   type ImportMapping,
@@ -20,6 +21,7 @@ const GROUPS: { title: string; fields: readonly ImportField[] }[] = [
   { title: M.groups.which, fields: [...IMPORT_KEY_FIELDS, 'fiscal_year', 'term', 'status'] },
   { title: M.groups.figures, fields: COUNT_FIELDS },
   { title: M.groups.other, fields: [...MONEY_FIELDS, 'notes'] },
+  { title: M.groups.version, fields: IMPORT_VERSION_FIELDS },
 ];
 
 const selectId = (field: ImportField) => `import-map-${field}`;
@@ -167,7 +169,7 @@ export function MappingStep(props: MappingStepProps) {
           {M.intro}
         </Text>
         <Text size="sm" maw="48rem">
-          {M.identifyHint} {M.statusHint}
+          {M.identifyHint} {M.statusHint} {M.versionHint}
         </Text>
         {unused.length > 0 ? (
           <Text size="sm" data-testid="unused-columns">
