@@ -68,6 +68,12 @@ const FIGURES = [
   '$23.45',
 ];
 
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
 const csv = (rows: string[][]) => rows.map((row) => row.map(quote).join(',')).join('\r\n') + '\r\n';
 
@@ -115,10 +121,20 @@ test.describe('record import', () => {
     // 3. The check explains the error in words, and nothing can be imported yet.
     const result = page.getByTestId('import-result');
     await expect(result.getByText('1 new record', { exact: true })).toBeVisible();
-    await expect(result.getByText('1 row with errors')).toBeVisible();
+    await expect(result.getByText('1 row with errors', { exact: true })).toBeVisible();
     await expect(result.getByText('Students placed must be a whole number; "forty-two" is not one')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Import 1 record' })).toBeDisabled();
     await expectNoSeriousA11yViolations(page);
+
+    // The refused row comes back as a file to correct: the file's columns, and why.
+    const saving = page.waitForEvent('download');
+    await result.getByRole('button', { name: 'Download the 1 row with errors to correct' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toBe('uvic-fall-not-imported.csv');
+    const refused = (await streamText(await download.createReadStream())).replace(/^\uFEFF/, '').split('\r\n');
+    expect(refused[0]).toBe([...headings, 'Why it was not imported'].join(','));
+    expect(refused[1]).toContain('forty-two');
+    expect(refused[1]).toContain('Students placed must be a whole number');
 
     // The corrected file keeps the matches and the fiscal year; checked again it is clean.
     await input.setInputFiles({ name: 'uvic-fall-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(file('42')) });

@@ -165,6 +165,7 @@ describe('hostile input', () => {
     ['POST', '/api/users/add'],
     ['PUT', '/api/header'],
     ['POST', '/api/imports/dry-run'],
+    ['POST', '/api/imports/refused-rows'],
     ['POST', '/api/login/direct'],
   ];
   it.each(bodyRoutes)('%s %s: generated bodies never cause a 5xx or a refused write', async (method, url) => {
@@ -274,7 +275,7 @@ describe('hostile input', () => {
         async (field, text) => ['/api/header', { text: 'Notice', type: 'info', icon: '', [field]: text }],
       ],
       ['POST', '/api/login/direct', ['username'], async (field, text) => ['/api/login/direct', { [field]: text }]],
-      ...(['dry-run', 'commit'] as const).map(
+      ...(['dry-run', 'commit', 'refused-rows'] as const).map(
         (step): [Method, string, string[], (field: string, text: string) => Promise<[string, unknown]>] => [
           'POST',
           `/api/imports/${step}`,

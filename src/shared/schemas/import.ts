@@ -149,6 +149,11 @@ export const ImportRequestSchema = z
       )
       .min(1, 'There are no rows to import')
       .max(MAX_IMPORT_ROWS, `Import at most ${MAX_IMPORT_ROWS.toLocaleString('en-CA')} rows at a time`),
+    /** The file's column headings: the refused-rows file repeats them (`POST /api/imports/refused-rows`). */
+    columns: z
+      .array(textField({ label: 'columns', max: MAX_IMPORT_CELL_LENGTH }), { error: 'columns must be a list of headings' })
+      .max(MAX_IMPORT_COLUMNS, `A file may have at most ${MAX_IMPORT_COLUMNS} columns`)
+      .optional(),
     /** The uploaded file's name, kept in the audit history. */
     fileName: textField({ label: 'fileName', max: 255 }).optional(),
     /**
@@ -281,6 +286,15 @@ export const ImportDryRunSchema = z.object({
   fingerprint: z.string(),
 });
 export type ImportDryRun = z.infer<typeof ImportDryRunSchema>;
+
+/** `POST /api/imports/refused-rows`: the rows the check refused, as a CSV file to correct and upload again. */
+export const ImportRefusedRowsSchema = z.object({
+  fileName: z.string(),
+  /** The CSV text: the file's headings and the refused rows' cells as they came, then a column saying why. */
+  csv: z.string(),
+  rows: z.number().int(),
+});
+export type ImportRefusedRows = z.infer<typeof ImportRefusedRowsSchema>;
 
 /** A commit that wrote: how many records were created, updated and left as they were. */
 export const ImportCommitSchema = z.object({ counts: ImportCountsSchema });

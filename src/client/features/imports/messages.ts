@@ -16,6 +16,7 @@ export const IMPORT_UI = {
     parse: 'The file could not be read',
     dryRun: 'The file could not be checked',
     commit: 'The records could not be imported',
+    refusedRows: 'The rows with errors could not be put in a file',
   },
   file: {
     title: '1. Choose the file',
@@ -85,6 +86,9 @@ export const IMPORT_UI = {
     countsLabel: 'What the import would do',
     fixErrors: (count: number) =>
       `${plural(count, 'row has', 'rows have')} errors, so nothing can be imported yet. Correct the file (or the column matches), choose it again and check it again.`,
+    refusedFile: (count: number) => `Download the ${plural(count, 'row', 'rows')} with errors to correct`,
+    refusedFileHint:
+      'A CSV file with your columns and a last column saying what is wrong with each row. Correct it, then choose it above and check it again.',
     allUnchanged: 'Every row already matches the records in the database: there is nothing to import.',
     show: 'Show',
     filters: { all: 'All rows', conflict: 'Changed since', error: 'Errors', changes: 'Changes', unchanged: 'Unchanged' },

@@ -243,6 +243,55 @@ describe('imports: a file older than the record is a conflict, never an ordinary
     expect((await dryRun(body(edits, {}, ['version']))).counts).toMatchObject({ conflict: 1 });
   });
 
+  it('a refused row does not cost the file’s work: the refused rows come back as a file to correct and upload', async () => {
+    year++;
+    const fiscalYear = `${year}/${String((year + 1) % 100).padStart(2, '0')}`;
+    const columns = ['Institution', 'Program', 'Status', 'Students enrolled', 'Notes'];
+    const shortName = (
+      await queryRows<{ short_name: string }>(ctx.db, sql`SELECT short_name FROM institutions WHERE id = ${own}`)
+    )[0]!.short_name;
+    const rows = [
+      [shortName, 'Conflict Co-op', 'draft', '12', ''],
+      [shortName, 'No Such Co-op', 'draft', 'forty', '=HYPERLINK("http://x")'],
+    ];
+    const payload = {
+      mapping: { institution: 0, program: 1, status: 2, students_enrolled: 3, notes: 4 },
+      rows,
+      columns,
+      fiscalYear,
+      term: 'Fall',
+      fileName: 'fall "figures".xlsx',
+    };
+    const res = await call('POST', '/api/imports/refused-rows', 'writer', payload);
+    expect(res.statusCode, res.body).toBe(200);
+    const { csv, fileName, rows: count } = res.json() as { csv: string; fileName: string; rows: number };
+    expect(fileName).toBe('fall _figures_-not-imported.csv');
+    expect(count).toBe(1);
+    const lines = parseCsv(csv.replace(/^\uFEFF/, '')) as string[][];
+    expect(lines[0]).toEqual([...columns, 'Why it was not imported']);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.slice(0, 4)).toEqual(rows[1]!.slice(0, 4));
+    // The file's own formula comes back guarded, as in every file we write.
+    expect(lines[1]![4]).toBe(`'${rows[1]![4]}`);
+    expect(lines[1]![5]).toMatch(/has no program called "No Such Co-op".*Students enrolled must be a whole number/);
+    // Nothing was written.
+    expect(
+      (await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM records WHERE fiscal_year = ${fiscalYear}`))[0]!
+        .n,
+    ).toBe(0);
+    // Corrected and uploaded again, the file's columns match as before; its why column is left unmatched.
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/imports/parse',
+      payload: csv.replace('No Such Co-op', 'Conflict Co-op').replace(',forty,', ',40,'),
+      headers: { 'content-type': 'text/csv', cookie: writerCookie },
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const again = upload.json() as File;
+    const check = await dryRun({ ...payload, rows: again.rows, columns: again.columns });
+    expect(check.counts).toMatchObject({ create: 1, error: 0 });
+  });
+
   it('interleaved form edits and imports never lose an edit that no one chose to overwrite (fast-check model)', async () => {
     const { id, fiscalYear } = await freshRecord(100);
     let next = 1000;

@@ -7,6 +7,7 @@ import {
   ImportCommitSchema,
   ImportDryRunSchema,
   ImportFileSchema,
+  ImportRefusedRowsSchema,
   ImportRefusedSchema,
   ImportRequestSchema,
   MAX_IMPORT_FILE_BYTES,
@@ -18,6 +19,7 @@ import type { FileKind } from './import-files.ts';
 import { parseInWorker } from './parse-in-worker.ts';
 import { commitImport } from './import-commit.ts';
 import { planImport } from './import-plan.ts';
+import { refusedRowsFile } from './refused-rows.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 const megabytes = `${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MB`;
@@ -122,6 +124,26 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { rows, counts, fingerprint } = await planImport(db, request.body, signedInUser(request).privileges);
       return { counts, rows, fingerprint };
+    },
+  );
+
+  r.post(
+    '/api/imports/refused-rows',
+    {
+      schema: {
+        tags,
+        summary:
+          'The rows a check refuses, as CSV text to correct and upload again: the file’s headings (`columns`) and cells, and a last column saying why. Writes nothing',
+        body: ImportRequestSchema,
+        response: { 200: ImportRefusedRowsSchema, ...errors },
+      },
+      bodyLimit: ROWS_BODY_LIMIT,
+      config: { changesNothing: true },
+      onRequest: requireImportRights,
+    },
+    async (request) => {
+      const { rows } = await planImport(db, request.body, signedInUser(request).privileges);
+      return refusedRowsFile(request.body, rows);
     },
   );
 

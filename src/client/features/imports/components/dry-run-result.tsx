@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -210,11 +210,14 @@ export function DryRunResult({
   stale,
   imported,
   answers,
+  refused,
 }: {
   result: ImportDryRun;
   stale: boolean;
   imported: boolean;
   answers: ConflictAnswers;
+  /** Saving the refused rows as a file to correct. */
+  refused?: { download: () => void; downloading: boolean };
 }) {
   const [filter, setFilter] = useState<Filter>(firstFilter(result));
   const phone = useMediaQuery('(max-width: 40em)') ?? false;
@@ -260,9 +263,28 @@ export function DryRunResult({
         </SimpleGrid>
         {counts.error > 0 ? (
           <Alert color="red" variant="outline" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
-            <Text c="red.9" fw={600} size="sm">
-              {R.fixErrors(counts.error)}
-            </Text>
+            <Stack gap="xs">
+              <Text c="red.9" fw={600} size="sm">
+                {R.fixErrors(counts.error)}
+              </Text>
+              {refused ? (
+                <Group gap="sm">
+                  <Button
+                    variant="default"
+                    size="sm"
+                    h="auto"
+                    py={6}
+                    styles={{ label: { whiteSpace: 'normal' } }}
+                    leftSection={<IconDownload size={16} aria-hidden="true" />}
+                    loading={refused.downloading}
+                    onClick={refused.download}
+                  >
+                    {R.refusedFile(counts.error)}
+                  </Button>
+                  <Text size="sm">{R.refusedFileHint}</Text>
+                </Group>
+              ) : null}
+            </Stack>
           </Alert>
         ) : null}
         {conflicts.length > 0 ? <ConflictSummary rows={conflicts} answers={answers} /> : null}

@@ -5,6 +5,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { useCommitImport } from '../api/commit-import.ts';
 import { useDryRunImport } from '../api/dry-run-import.ts';
 import { useParseImportFile } from '../api/parse-import-file.ts';
+import { useRefusedRowsFile } from '../api/refused-rows-file.ts';
 import {
   loadRememberedMapping,
   mappingProblems,
@@ -34,6 +35,7 @@ export function useImportFlow() {
   const parse = useParseImportFile();
   const dryRun = useDryRunImport();
   const commit = useCommitImport();
+  const refusedRows = useRefusedRowsFile();
   const [state, dispatch] = useReducer(importReducer, INITIAL_IMPORT_STATE);
 
   const chooseFile = async (picked: File | null) => {
@@ -97,8 +99,21 @@ export function useImportFlow() {
     }
   };
 
+  /** The refused rows of the check, as a file to correct: the check's own request, with the file's headings. */
+  const downloadRefused = async () => {
+    const { result, file } = state;
+    if (!result || !file) return;
+    try {
+      await refusedRows.mutateAsync({ ...result.request, columns: file.columns });
+    } catch (error) {
+      notify({ level: 'error', message: failureText(error) });
+    }
+  };
+
   return {
     state,
+    downloadRefused,
+    downloadingRefused: refusedRows.isPending,
     reading: parse.isPending,
     checking: dryRun.isPending,
     committing: commit.isPending,

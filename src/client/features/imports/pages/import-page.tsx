@@ -151,6 +151,8 @@ export default function ImportPage() {
     [state, flow.chooseConflict, flow.committing],
   );
 
+  const refused = { download: () => void flow.downloadRefused(), downloading: flow.downloadingRefused };
+
   if (isPending) return <PageSkeleton />;
   const p = profile.privileges;
   if (!(p.glblAdmin || p.write.length > 0 || p.admin.length > 0)) return <NoAccess title={title} />;
@@ -177,7 +179,14 @@ export default function ImportPage() {
       ) : null}
 
       {result && !fileError ? (
-        <DryRunResult key={result.id} result={result.run} stale={state.stale} imported={!!state.done} answers={answers} />
+        <DryRunResult
+          key={result.id}
+          result={result.run}
+          stale={state.stale}
+          imported={!!state.done}
+          answers={answers}
+          refused={refused}
+        />
       ) : null}
 
       {result && !fileError ? <CommitStep flow={flow} /> : null}
