@@ -55,6 +55,9 @@ export const TEXT_FIELD_ERRORS = {
   brokenCharacter: (label: string) =>
     `${label} contains half of a character (a broken emoji or symbol); delete it and type it again`,
   noncharacter: (label: string) => `${label} contains a code that is not a character (such as U+FFFF); delete it`,
+  separator: (label: string) =>
+    `${label} cannot contain Unicode line or paragraph separators (U+2028, U+2029); use an ordinary line break`,
+  direction: (label: string) => `${label} cannot contain invisible text-direction controls (such as U+202E); delete them`,
 } as const;
 
 export const TEXT = {

@@ -109,7 +109,11 @@ describe('no downloaded cell runs as a formula', () => {
           ).toBe(true);
         }
       }),
-      { numRuns: 4 },
+      {
+        numRuns: 4,
+        // The issue-28 probes: invisible format characters in front, a full-width sign, a later ;-segment.
+        examples: [[['\u200E=1+1', '\u202E=1+1', '\u2060=1+1', '\u00AD=1+1']], [['\u180E=1+1', '\u200C=1+1', '＝1+1', 'x;=1+1']]],
+      },
     );
   });
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fontsOf } from '../test/workbook-parts.ts';
 import { SHEET_FONT } from './sheet-layout.ts';
-import { tableCsv, tableXlsx, type TableFile } from './table-files.ts';
+import { csvLines, tableCsv, tableXlsx, type TableFile } from './table-files.ts';
 
 const LONG_NOTE = `x: ${'Students enrolled, '.repeat(20)}— not shown because fewer than 3 of the institutions report them.`;
 
@@ -106,5 +106,13 @@ describe('tableXlsx', () => {
     expect(note.getCell(5).isMerged).toBe(true);
     expect(note.height).toBeGreaterThan(2 * 13);
     expect(sheet.getRow(8).getCell(1).value).toBe('p: preliminary');
+  });
+});
+
+describe('csvLines', () => {
+  it('quotes a field holding ; or a tab, so a spreadsheet that splits there keeps it one cell (issue 28)', () => {
+    const text = csvLines([['x;=1+1', 'a\tb', 'plain', 'a,b', 12]]);
+    // Excel, where ; is the list separator, splits only outside quotes.
+    expect(text).toBe(`"'x;=1+1","a\tb",plain,"a,b",12\r\n`);
   });
 });

@@ -13,14 +13,29 @@ import { createProgram, insertRecord } from '../test/record-factories.ts';
  * A NUL used to reach PostgreSQL (which cannot store U+0000 in text or jsonb) and come back as a 500.
  */
 
-/** One of each kind the text rule refuses, with the message's ending. */
+const DIRECTION = 'cannot contain invisible text-direction controls (such as U+202E); delete them';
+const ONE_LINE = 'must be a single line, without line breaks or tabs';
+const SEPARATOR = 'cannot contain Unicode line or paragraph separators (U+2028, U+2029); use an ordinary line break';
+const CONTROL = 'cannot contain control characters';
+const HALF = 'contains half of a character (a broken emoji or symbol); delete it and type it again';
+const NONCHARACTER = 'contains a code that is not a character (such as U+FFFF); delete it';
+
+/** One of each kind the text rule refuses, with the message's ending in one-line text and in notes. */
 const REFUSED = [
-  ['NUL', '\u0000', 'cannot contain control characters'],
-  ['escape', '\u001B', 'cannot contain control characters'],
-  ['DEL', '\u007F', 'cannot contain control characters'],
-  ['C1 next line', '\u0085', 'cannot contain control characters'],
-  ['lone surrogate', '\uD800', 'contains half of a character (a broken emoji or symbol); delete it and type it again'],
-  ['noncharacter', '\uFFFF', 'contains a code that is not a character (such as U+FFFF); delete it'],
+  ['NUL', '\u0000', CONTROL, CONTROL],
+  ['escape', '\u001B', CONTROL, CONTROL],
+  ['DEL', '\u007F', CONTROL, CONTROL],
+  ['C1 next line', '\u0085', CONTROL, CONTROL],
+  ['lone surrogate', '\uD800', HALF, HALF],
+  ['noncharacter', '\uFFFF', NONCHARACTER, NONCHARACTER],
+  // Issue 28: bidirectional controls and marks, and Unicode line breaks, refused in every field.
+  ['right-to-left override', '\u202E', DIRECTION, DIRECTION],
+  ['left-to-right isolate', '\u2066', DIRECTION, DIRECTION],
+  ['right-to-left mark', '\u200F', DIRECTION, DIRECTION],
+  ['Arabic letter mark', '\u061C', DIRECTION, DIRECTION],
+  // Followed by a letter: at either end of a value they are trimmed away, like any line break.
+  ['line separator', '\u2028x', ONE_LINE, SEPARATOR],
+  ['paragraph separator', '\u2029x', ONE_LINE, SEPARATOR],
 ] as const;
 
 describe('control characters are a 400 naming the field, and write nothing', () => {
@@ -141,7 +156,8 @@ describe('control characters are a 400 naming the field, and write nothing', () 
   describe.each(cases)('$name', (c) => {
     // A lone surrogate cannot be written as UTF-8 in a query string (it arrives as U+FFFD, which is fine text).
     const refused = c.method === 'GET' ? REFUSED.filter(([kind]) => kind !== 'lone surrogate') : REFUSED;
-    it.each(refused)('%s: 400 naming the field, nothing written', async (_kind, bad, ending) => {
+    it.each(refused)('%s: 400 naming the field, nothing written', async (_kind, bad, oneLineEnding, notesEnding) => {
+      const ending = c.field === 'notes' ? notesEnding : oneLineEnding;
       const before = await auditCount();
       const versionBefore = await recordVersion();
       const payload = c.body ? await c.body(bad) : undefined;
@@ -215,8 +231,10 @@ describe('control characters are a 400 naming the field, and write nothing', () 
           expect(res.statusCode).toBe(200);
           const [stored] = await queryRows<{ notes: string | null }>(ctx.db, sql`SELECT notes FROM records WHERE id = ${record}`);
           expect(stored!.notes).toBe(res.json().notes);
-          // eslint-disable-next-line no-control-regex -- matching control characters is the point
-          expect(stored!.notes ?? '').not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFFFE\uFFFF]/);
+          expect(stored!.notes ?? '').not.toMatch(
+            // eslint-disable-next-line no-control-regex -- matching control characters is the point
+            /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\uFFFE\uFFFF\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/,
+          );
         }
       }),
       { numRuns: 150 },

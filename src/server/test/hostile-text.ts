@@ -2,7 +2,8 @@ import fc from 'fast-check';
 
 /**
  * Characters the shared text rule (shared/schemas/text.ts) refuses, for tests that throw them at the API: every C0
- * control, DEL, a few C1 controls, lone surrogates and noncharacters. U+0000 first: PostgreSQL cannot store it.
+ * control, DEL, a few C1 controls, lone surrogates, noncharacters, Unicode line and paragraph separators and
+ * bidirectional controls. U+0000 first: PostgreSQL cannot store it.
  */
 export const REFUSED_CHARACTERS: readonly string[] = [
   ...Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c)),
@@ -18,10 +19,22 @@ export const REFUSED_CHARACTERS: readonly string[] = [
   '\uFFFF',
   '\uFDD0',
   '\u{10FFFF}',
+  '\u2028',
+  '\u2029',
+  '\u202A',
+  '\u202E',
+  '\u2066',
+  '\u2069',
+  '\u200E',
+  '\u200F',
+  '\u061C',
 ];
 
-/** Characters that are fine but easy to mishandle: decomposed accents, non-breaking and zero-width spaces, emoji, a BOM. */
-const AWKWARD_CHARACTERS = ['e\u0301', '\u00A0', '\u200B', '\u200D', '\u202E', '\uFEFF', '😀', '👩🏽‍🔬', 'Ω', 'ß'];
+/**
+ * Characters that are fine but easy to mishandle: decomposed accents, non-breaking and zero-width spaces, joiners,
+ * emoji, a BOM.
+ */
+const AWKWARD_CHARACTERS = ['e\u0301', '\u00A0', '\u200B', '\u200C', '\u200D', '\uFEFF', '😀', '👩🏽‍🔬', 'Ω', 'ß'];
 
 /** Text made of letters and spaces mixed with refused and awkward characters: any of it may land in any field. */
 export const hostileText = fc

@@ -38,6 +38,36 @@ describe('text fields: what is refused', () => {
     expect(notes.parse(value)).toBe(value.replace(/\r\n?/g, '\n'));
   });
 
+  // Issue 28: invisible characters that change how text around them reads (bidirectional controls, as in
+  // "Trojan Source") or that break a line where no line break may be.
+  it.each([
+    ['right-to-left override U+202E', 'x\u202Ey'],
+    ['left-to-right embedding U+202A', 'x\u202Ay'],
+    ['pop directional formatting U+202C', 'x\u202Cy'],
+    ['left-to-right isolate U+2066', 'x\u2066y'],
+    ['pop directional isolate U+2069', 'x\u2069y'],
+    ['left-to-right mark U+200E', 'x\u200Ey'],
+    ['right-to-left mark U+200F', 'x\u200Fy'],
+    ['Arabic letter mark U+061C', 'x\u061Cy'],
+  ])('a bidirectional control (%s) is refused, in one line and in notes', (_name, value) => {
+    const ending = 'cannot contain invisible text-direction controls (such as U+202E); delete them';
+    expect(issuesOf(oneLine, value)).toEqual([`Program name ${ending}`]);
+    expect(issuesOf(notes, value)).toEqual([`Notes ${ending}`]);
+    // At either end too: trimming does not take them away.
+    expect(issuesOf(oneLine, value.slice(1))).toEqual([`Program name ${ending}`]);
+    expect(issuesOf(notes, value.slice(0, -1))).toEqual([`Notes ${ending}`]);
+  });
+
+  it.each([
+    ['line separator U+2028', 'a\u2028b'],
+    ['paragraph separator U+2029', 'a\u2029b'],
+  ])('a %s is a line break: refused in one line, and in notes (which break lines with \\n)', (_name, value) => {
+    expect(issuesOf(oneLine, value)).toEqual(['Program name must be a single line, without line breaks or tabs']);
+    expect(issuesOf(notes, value)).toEqual([
+      'Notes cannot contain Unicode line or paragraph separators (U+2028, U+2029); use an ordinary line break',
+    ]);
+  });
+
   it.each([
     ['a lone high surrogate', 'ab\uD83D'],
     ['a lone low surrogate', '\uDE00ab'],
@@ -74,8 +104,8 @@ describe('text fields: what is kept', () => {
     expect(oneLine.parse('\tName\r\n')).toBe('Name');
   });
 
-  it('keeps letters of every script, emoji and format characters', () => {
-    for (const value of ['Śląsk', 'ᐃᓄᒃᑎᑐᑦ', 'سلام', '日本語', '👩🏽‍🔬 lab', 'a\u200Db', 'x\u202Ey']) {
+  it('keeps letters of every script, emoji and the joiners they need', () => {
+    for (const value of ['Śląsk', 'ᐃᓄᒃᑎᑐᑦ', 'سلام', 'עברית and English', '日本語', '👩🏽‍🔬 lab', 'a\u200Db', 'می\u200Cخواهم']) {
       expect(notes.parse(value)).toBe(value.normalize('NFC'));
     }
   });
@@ -113,6 +143,7 @@ const hostileText = fc.oneof(
         fc.constantFrom('a', 'é', 'e\u0301', ' ', '\t', '\n', '\r', '\u00A0', '\uFEFF', '😀', '\uD83D', '\uDE00'),
         fc.integer({ min: 0, max: 0x9f }).map((c) => String.fromCharCode(c)),
         fc.constantFrom('\uFFFE', '\uFFFF', '\uFDD0', '\u{10FFFE}'),
+        fc.constantFrom('\u2028', '\u2029', '\u202A', '\u202E', '\u2066', '\u2069', '\u200E', '\u200F', '\u061C', '\u200D'),
       ),
       { maxLength: 30 },
     )
@@ -120,9 +151,9 @@ const hostileText = fc.oneof(
 );
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const FORBIDDEN_ONE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
+const FORBIDDEN_ONE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const FORBIDDEN_NOTES = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const FORBIDDEN_NOTES = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 describe('text fields: properties', () => {
@@ -175,6 +206,8 @@ describe('scrubText', () => {
   it('replaces what the rule refuses and cuts to the limit', () => {
     expect(scrubText('report\u0000\n2024.csv', { max: 255 })).toBe('report\uFFFD\uFFFD2024.csv');
     expect(scrubText('a\uD800b', { max: 255 })).toBe('a\uFFFDb');
+    expect(scrubText('invoice\u202Efdp.exe', { max: 255 })).toBe('invoice\uFFFDfdp.exe');
+    expect(scrubText('a\u2028b', { max: 255, multiline: true })).toBe('a\uFFFDb');
     expect(scrubText('😀'.repeat(300), { max: 255 })).toBe('😀'.repeat(255));
   });
 

@@ -12,11 +12,16 @@ import { TEXT_FIELD_ERRORS } from '../messages.ts';
  *   and the rest are invisible, break CSV and spreadsheet exports, and are never typed on purpose.
  * - Refused: lone surrogates (half of a character; UTF-8 cannot encode them) and Unicode noncharacters (U+FDD0–U+FDEF
  *   and the last two code points of every plane, such as U+FFFE and U+FFFF), which no text exchange should carry.
+ * - Refused everywhere (issue 28): U+2028 and U+2029, line breaks that one-line text may not hold and that notes
+ *   write as "\n" (they also end lines in JavaScript and some CSV readers); and the bidirectional controls and marks
+ *   (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), invisible, which make text read in another order than it
+ *   is stored ("Trojan Source": a name that shows as one thing and sorts, searches and exports as another).
  * - Longest: `max` code points after normalising, as zod and PostgreSQL both count them (an emoji is one, or a few
  *   when joined; NFC can lengthen a few rare characters, so the limit is checked after it).
  *
- * Format characters (such as U+202E right-to-left override or zero-width joiners) are allowed: scripts and emoji
- * need them, and the client never renders text as HTML.
+ * Other format characters (zero-width joiner and non-joiner, soft hyphen) are allowed: scripts and emoji need them,
+ * and the client never renders text as HTML. Right-to-left scripts read correctly without the controls: the
+ * browser orders them by itself.
  */
 
 export interface TextRule {
@@ -33,6 +38,10 @@ const LINE_BREAKS_AND_TABS = /[\t\n\r]/;
 /** C0 controls but tab and line feed (carriage returns are line feeds by now), DEL and C1 controls. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+/** U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR. */
+const UNICODE_LINE_BREAKS = /[\u2028\u2029]/;
+/** Bidirectional embeddings and overrides, isolates, and the LRM, RLM and ALM marks. */
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** U+FDD0–U+FDEF and U+nFFFE/U+nFFFF of planes 0 to 16. */
 const NONCHARACTER = new RegExp(
@@ -51,8 +60,11 @@ export function normalizeText(value: string, multiline = false): string {
 
 /** Why a normalised value breaks the character rules, or null. Length and presence are checked separately. */
 export function textCharacterError(value: string, rule: Pick<TextRule, 'label' | 'multiline'>): string | null {
-  if (!rule.multiline && LINE_BREAKS_AND_TABS.test(value)) return TEXT_FIELD_ERRORS.oneLine(rule.label);
+  if (!rule.multiline && (LINE_BREAKS_AND_TABS.test(value) || UNICODE_LINE_BREAKS.test(value)))
+    return TEXT_FIELD_ERRORS.oneLine(rule.label);
   if (CONTROLS.test(value)) return TEXT_FIELD_ERRORS.control(rule.label);
+  if (UNICODE_LINE_BREAKS.test(value)) return TEXT_FIELD_ERRORS.separator(rule.label);
+  if (DIRECTION_CONTROLS.test(value)) return TEXT_FIELD_ERRORS.direction(rule.label);
   if (LONE_SURROGATE.test(value)) return TEXT_FIELD_ERRORS.brokenCharacter(rule.label);
   if (NONCHARACTER.test(value)) return TEXT_FIELD_ERRORS.noncharacter(rule.label);
   return null;
@@ -87,7 +99,7 @@ export function checkText(value: string, rule: TextRule): { ok: true; value: str
  */
 export function scrubText(value: string, rule: Pick<TextRule, 'max' | 'multiline'>): string {
   const forbidden = new RegExp(
-    `${rule.multiline ? '' : '[\\t\\n\\r]|'}${CONTROLS.source}|${LONE_SURROGATE.source}|${NONCHARACTER.source}`,
+    `${rule.multiline ? '' : '[\\t\\n\\r]|'}${CONTROLS.source}|${UNICODE_LINE_BREAKS.source}|${DIRECTION_CONTROLS.source}|${LONE_SURROGATE.source}|${NONCHARACTER.source}`,
     'gu',
   );
   const cut = Array.from(normalizeText(value, rule.multiline).replace(forbidden, '\uFFFD')).slice(0, rule.max);
