@@ -14,6 +14,17 @@ export class HttpError extends Error {
   }
 }
 
+/** A 503 for work refused because too much of its kind is already waiting: the client may try again after a while. */
+export class BusyError extends HttpError {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+    this.name = 'BusyError';
+  }
+}
+
 /** A 400 naming the field at fault. */
 export const fieldError = (field: string, message: string) => new HttpError(400, message, { [field]: [message] });
 export const unauthorized = () => new HttpError(401, 'Sign in to continue.');

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { commitOutcomeUnknown } from '../db/commit-outcome.ts';
 import { isDatabaseDown, isUnstorableText } from '../db/errors.ts';
-import { HttpError } from '../http-errors.ts';
+import { BusyError, HttpError } from '../http-errors.ts';
+import { fieldErrorsOf } from '../validation-errors.ts';
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'address', headers: 'headers' };
 
@@ -29,24 +30,7 @@ export const DATABASE_LOST_AT_COMMIT_MESSAGE =
   'Reload to check before saving again.';
 
 function zodFieldErrors(error: FastifyError): { message: string; fieldErrors: Record<string, string[]> } {
-  const fieldErrors: Record<string, string[]> = {};
-  const part = PART_NAMES[error.validationContext ?? 'body'] ?? 'request';
-  for (const v of error.validation ?? []) {
-    const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const unknownKeys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
-    if (unknownKeys.length > 0) {
-      for (const key of unknownKeys) {
-        const name = path ? `${path}.${key}` : key;
-        (fieldErrors[name] ??= []).push(`${name} is not a field this request accepts`);
-      }
-    } else {
-      (fieldErrors[path || part] ??= []).push(v.message ?? 'is not valid');
-    }
-  }
-  const summary = Object.entries(fieldErrors)
-    .map(([field, messages]) => `${field}: ${messages.join('; ')}`)
-    .join(', ');
-  return { message: `The ${part} is not valid: ${summary}`, fieldErrors };
+  return fieldErrorsOf(error.validation ?? [], PART_NAMES[error.validationContext ?? 'body'] ?? 'request');
 }
 
 /** One error handler: bad input is a 400 naming the field; known failures keep their status; 5xx details stay in the log. */
@@ -56,6 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ statusCode: 400, ...zodFieldErrors(error) });
     }
     if (error instanceof HttpError) {
+      if (error instanceof BusyError) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply
         .status(error.statusCode)
         .send({ statusCode: error.statusCode, message: error.message, fieldErrors: error.fieldErrors, code: error.code });

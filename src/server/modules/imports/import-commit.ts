@@ -1,4 +1,4 @@
-import type { ImportCounts, ImportDryRun, ImportRequest } from '../../../shared/schemas/import.ts';
+import type { ImportCounts, ImportDryRun } from '../../../shared/schemas/import.ts';
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
@@ -6,6 +6,7 @@ import { Refused, returnLocked, type Refusal } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import { insertRecords, ONE_RECORD_PER_TERM, updateRecords } from '../records/record-store.ts';
 import { planImport } from './import-plan.ts';
+import type { PreparedImport } from './read-cells.ts';
 
 /** Why an import wrote nothing; the route chooses the status. */
 export type ImportCommitResult =
@@ -31,12 +32,13 @@ const RACED =
  */
 export async function commitImport(
   db: Db,
-  request: ImportRequest,
+  prepared: PreparedImport,
   user: { id: number; privileges: Privileges },
 ): Promise<ImportCommitResult> {
+  const { request } = prepared;
   try {
     return await db.transaction(async (tx): Promise<ImportCommitResult> => {
-      const plan = await planImport(tx, request, user.privileges, { lock: true });
+      const plan = await planImport(tx, prepared, user.privileges, { lock: true });
       const result = { counts: plan.counts, rows: plan.rows, fingerprint: plan.fingerprint };
       // Rows of a submitted or approved return cannot be put right in the file: that refusal comes first.
       if (plan.lockedReturns.length > 0) return { ok: false, error: 'locked', refusal: returnLocked(plan.lockedReturns), result };

@@ -42,5 +42,21 @@ export const PARSE_TIME_LIMIT_MS = 15_000;
 export const PARSE_HEAP_LIMIT_MB = 256;
 /** Parses run at once; more wait their turn, so a burst of uploads cannot multiply the memory above. */
 export const MAX_CONCURRENT_PARSES = 2;
+/**
+ * Uploads and import checks that may wait for a worker; one more is answered 503 with Retry-After at once (issue
+ * 28): a queue that only grows holds bodies of up to 16 MB each in memory and answers no one sooner.
+ */
+export const MAX_WAITING_PARSES = 6;
+/**
+ * An import request body up to this size is read on the event loop (a few milliseconds); a larger one in a worker
+ * process. A body of 5,000 rows of 200 cells (16 MB) took the event loop about half a second.
+ */
+export const IN_PROCESS_REQUEST_BYTES = 256 * 1024;
+/**
+ * The niceness (0 is the server's, 19 the lowest) of a worker reading an import's JSON body, so the server's own
+ * requests get the CPU first while two clients loop 16 MB checks. Spreadsheets keep the server's: their heavier parse,
+ * starved on a busy machine, ran into PARSE_TIME_LIMIT_MS (and their effect on readers is measured, decision 014).
+ */
+export const REQUEST_WORKER_NICENESS = 10;
 
 export const megabytes = (bytes: number) => `${Math.round(bytes / MiB).toLocaleString('en-CA')} MB`;

@@ -11,8 +11,6 @@ import {
 } from '../../../shared/record-rules.ts';
 import {
   IMPORT_FIELD_LABELS,
-  IMPORT_FIELDS,
-  MAX_IMPORT_CELL_LENGTH,
   type ImportCounts,
   type ImportDryRun,
   type ImportField,
@@ -22,11 +20,11 @@ import {
 } from '../../../shared/schemas/import.ts';
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { RecordWire } from '../../../shared/schemas/record.ts';
-import { checkText } from '../../../shared/schemas/text.ts';
 import type { Db } from '../../db/client.ts';
 import { lockedReturnMessage, type LockedReturn } from '../../refusals.ts';
 import type { NewRecord, RecordChange, RecordValues } from '../records/record-store.ts';
 import { lockedReturnsAt, type ReturnKey } from '../returns/return-lock.ts';
+import type { PreparedImport, ReadRow } from './read-cells.ts';
 import {
   loadInstitutions,
   loadPrograms,
@@ -69,33 +67,6 @@ export interface ImportPlan extends ImportDryRun {
 const lower = (text: string) => unguardText(text.trim()).toLowerCase();
 /** Names compared as a file's cells are: NFC, trimmed, ignoring case (rows stored before issue 17 may not be NFC). */
 const nameKey = (name: string) => name.normalize('NFC').trim().toLowerCase();
-
-/** A row's mapped cells as text under the shared rule, and the cells that are not text at all. */
-interface ReadRow {
-  texts: Partial<Record<ImportField, string>>;
-  unreadable: { field: ImportField; message: string }[];
-}
-
-/**
- * Reads the mapped cells of a row: NFC, trimmed, and free of control characters (tab and line breaks in notes only),
- * lone surrogates and noncharacters. The value converters and record rules then judge the text; notes get their
- * 4,000-character limit there, after the export's formula guard is undone.
- */
-function readCells(row: string[], mapping: ImportRequest['mapping']): ReadRow {
-  const read: ReadRow = { texts: {}, unreadable: [] };
-  for (const field of IMPORT_FIELDS) {
-    const column = mapping[field];
-    if (column === undefined) continue;
-    const checked = checkText(row[column] ?? '', {
-      label: IMPORT_FIELD_LABELS[field],
-      max: MAX_IMPORT_CELL_LENGTH,
-      multiline: field === 'notes',
-    });
-    if (checked.ok) read.texts[field] = checked.value;
-    else read.unreadable.push({ field, message: checked.message });
-  }
-  return read;
-}
 
 const VALUE_FIELDS = ['status', ...COUNT_FIELDS, ...MONEY_FIELDS, 'notes'] as const;
 
@@ -515,23 +486,21 @@ async function nameWhoChanged(db: Db, planned: PlannedRow[]): Promise<void> {
 }
 
 /**
- * Decides every row of an import (writes nothing). `lock` takes row locks on the records it would update, for the
- * commit's transaction.
+ * Decides every row of an import (writes nothing), its rows read by prepareImport (in the worker process, for a
+ * request that came over HTTP). `lock` takes row locks on the records it would update, for the commit's transaction.
  */
 export async function planImport(
   db: Db,
-  request: ImportRequest,
+  { request, readRows }: PreparedImport,
   privileges: Privileges,
   options: { lock?: boolean } = {},
 ): Promise<ImportPlan> {
-  // Every mapped cell is read once, under the text rule every form and route applies; the dry run and the commit
-  // both come here, so a row the dry run calls clean is one the database takes.
-  const readRows = request.rows.map((row) => readCells(row, request.mapping));
+  // The dry run and the commit both come here with rows read by one rule, so a row the dry run calls clean is one
+  // the database takes.
   const ctx = await loadContext(db, request, privileges, readRows, options.lock ?? false);
   const planned: PlannedRow[] = [];
   readRows.forEach((row, index) => {
-    if (request.rows[index]!.every((text) => isBlankCell(text))) return;
-    planned.push(planRow(row, index + 2, ctx));
+    if (!row.blank) planned.push(planRow(row, index + 2, ctx));
   });
   const lockedReturns = await refuseLockedRows(db, planned);
   await nameWhoChanged(db, planned);

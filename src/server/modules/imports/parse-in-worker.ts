@@ -1,16 +1,28 @@
 import { fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ImportFile } from '../../../shared/schemas/import.ts';
-import { HttpError } from '../../http-errors.ts';
+import { BusyError, HttpError } from '../../http-errors.ts';
 import type { FileKind } from './import-files.ts';
-import { MAX_CONCURRENT_PARSES, PARSE_HEAP_LIMIT_MB, PARSE_TIME_LIMIT_MS } from './import-limits.ts';
-import type { WorkerAnswer } from './parse-worker.ts';
+import {
+  IN_PROCESS_REQUEST_BYTES,
+  MAX_CONCURRENT_PARSES,
+  MAX_WAITING_PARSES,
+  PARSE_HEAP_LIMIT_MB,
+  PARSE_TIME_LIMIT_MS,
+  REQUEST_WORKER_NICENESS,
+} from './import-limits.ts';
+import { prepareImport, type PreparedImport } from './read-cells.ts';
+import { readImportRequest } from './read-request.ts';
+import type { WorkerAnswer, WorkerJob } from './parse-worker.ts';
 
 /**
- * Reads an uploaded spreadsheet in a worker process of its own (decision 014): the event loop stays free for everyone
- * else's requests while a file is unpacked and parsed, the worker's heap is capped (--max-old-space-size) and it is
- * killed after PARSE_TIME_LIMIT_MS, and when it ends all it allocated goes with it. At most MAX_CONCURRENT_PARSES run
- * at once.
+ * Reads an uploaded spreadsheet, or an import's JSON body, in a worker process of its own (decision 014): the event
+ * loop stays free for everyone else's requests while a file is unpacked and parsed or a body of a million cells is
+ * parsed and checked, the worker's heap is capped (--max-old-space-size) and it is killed after PARSE_TIME_LIMIT_MS,
+ * and when it ends all it allocated goes with it. At most MAX_CONCURRENT_PARSES run at once (a JSON body's at a lower
+ * CPU priority than the server, so its own requests come first); beyond MAX_WAITING_PARSES waiting, more are refused
+ * with a 503 and Retry-After rather than queued (issue 28).
  *
  * A process rather than a worker thread: a thread that reaches its resourceLimits heap cap in one allocation larger
  * than the 16 MB of slack Node grants it (a 30 MB string, say) aborts the whole server; a process aborts alone.
@@ -31,8 +43,13 @@ const waiting: (() => void)[] = [];
 /** The most parses that have run at once since the process started (for tests). */
 export const peakConcurrentParses = () => peak;
 
+const BUSY = 'The server is busy reading other files and imports right now. Nothing was saved; try again in a few seconds.';
+
 async function turn(): Promise<void> {
-  if (running >= MAX_CONCURRENT_PARSES) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (running >= MAX_CONCURRENT_PARSES) {
+    if (waiting.length >= MAX_WAITING_PARSES) throw new BusyError(BUSY, 5);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
   running++;
   peak = Math.max(peak, running);
 }
@@ -49,18 +66,43 @@ export interface ParseLimits {
 }
 const LIMITS: ParseLimits = { timeMs: PARSE_TIME_LIMIT_MS, heapMb: PARSE_HEAP_LIMIT_MB };
 
-export async function parseInWorker(bytes: Buffer, kind: FileKind, limits: ParseLimits = LIMITS): Promise<ImportFile> {
+/** What the worker's refusals say of what it was given: a file (field `file`), or the request body. */
+const SPREADSHEET = { what: 'this file', field: 'file', hint: SIMPLER };
+const REQUEST = {
+  what: 'this import',
+  field: 'rows',
+  hint: 'Import the file in smaller parts, of at most a few thousand rows each.',
+};
+type Subject = typeof SPREADSHEET;
+
+async function inWorker<T>(bytes: Buffer, job: WorkerJob, subject: Subject, limits: ParseLimits): Promise<T> {
   await turn();
   try {
-    return await runWorker(bytes, kind, limits);
+    return (await runWorker(bytes, job, subject, limits)) as T;
   } finally {
     done();
   }
 }
 
-const unreadable = () => new HttpError(400, `This file could not be read. ${SIMPLER}`, { file: ['The file could not be read'] });
+export const parseInWorker = (bytes: Buffer, kind: FileKind, limits: ParseLimits = LIMITS): Promise<ImportFile> =>
+  inWorker(bytes, { kind }, SPREADSHEET, limits);
 
-function runWorker(bytes: Buffer, kind: FileKind, { timeMs, heapMb }: ParseLimits): Promise<ImportFile> {
+/**
+ * An import request's body parsed, validated and its rows read (read-request.ts, read-cells.ts); the raw cells come
+ * back only when `keepRows` (the refused-rows file needs them). A large body goes to the worker; a small one, which
+ * takes the event loop a few milliseconds, is read here by the same code rather than pay for starting a process.
+ */
+export async function prepareInWorker(bytes: Buffer, keepRows: boolean, limits: ParseLimits = LIMITS): Promise<PreparedImport> {
+  if (bytes.length <= IN_PROCESS_REQUEST_BYTES) return prepareImport(readImportRequest(bytes), keepRows);
+  return inWorker(bytes, { kind: 'import-request', keepRows }, REQUEST, limits);
+}
+
+const unreadable = ({ what, field, hint }: Subject) =>
+  new HttpError(400, `${capital(what)} could not be read. ${hint}`, { [field]: [`${capital(what)} could not be read`] });
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function runWorker(bytes: Buffer, job: WorkerJob, subject: Subject, { timeMs, heapMb }: ParseLimits): Promise<unknown> {
+  const { what, field, hint } = subject;
   const seconds = timeMs / 1000;
   return new Promise((resolve, reject) => {
     let started = false;
@@ -72,6 +114,14 @@ function runWorker(bytes: Buffer, kind: FileKind, { timeMs, heapMb }: ParseLimit
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
+    if (job.kind === 'import-request' && worker.pid !== undefined) {
+      try {
+        // Behind the server's own work for CPU: a reader's request is not held up by someone else's import check.
+        setPriority(worker.pid, REQUEST_WORKER_NICENESS);
+      } catch {
+        // Not allowed here (a container without the right): the worker runs at the server's priority.
+      }
+    }
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
@@ -83,8 +133,8 @@ function runWorker(bytes: Buffer, kind: FileKind, { timeMs, heapMb }: ParseLimit
       () =>
         settle(() =>
           reject(
-            new HttpError(400, `Reading this file took longer than ${seconds} seconds, so it was stopped. ${SIMPLER}`, {
-              file: [`Took longer than ${seconds} seconds to read`],
+            new HttpError(400, `Reading ${what} took longer than ${seconds} seconds, so it was stopped. ${hint}`, {
+              [field]: [`Took longer than ${seconds} seconds to read`],
             }),
           ),
         ),
@@ -93,14 +143,14 @@ function runWorker(bytes: Buffer, kind: FileKind, { timeMs, heapMb }: ParseLimit
     worker.on('message', (answer: WorkerAnswer | 'reading') => {
       if (answer === 'reading') {
         started = true;
-        worker.send({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), kind });
+        worker.send({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), job });
       } else {
         settle(() =>
-          answer.ok ? resolve(answer.file) : reject(new HttpError(answer.statusCode, answer.message, answer.fieldErrors)),
+          answer.ok ? resolve(answer.value) : reject(new HttpError(answer.statusCode, answer.message, answer.fieldErrors)),
         );
       }
     });
-    worker.once('error', (err) => settle(() => reject(started ? unreadable() : err)));
+    worker.once('error', (err) => settle(() => reject(started ? unreadable(subject) : err)));
     worker.once('exit', (code, signal) =>
       settle(() => {
         if (!started) {
@@ -109,12 +159,12 @@ function runWorker(bytes: Buffer, kind: FileKind, { timeMs, heapMb }: ParseLimit
         } else if (signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134) {
           // V8 aborts the process when its heap reaches --max-old-space-size.
           reject(
-            new HttpError(413, `Reading this file needs more than ${heapMb} MB of memory, so it was stopped. ${SIMPLER}`, {
-              file: [`Needs more than ${heapMb} MB of memory to read`],
+            new HttpError(413, `Reading ${what} needs more than ${heapMb} MB of memory, so it was stopped. ${hint}`, {
+              [field]: [`Needs more than ${heapMb} MB of memory to read`],
             }),
           );
         } else {
-          reject(unreadable());
+          reject(unreadable(subject));
         }
       }),
     );

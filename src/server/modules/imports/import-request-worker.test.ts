@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
+import { createMatrixCaller } from '../../test/matrix.ts';
+import { IN_PROCESS_REQUEST_BYTES, MAX_CONCURRENT_PARSES, MAX_WAITING_PARSES } from './import-limits.ts';
+
+/**
+ * Issue 28: an import's JSON body over IN_PROCESS_REQUEST_BYTES is parsed, validated and read in the worker process,
+ * off the event loop. It must answer exactly what the same body answers when read in the server (the small bodies
+ * every other test sends), and a queue of them that grows too long is refused with 503 and Retry-After.
+ */
+
+/** Blank rows that make a body large without changing what it asks: blank rows are passed over. */
+const padding = (bytes: number) => Array.from({ length: Math.ceil(bytes / 2000) }, () => [' '.repeat(1990)]);
+
+describe('import bodies read in the worker answer as those read in the server', () => {
+  let ctx: TestContext;
+  let cookie: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const { matrix } = await createMatrixCaller(ctx);
+    cookie = await ctx.cookieFor(matrix.users.writer);
+  }, 180_000);
+  afterAll(() => ctx.close());
+
+  const post = (url: string, payload: string) =>
+    ctx.app.inject({ method: 'POST', url, payload, headers: { cookie, 'content-type': 'application/json' } });
+
+  /** The same request small, and padded past the limit (as JSON text, so malformed bodies can be padded too). */
+  function bothSizes(text: (pad: string) => string): [string, string] {
+    const small = text('');
+    const big = text(' '.repeat(IN_PROCESS_REQUEST_BYTES + 1000));
+    expect(Buffer.byteLength(small)).toBeLessThan(IN_PROCESS_REQUEST_BYTES);
+    expect(Buffer.byteLength(big)).toBeGreaterThan(IN_PROCESS_REQUEST_BYTES);
+    return [small, big];
+  }
+
+  it('gives the same answer, refusals included, for every kind of body', async () => {
+    const valid = {
+      mapping: { institution: 0, program: 1 },
+      rows: [['Nowhere', 'Nothing']],
+      fiscalYear: '2024/25',
+      term: 'Fall',
+    };
+    const cases: [string, (pad: string) => string][] = [
+      ['a valid body', (pad) => `${pad}${JSON.stringify(valid)}`],
+      [
+        'a valid body with blank rows',
+        (pad) => JSON.stringify({ ...valid, rows: [...valid.rows, ...(pad ? padding(pad.length) : [])] }),
+      ],
+      ['a field of the wrong type', (pad) => JSON.stringify({ ...valid, mapping: { institution: 'A' }, fileName: pad })],
+      ['an unknown field', (pad) => JSON.stringify({ ...valid, colour: 'red', constructor: pad })],
+      ['text that is not JSON', (pad) => `{"mapping": ${pad}`],
+      ['an empty body', (pad) => pad],
+      ['a prototype key', (pad) => `{"__proto__": {"x": 1}, "fileName": "${pad}"}`],
+      ['nesting too deep', (pad) => `${'['.repeat(40)}"${pad}"${']'.repeat(40)}`],
+      [
+        'a control character',
+        (pad) => JSON.stringify({ ...valid, rows: [['Now\u0000here', 'x'], ...(pad ? padding(pad.length) : [])] }),
+      ],
+    ];
+    for (const [name, text] of cases) {
+      const [small, big] = bothSizes(text);
+      for (const route of ['dry-run', 'commit', 'refused-rows']) {
+        const inServer = await post(`/api/imports/${route}`, small);
+        const inWorker = await post(`/api/imports/${route}`, big);
+        expect(inServer.statusCode, `${name}, ${route}: ${inServer.body}`).toBeLessThan(500);
+        expect([inWorker.statusCode, route === 'refused-rows' ? '' : inWorker.json()], `${name}, ${route}`).toEqual([
+          inServer.statusCode,
+          route === 'refused-rows' ? '' : inServer.json(),
+        ]);
+      }
+    }
+  }, 180_000);
+
+  it(`runs ${MAX_CONCURRENT_PARSES} at once, lets ${MAX_WAITING_PARSES} wait, and refuses more with 503 and Retry-After`, async () => {
+    const body = JSON.stringify({
+      mapping: { institution: 0, program: 1 },
+      rows: [['Nowhere', 'Nothing'], ...padding(IN_PROCESS_REQUEST_BYTES * 2)],
+      fiscalYear: '2024/25',
+      term: 'Fall',
+    });
+    const total = MAX_CONCURRENT_PARSES + MAX_WAITING_PARSES + 4;
+    const answers = await Promise.all(Array.from({ length: total }, () => post('/api/imports/dry-run', body)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(MAX_CONCURRENT_PARSES + MAX_WAITING_PARSES);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      statuses.join(', '),
+    ).toBe(true);
+    const busy = answers.filter((a) => a.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const answer of busy) {
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(answer.json().message).toMatch(/busy.*Nothing was saved; try again in a few seconds/);
+    }
+    // Once the queue has drained, the next one is read as usual.
+    expect((await post('/api/imports/dry-run', body)).statusCode).toBe(200);
+  }, 180_000);
+});
