@@ -33,6 +33,7 @@ import { loggerOptions } from './plugins/log-settings.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { loadSheddingPlugin, type LoadSheddingLimits } from './plugins/load-shedding.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
+import { pathIdsPlugin } from './plugins/path-ids.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { sessionPlugin } from './plugins/session.ts';
 
@@ -122,6 +123,8 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(sessionPlugin);
+  // Before the routes: an id in an address must be written as one, not percent-encoded (issue 28).
+  await app.register(pathIdsPlugin);
 
   await app.register(healthRoutes);
   await app.register(profileRoutes);

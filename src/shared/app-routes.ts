@@ -77,7 +77,11 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-/** Matches a path against one route pattern, ignoring letter case and a trailing slash. */
+/**
+ * Matches a path against one route pattern, ignoring letter case and a trailing slash. Parameters are taken as the
+ * address writes them, not percent-decoded: every page parameter is an id, whose one spelling is plain digits, and
+ * decoding would give a page many addresses (`/records/%37%32%38`), which the API refuses too (issue 28).
+ */
 export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
   const split = (p: string) => p.split('/').filter(Boolean);
   const want = split(pattern);
@@ -87,7 +91,7 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
   for (let i = 0; i < want.length; i++) {
     const w = want[i]!;
     const g = got[i]!;
-    if (w.startsWith(':')) params[w.slice(1)] = decodeURIComponent(g);
+    if (w.startsWith(':')) params[w.slice(1)] = g;
     else if (w.toLowerCase() !== g.toLowerCase()) return null;
   }
   return params;
@@ -102,12 +106,7 @@ export function resolveAppRoute(pathname: string, search: string, isDevelopment:
   const query = new URLSearchParams(search);
   const ordered = [...APP_ROUTES].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
   for (const route of ordered) {
-    let params: Record<string, string> | null;
-    try {
-      params = matchPath(route.path, pathname);
-    } catch {
-      return null; // malformed percent-encoding
-    }
+    const params = matchPath(route.path, pathname);
     if (!params) continue;
     if (route.devOnly && !isDevelopment) return null;
     if (route.check && !route.check(params, query)) return null;

@@ -6,7 +6,9 @@ import { createTestContext, type TestContext } from '../test/build-test-app.ts';
 import { createInstitution, createUser } from '../test/factories.ts';
 import { encodeQueryValue, hostileText } from '../test/hostile-text.ts';
 import type { Method } from '../test/matrix.ts';
+import { openApiDocument } from '../test/openapi.ts';
 import { createProgram, insertRecord } from '../test/record-factories.ts';
+import { walkEveryRoute } from '../test/route-cases.ts';
 
 /**
  * Issue 17: a control character in any text is a 400 naming the field, never a 500, and nothing is written.
@@ -286,4 +288,51 @@ describe('a NUL in any route’s address or query is never a 500', () => {
       expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
     },
   );
+});
+
+/**
+ * Issue 28: every query parameter of every GET route the server registers (by its OpenAPI description), text filters
+ * included, goes through the text rule: a NUL, a bidirectional override or a line separator in it is a 400 naming
+ * the parameter. `GET /api/returns/download?institution=a%00b` used to answer 200.
+ */
+describe('every query parameter of every route refuses what the text rule refuses', () => {
+  const walk = walkEveryRoute();
+  /** Not a filter: a sign-in's way back, which falls back to the home page when it is not a page of this site. */
+  const NOT_FILTERS = new Set(['returnPath']);
+
+  async function queryParameters() {
+    const doc = await openApiDocument(walk.ctx.app);
+    return walk.cases
+      .filter((c) => c.route.startsWith('GET '))
+      .flatMap((c) => {
+        const path = c.route.slice(4).replace(/:(\w+)/g, '{$1}');
+        const parameters = (doc.paths[path]?.get as { parameters?: { in: string; name: string }[] } | undefined)?.parameters;
+        return (parameters ?? [])
+          .filter((p) => p.in === 'query' && !NOT_FILTERS.has(p.name))
+          .map((p) => ({ route: c.route, url: c.url, name: p.name }));
+      });
+  }
+
+  it('walks the text filters too', async () => {
+    const names = new Set((await queryParameters()).map((q) => q.name));
+    for (const name of ['programName', 'institution', 'status']) expect(names).toContain(name);
+  });
+
+  it.each([
+    ['NUL', '\u0000'],
+    ['right-to-left override', '\u202E'],
+    ['line separator', '\u2028'],
+  ])('%s: 400 naming the parameter', async (_kind, bad) => {
+    const cookie = await walk.ctx.cookieFor(walk.matrix.users.appAdmin);
+    const answers: string[] = [];
+    for (const { url, name } of await queryParameters()) {
+      const [path, query = ''] = url.split('?');
+      const params = new URLSearchParams(query);
+      params.set(name, `a${bad}b`);
+      const res = await walk.ctx.app.inject({ url: `${path}?${params.toString()}`, headers: { cookie } });
+      const named = res.statusCode === 400 && Object.keys(res.json().fieldErrors ?? {}).includes(name);
+      if (!named) answers.push(`${path}?${name}= → ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(answers).toEqual([]);
+  });
 });

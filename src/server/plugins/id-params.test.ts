@@ -4,6 +4,8 @@ import { ID_MAX } from '../../shared/schemas/id.ts';
 import { createTestContext, type TestContext } from '../test/build-test-app.ts';
 import { createUser } from '../test/factories.ts';
 import type { Method } from '../test/matrix.ts';
+import { openApiDocument } from '../test/openapi.ts';
+import { walkEveryRoute } from '../test/route-cases.ts';
 
 /**
  * Path ids, walked over every API route the server registers (app.apiRoutes): an id must be written canonically
@@ -30,6 +32,15 @@ const nonCanonicalId = fc.oneof(
   fc.constantFrom('Infinity', 'NaN', 'null', 'true', '[]', '1 2', '%', '-'),
   fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !/^[1-9][0-9]*$/.test(s)),
 );
+
+/**
+ * A canonical id with at least one digit percent-encoded (`%37%32%38` for 728, either letter case): the same number
+ * once the path is decoded, but not the id as the address writes it (issue 28).
+ */
+const percentEncodedId = fc
+  .tuple(canonical, fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }), fc.boolean())
+  .filter(([id, encode]) => [...id].some((_, i) => encode[i]))
+  .map(([id, encode, upper]) => [...id].map((d, i) => (encode[i] ? (upper ? `%3${d}`.toUpperCase() : `%3${d}`) : d)).join(''));
 
 describe('ids in paths', () => {
   let ctx: TestContext;
@@ -77,6 +88,11 @@ describe('ids in paths', () => {
     ['/api/records/6600.0'],
     ['/api/records/2147483648'],
     ['/api/users/0x1'],
+    // Issue 28: percent-encoded digits decode to an id, but are not one as written.
+    ['/api/returns/%37%32%38'],
+    ['/api/records/%31'],
+    ['/api/users/1%30'],
+    ['/api/programs/%32/'],
   ])('GET %s is a 400 naming id', async (url) => {
     const res = await ctx.app.inject({ url, headers: { cookie } });
     expect(res.statusCode, res.body).toBe(400);
@@ -96,6 +112,22 @@ describe('ids in paths', () => {
           },
         ),
         { numRuns: 60 },
+      );
+    }
+  });
+
+  it('refuses an id whose digits are percent-encoded, on every route with one: the address must write the id itself', async () => {
+    for (const route of idRoutes) {
+      await fc.assert(
+        fc.asyncProperty(percentEncodedId, async (raw) => {
+          // Written into the address as it is: the digits stay encoded on the wire.
+          const url = route.url.replace(':id', raw);
+          const res = await call(route.method, url);
+          expect(res.statusCode, `${route.method} ${url}: ${res.body}`).toBe(400);
+          expect(res.json().fieldErrors, `${route.method} ${url}`).toHaveProperty('id');
+        }),
+        // Calls that change things would act on the decoded id were the check missing: ids far above any stored.
+        { numRuns: 25, examples: route.method === 'GET' ? [['%37%32%38']] : [['%31000000']] },
       );
     }
   });
@@ -126,8 +158,8 @@ describe('ids in paths', () => {
       ['/api/records/medians?fiscalYear=2024/25&term=Fall', 'programId'],
     ] as const;
     for (const [path, name] of queries) {
-      // A comma splits a list and blanks around items are dropped, so those spellings are lists, not ids.
-      const spelling = nonCanonicalId.filter((s) => !s.includes(',') && s.trim() === s && s !== '');
+      // A comma splits a list, so those spellings are lists; a blank value is no filter at all.
+      const spelling = nonCanonicalId.filter((s) => !s.includes(',') && s !== '');
       await fc.assert(
         fc.asyncProperty(spelling, async (id) => {
           const url = `${path}${path.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(id)}`;
@@ -137,6 +169,89 @@ describe('ids in paths', () => {
         }),
         { numRuns: 25 },
       );
+    }
+  });
+});
+
+/**
+ * Issue 28: id lists in query strings (`institutionIds=1,2`) used to drop blanks and empty items, so `%201`, `+1`
+ * (a plus is a space in a query string), `1%20` and `1,,2` passed. Every GET route the server registers, with each
+ * query parameter its OpenAPI description names as an id (`…Id`, `…Ids`): such spellings are a 400 naming it.
+ */
+describe('ids in query strings, on every route that takes one', () => {
+  const walk = walkEveryRoute();
+
+  /** Written into the query as they are (not encoded again), with the value a decoder then hands the schema. */
+  const BAD_LIST_SPELLINGS = [
+    '%201', // " 1"
+    '+1', // " 1"
+    '1%20', // "1 "
+    '1+', // "1 "
+    '%2B1', // "+1"
+    '-1',
+    '1,,2',
+    ',1',
+    '1,',
+    '1,%202',
+    '1,+2',
+    ',',
+    '%20',
+  ];
+  const badListSpelling = fc.oneof(
+    fc.constantFrom(...BAD_LIST_SPELLINGS),
+    // A good id beside a bad one: every item is checked, not only the first.
+    fc
+      .tuple(canonical, nonCanonicalId, fc.boolean())
+      .filter(([, bad]) => !/^[1-9][0-9]*(,[1-9][0-9]*)*$/.test(bad))
+      .map(([good, bad, first]) => (first ? `${encodeURIComponent(bad)},${good}` : `${good},${encodeURIComponent(bad)}`)),
+  );
+
+  /** Each GET case with the id parameters of its route (by the OpenAPI description). */
+  async function idQueries() {
+    const doc = await openApiDocument(walk.ctx.app);
+    return walk.cases
+      .filter((c) => c.route.startsWith('GET '))
+      .flatMap((c) => {
+        const path = c.route.slice(4).replace(/:(\w+)/g, '{$1}');
+        const parameters = (doc.paths[path]?.get as { parameters?: { in: string; name: string }[] } | undefined)?.parameters;
+        return (parameters ?? [])
+          .filter((p) => p.in === 'query' && /Ids?$/.test(p.name))
+          .map((p) => ({ url: c.url, name: p.name }));
+      });
+  }
+
+  it('finds the id parameters of the routes that take them', async () => {
+    const names = new Set((await idQueries()).map((q) => q.name));
+    expect([...names].sort()).toEqual(['institutionIds', 'programId', 'programIds']);
+  });
+
+  it('refuses spaces, signs and empty items in id lists, naming the parameter', async () => {
+    const cookie = await walk.ctx.cookieFor(walk.matrix.users.appAdmin);
+    for (const { url, name } of await idQueries()) {
+      await fc.assert(
+        fc.asyncProperty(badListSpelling, async (value) => {
+          // The parameter replaces any value the case gives it (medians names its programId).
+          const [path, query = ''] = url.split('?');
+          const others = query
+            .split('&')
+            .filter((pair) => pair !== '' && pair.split('=')[0] !== name)
+            .join('&');
+          const target = `${path}?${others ? `${others}&` : ''}${name}=${value}`;
+          const res = await walk.ctx.app.inject({ url: target, headers: { cookie } });
+          expect(res.statusCode, `${target}: ${res.body}`).toBe(400);
+          expect(res.json().fieldErrors, target).toHaveProperty(name);
+        }),
+        { numRuns: 30, examples: BAD_LIST_SPELLINGS.map((v) => [v]) },
+      );
+    }
+  });
+
+  it('still reads good lists, repeated and comma-separated, and a blank value as no filter', async () => {
+    const cookie = await walk.ctx.cookieFor(walk.matrix.users.appAdmin);
+    const { own, other } = walk.matrix.institutions;
+    for (const query of [`institutionIds=${own},${other}`, `institutionIds=${own}&institutionIds=${other}`, 'institutionIds=']) {
+      const res = await walk.ctx.app.inject({ url: `/api/records?${query}`, headers: { cookie } });
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
     }
   });
 });

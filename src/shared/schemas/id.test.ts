@@ -46,6 +46,10 @@ describe('ids', () => {
         },
       ),
     );
+    // As the address writes it: percent-encoded digits name no page, as they name no record in the API (issue 28).
+    for (const path of ['/records/%37%32%38', '/records/%31', '/admin/1%30', '/returns/%32']) {
+      expect(resolveAppRoute(path, '', false), path).toBeNull();
+    }
   });
 
   it.each([
@@ -58,6 +62,30 @@ describe('ids', () => {
     const result = FindCriteriaQuerySchema.safeParse({ [name]: value });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.path).toEqual([name]);
+  });
+
+  // Issue 28: the list parser trimmed items and dropped empty ones, so these passed as [1] or [1, 2].
+  it.each([' 1', '1 ', '\t1', '+1', '-1', '1,,2', ',1', '1,', ',', '1, 2', ' ', '١'])(
+    'an id list written %j is refused, naming the parameter',
+    (value) => {
+      for (const name of ['institutionIds', 'programIds']) {
+        const result = FindCriteriaQuerySchema.safeParse({ [name]: value });
+        expect(result.error?.issues[0]?.path, `${name}=${value}`).toEqual([name]);
+        expect(FindCriteriaQuerySchema.safeParse({ [name]: ['2', value] }).success, `${name}=2&${name}=${value}`).toBe(false);
+      }
+    },
+  );
+
+  it('reads an id list only as canonical ids, item by item (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(idLikeText, { minLength: 1, maxLength: 4 }), (items) => {
+        const value = items.join(',');
+        const result = FindCriteriaQuerySchema.safeParse({ institutionIds: value });
+        if (value === '') expect(result.success && result.data.institutionIds).toBe(undefined);
+        else expect(result.success, value).toBe(value.split(',').every(isCanonical));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('reads canonical ids in query lists and programId', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryList } from './query-string.ts';
 
 /**
  * Ids, one rule everywhere (PRODUCT.md §3: a bad id is a 400): a whole number from 1 to 2,147,483,647, PostgreSQL's
@@ -25,8 +26,11 @@ export function parseIdText(text: string): number | null {
 /** Whether a text is a canonical, in-range id. */
 export const isIdText = (text: string): boolean => parseIdText(text) !== null;
 
+/** What a refused id in a path or a query string is told. */
+export const idMessage = (name: string) => `${name} must be ${ID_RULE}`;
+
 /** An id in a path or a query string: canonical text, read as a number. */
-export const idText = (name: string, message = `${name} must be ${ID_RULE}`) =>
+export const idText = (name: string, message = idMessage(name)) =>
   z
     .string({ error: message })
     .regex(CANONICAL_ID, message)
@@ -38,3 +42,9 @@ export const idNumber = (message: string) => z.number({ error: message }).int(me
 
 /** The `{id}` of a path such as `/api/records/{id}`. */
 export const IdParamSchema = z.object({ id: idText('id') });
+
+/**
+ * A list of ids in a query string (`institutionIds=3,7` or repeated): every item a canonical id, by the list rule of
+ * every query list (query-string.ts: nothing trimmed, no empty items), so ` 1`, `+1` and `1,,2` are refused.
+ */
+export const queryIdList = (name: string, what: string) => queryList(name, (item) => parseIdText(item) ?? undefined, what);

@@ -15,3 +15,38 @@ export function parseWithin<S extends z.ZodType>(schema: S, value: unknown, ctx:
   for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   return z.NEVER;
 }
+
+/** The most values a query-string list may hold. */
+export const MAX_QUERY_LIST = 1000;
+
+/**
+ * A query-string list: repeated (`terms=Fall&terms=Spring`) or comma-separated (`terms=Fall,Spring`). Each item is
+ * read exactly as written: no blanks trimmed, no empty items dropped (`1,,2`, `1,`, ` 1`, and `+1`, which a query
+ * string decodes to " 1", are refused, issue 28), so one list has one spelling. A blank value (`terms=`) is no
+ * filter, as for text filters. The message names the parameter and the item at fault.
+ */
+export function queryList<T>(name: string, parseItem: (item: string) => T | undefined, what: string) {
+  const message = `${name} must be a list of ${what}`;
+  return z
+    .union([z.string(), z.array(z.string())], { error: message })
+    .optional()
+    .transform((value, ctx): T[] | undefined => {
+      if (value === undefined || value === '') return undefined;
+      const items = (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','));
+      if (items.length > MAX_QUERY_LIST) {
+        ctx.addIssue({ code: 'custom', message: `${name} may hold at most ${MAX_QUERY_LIST} values` });
+        return z.NEVER;
+      }
+      const parsed: T[] = [];
+      for (const item of items) {
+        const v = item === '' ? undefined : parseItem(item);
+        if (v === undefined) {
+          const which = item === '' ? 'an empty item (two commas together, or one at either end)' : `"${item.slice(0, 50)}"`;
+          ctx.addIssue({ code: 'custom', message: `${message}; ${which} is not one` });
+          return z.NEVER;
+        }
+        parsed.push(v);
+      }
+      return parsed;
+    });
+}

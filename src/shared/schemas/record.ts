@@ -15,7 +15,8 @@ import {
 } from '../record-rules.ts';
 import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
 import { textField } from './text.ts';
-import { ID_MAX, idNumber, idText, parseIdText } from './id.ts';
+import { ID_MAX, idNumber, idText, queryIdList } from './id.ts';
+import { MAX_QUERY_LIST, queryList } from './query-string.ts';
 
 /**
  * Records on the wire (PRODUCT.md §2 and §4): snake_case names as the columns are named; counts are integers
@@ -252,7 +253,8 @@ const sortInput = z
 
 // ---- Find criteria -------------------------------------------------------------------------------------
 
-const MAX_LIST = 1000;
+/** A list in a body holds at most as many values as one in a query string. */
+const MAX_LIST = MAX_QUERY_LIST;
 const listMessage = (name: string, what: string) => `${name} must be a list of ${what}`;
 const oneOfMessage = (name: string, values: readonly string[]) => `${name} may hold only: ${values.join('; ')}`;
 const fyMessage = (name: string) => `${name} must be a fiscal year written like 2024/25`;
@@ -346,35 +348,6 @@ export type FindCriteriaParsed = z.output<typeof FindCriteriaSchema>;
 
 // ---- The same criteria in a query string ---------------------------------------------------------------
 
-/** A query-string list: repeated (`terms=Fall&terms=Spring`) or comma-separated (`terms=Fall,Spring`). */
-export function queryList<T>(name: string, parseItem: (item: string) => T | undefined, what: string) {
-  return z
-    .union([z.string(), z.array(z.string())], { error: listMessage(name, what) })
-    .optional()
-    .transform((value, ctx): T[] | undefined => {
-      if (value === undefined) return undefined;
-      const items = (Array.isArray(value) ? value : [value])
-        .flatMap((v) => v.split(','))
-        .map((v) => v.trim())
-        .filter((v) => v !== '');
-      if (items.length > MAX_LIST) {
-        ctx.addIssue({ code: 'custom', message: `${name} may hold at most ${MAX_LIST} values` });
-        return z.NEVER;
-      }
-      const parsed: T[] = [];
-      for (const item of items) {
-        const v = parseItem(item);
-        if (v === undefined) {
-          ctx.addIssue({ code: 'custom', message: `${listMessage(name, what)}; "${item.slice(0, 50)}" is not one` });
-          return z.NEVER;
-        }
-        parsed.push(v);
-      }
-      return parsed.length > 0 ? parsed : undefined;
-    });
-}
-
-export const queryId = (item: string) => parseIdText(item) ?? undefined;
 export const queryOneOf =
   <T extends string>(values: readonly T[]) =>
   (item: string) =>
@@ -388,8 +361,8 @@ const queryInt = (message: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, message);
 
-/** An optional query-string text: blank means absent. */
-const queryText = (name: string, max: number) =>
+/** An optional query-string text filter, by the one text rule (text.ts): blank means absent. */
+export const queryText = (name: string, max: number) =>
   textField({ label: name, max }, `${name} must be given once`)
     .optional()
     .transform((v) => (v ? v : undefined));
@@ -405,8 +378,8 @@ const queryFiscalYear = (name: string) =>
  */
 export const FindCriteriaQuerySchema = z
   .object({
-    institutionIds: queryList('institutionIds', queryId, 'institution ids'),
-    programIds: queryList('programIds', queryId, 'program ids'),
+    institutionIds: queryIdList('institutionIds', 'institution ids'),
+    programIds: queryIdList('programIds', 'program ids'),
     fiscalYearFrom: queryFiscalYear('fiscalYearFrom'),
     fiscalYearTo: queryFiscalYear('fiscalYearTo'),
     terms: queryList('terms', queryOneOf(TERMS), `terms (${TERMS.join(', ')})`),

@@ -5,9 +5,10 @@ import { RETURN_STATES } from '../reporting-cycle.ts';
 import { fiscalYearError } from '../record-rules.ts';
 import { defaultPeriodDates, isIsoDate } from '../term-calendar.ts';
 import { EXPORT_FORMATS } from './export.ts';
-import { idNumber } from './id.ts';
+import { idNumber, queryIdList } from './id.ts';
 import { mustMatchOnWrite, readOnly } from './read-only.ts';
-import { queryId, queryList, queryOneOf } from './record.ts';
+import { queryList } from './query-string.ts';
+import { queryOneOf, queryText } from './record.ts';
 import { textField } from './text.ts';
 
 /**
@@ -144,7 +145,7 @@ export const ReturnsQuerySchema = z
       'fiscal years written like 2025/26',
     ),
     term: queryList('term', queryOneOf(TERMS), `terms (${TERMS.join(', ')})`),
-    institutionIds: queryList('institutionIds', queryId, 'institution ids'),
+    institutionIds: queryIdList('institutionIds', 'institution ids'),
     region: queryList('region', queryOneOf(REGIONS), `regions (${REGIONS.join(', ')})`),
     institutionType: queryList(
       'institutionType',
@@ -169,11 +170,10 @@ export type ReturnsQuery = z.output<typeof ReturnsQuerySchema>;
  * periods, as on the screen.
  */
 export const ReturnsDownloadQuerySchema = ReturnsQuerySchema.extend({
-  institution: z
-    .string({ error: 'institution must be given once, as text' })
-    .max(200, 'institution may be at most 200 characters')
-    .optional()
-    .meta({ description: 'Keep the institutions whose short name contains this (any letter case)' }),
+  // A text filter like any other (issue 28: a NUL here used to answer 200): the one text rule, blank meaning none.
+  institution: queryText('institution', 200).meta({
+    description: 'Keep the institutions whose short name contains this (any letter case)',
+  }),
   state: queryList('state', queryOneOf(MATRIX_STATE_FILTERS), `states (${MATRIX_STATE_FILTERS.join(', ')})`).meta({
     description: 'Keep the institutions with at least one return in one of these states (overdue: past due, not signed off)',
   }),
