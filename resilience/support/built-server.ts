@@ -12,6 +12,8 @@ const OUTPUT_KEPT = 20_000;
 export interface BuiltServer {
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
+  /** The server's process id (to read its memory from /proc). */
+  readonly pid: number;
   /** False once the process has exited (crashed, or stopped). */
   running(): boolean;
   /** The last lines it printed (both streams), for failure messages. */
@@ -55,6 +57,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
 
   const server: BuiltServer = {
     url,
+    pid: child.pid!,
     running: () => child.exitCode === null && child.signalCode === null,
     output: () => output,
     async stop() {

@@ -35,24 +35,36 @@ export async function loadPrograms(db: Db, institutionIds: number[], programIds:
   );
 }
 
+/** How many records one query reads: thousands at once held the event loop for a tenth of a second mapping them. */
+const RECORDS_PER_QUERY = 500;
+
 /**
- * Stored records by id, or by program and fiscal year (matched to terms afterwards), as the record store reads them;
- * locked when committing, so the plan's records are the ones its writes start from.
+ * Stored records by id, or by program and fiscal year (matched to terms afterwards), as the record store reads them,
+ * of the institutions the person may edit only (`'all'` for an app admin): any other record is, to an import, one
+ * that does not exist. Locked when committing, so the plan's records are the ones its writes start from. Read in
+ * slices, with the event loop free for other requests between them.
  */
 export async function loadRecords(
   db: Db,
   ids: number[],
   programIds: number[],
   fiscalYears: string[],
+  editable: readonly number[] | 'all',
   lock: boolean,
 ): Promise<RecordWire[]> {
-  const clauses: SQL[] = [];
-  if (ids.length > 0) clauses.push(inList(sql`r.id`, ids));
-  if (programIds.length > 0 && fiscalYears.length > 0) {
-    clauses.push(sql`(${inList(sql`r.program_id`, programIds)} AND ${inList(sql`r.fiscal_year`, fiscalYears)})`);
+  if (editable !== 'all' && editable.length === 0) return [];
+  const within = editable === 'all' ? sql`TRUE` : inList(sql`r.institution_id`, [...editable]);
+  const read = async (where: SQL) => readRecordsWhere(db, sql`(${where}) AND ${within}`, { lock });
+  const records: RecordWire[] = [];
+  for (let at = 0; at < ids.length; at += RECORDS_PER_QUERY) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    records.push(...(await read(inList(sql`r.id`, ids.slice(at, at + RECORDS_PER_QUERY)))));
   }
-  if (clauses.length === 0) return [];
-  return readRecordsWhere(db, sql.join(clauses, sql` OR `), { lock });
+  for (let at = 0; at < programIds.length && fiscalYears.length > 0; at += RECORDS_PER_QUERY) {
+    const slice = programIds.slice(at, at + RECORDS_PER_QUERY);
+    records.push(...(await read(sql`${inList(sql`r.program_id`, slice)} AND ${inList(sql`r.fiscal_year`, fiscalYears)}`)));
+  }
+  return records;
 }
 
 /** Users' names as the record history shows them (the preferred name, else the username). */

@@ -1,4 +1,5 @@
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ImportFile } from '../../../shared/schemas/import.ts';
@@ -14,7 +15,7 @@ import {
 } from './import-limits.ts';
 import { prepareImport, type PreparedImport } from './read-cells.ts';
 import { readImportRequest } from './read-request.ts';
-import type { WorkerAnswer, WorkerJob } from './parse-worker.ts';
+import type { WorkerAnswer, WorkerJob, WorkerMessage } from './parse-worker.ts';
 
 /**
  * Reads an uploaded spreadsheet, or an import's JSON body, in a worker process of its own (decision 014): the event
@@ -75,10 +76,13 @@ const REQUEST = {
 };
 type Subject = typeof SPREADSHEET;
 
-async function inWorker<T>(bytes: Buffer, job: WorkerJob, subject: Subject, limits: ParseLimits): Promise<T> {
+/** What the worker reads: bytes at hand, or a request body streamed to it as it arrives, up to a limit. */
+type Input = Buffer | { stream: Readable; maxBytes: number };
+
+async function inWorker<T>(input: Input, job: WorkerJob, subject: Subject, limits: ParseLimits): Promise<T> {
   await turn();
   try {
-    return (await runWorker(bytes, job, subject, limits)) as T;
+    return (await runWorker(input, job, subject, limits)) as T;
   } finally {
     done();
   }
@@ -87,21 +91,60 @@ async function inWorker<T>(bytes: Buffer, job: WorkerJob, subject: Subject, limi
 export const parseInWorker = (bytes: Buffer, kind: FileKind, limits: ParseLimits = LIMITS): Promise<ImportFile> =>
   inWorker(bytes, { kind }, SPREADSHEET, limits);
 
+const tooLarge = () => new HttpError(400, 'The request body is too large.');
+
+/** A small body, read whole (Content-Length said it is small; the HTTP parser holds the body to it). */
+async function readSmall(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
- * An import request's body parsed, validated and its rows read (read-request.ts, read-cells.ts); the raw cells come
- * back only when `keepRows` (the refused-rows file needs them). A large body goes to the worker; a small one, which
- * takes the event loop a few milliseconds, is read here by the same code rather than pay for starting a process.
+ * An import request's JSON body parsed, validated and its rows read (read-request.ts, read-cells.ts); the raw cells
+ * come back only when `keepRows` (the refused-rows file needs them). A body whose Content-Length is small takes the
+ * event loop a few milliseconds and is read here, by the same code, rather than pay for starting a process. Any other
+ * is streamed to the worker as it arrives: the server never holds it whole (two clients sending 16 MB bodies in a loop
+ * held the event loop in garbage collection and kept its memory).
  */
-export async function prepareInWorker(bytes: Buffer, keepRows: boolean, limits: ParseLimits = LIMITS): Promise<PreparedImport> {
-  if (bytes.length <= IN_PROCESS_REQUEST_BYTES) return prepareImport(readImportRequest(bytes), keepRows);
-  return inWorker(bytes, { kind: 'import-request', keepRows }, REQUEST, limits);
+export async function prepareImportBody(
+  stream: Readable,
+  declaredBytes: number | undefined,
+  keepRows: boolean,
+  maxBytes: number,
+  limits: ParseLimits = LIMITS,
+): Promise<PreparedImport> {
+  if (declaredBytes !== undefined && declaredBytes > maxBytes) throw tooLarge();
+  if (declaredBytes !== undefined && declaredBytes <= IN_PROCESS_REQUEST_BYTES) {
+    return prepareImport(readImportRequest(await readSmall(stream, IN_PROCESS_REQUEST_BYTES)), keepRows);
+  }
+  return inWorker({ stream, maxBytes }, { kind: 'import-request', keepRows }, REQUEST, limits);
+}
+
+/** Sends a body to the worker chunk by chunk, each once the one before has gone (so a slow worker slows the upload). */
+async function streamTo(worker: ChildProcess, job: WorkerJob, { stream, maxBytes }: { stream: Readable; maxBytes: number }) {
+  const send = (message: WorkerMessage) =>
+    new Promise<void>((resolve, reject) => worker.send(message, (err) => (err ? reject(err) : resolve())));
+  await send({ job });
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw tooLarge();
+    await send({ chunk: new Uint8Array(chunk as Buffer) });
+  }
+  await send({ end: true });
 }
 
 const unreadable = ({ what, field, hint }: Subject) =>
   new HttpError(400, `${capital(what)} could not be read. ${hint}`, { [field]: [`${capital(what)} could not be read`] });
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function runWorker(bytes: Buffer, job: WorkerJob, subject: Subject, { timeMs, heapMb }: ParseLimits): Promise<unknown> {
+function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, heapMb }: ParseLimits): Promise<unknown> {
   const { what, field, hint } = subject;
   const seconds = timeMs / 1000;
   return new Promise((resolve, reject) => {
@@ -143,7 +186,11 @@ function runWorker(bytes: Buffer, job: WorkerJob, subject: Subject, { timeMs, he
     worker.on('message', (answer: WorkerAnswer | 'reading') => {
       if (answer === 'reading') {
         started = true;
-        worker.send({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), job });
+        if (Buffer.isBuffer(input)) {
+          worker.send({ job, bytes: new Uint8Array(input.buffer, input.byteOffset, input.length) });
+        } else {
+          streamTo(worker, job, input).catch((err: unknown) => settle(() => reject(err)));
+        }
       } else {
         settle(() =>
           answer.ok ? resolve(answer.value) : reject(new HttpError(answer.statusCode, answer.message, answer.fieldErrors)),

@@ -21,15 +21,32 @@ function read(bytes: Buffer, job: WorkerJob): unknown {
   return readSpreadsheet(bytes, job.kind);
 }
 
-process.once('message', ({ bytes, job }: { bytes: Uint8Array; job: WorkerJob }) => {
-  let answer: WorkerAnswer;
+/** What the server sends: the job with its bytes, or the job, then the body's chunks as they arrive, then the end. */
+export type WorkerMessage = { job: WorkerJob; bytes?: Uint8Array } | { chunk: Uint8Array } | { end: true };
+
+function answer(bytes: Buffer, job: WorkerJob): void {
+  let reply: WorkerAnswer;
   try {
-    answer = { ok: true, value: read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), job) };
+    reply = { ok: true, value: read(bytes, job) };
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    answer = { ok: false, statusCode: err.statusCode, message: err.message, fieldErrors: err.fieldErrors };
+    reply = { ok: false, statusCode: err.statusCode, message: err.message, fieldErrors: err.fieldErrors };
   }
-  process.send!(answer);
+  process.send!(reply);
+}
+
+let streamed: { job: WorkerJob; chunks: Buffer[] } | null = null;
+process.on('message', (message: WorkerMessage) => {
+  if ('job' in message) {
+    if (message.bytes) answer(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength), message.job);
+    else streamed = { job: message.job, chunks: [] };
+  } else if ('chunk' in message) {
+    streamed!.chunks.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+  } else {
+    const { job, chunks } = streamed!;
+    streamed = null;
+    answer(Buffer.concat(chunks), job);
+  }
 });
 // Its modules have loaded: from here on, a failure is the upload's doing.
 process.send!('reading');
