@@ -271,6 +271,17 @@ test.describe('an import older than the records it changes', () => {
       );
       expect(enrolled).toEqual({ [first]: 300, [second]: 210 });
 
+      // The import is listed with its choices, and the very file it read downloads again.
+      const past = page.getByTestId('past-imports');
+      const listed = past.locator('tbody tr').filter({ hasText: 'old-export.csv' }).first();
+      await expect(listed).toContainText('1 overwritten from the file, 1 kept as it was');
+      await expect(listed).toContainText('0 created, 1 updated');
+      const saving = page.waitForEvent('download');
+      await listed.getByRole('link', { name: 'Download old-export.csv' }).click();
+      const again = await streamText(await (await saving).createReadStream());
+      expect(again).toBe(file.toString('utf8'));
+      await expectNoSeriousA11yViolations(page);
+
       // The record's history says its newer value was overwritten from the file.
       const overwritten = records.find((r) => r.program_name === first)!;
       await page.goto(`/records/${overwritten.id}`);

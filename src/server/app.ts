@@ -19,6 +19,7 @@ import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { exportRoutes } from './modules/exports/exports.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { importRoutes } from './modules/imports/imports.routes.ts';
+import { pastImportRoutes } from './modules/imports/past-imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { periodRoutes } from './modules/returns/periods.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
   await app.register(exportRoutes);
   await app.register(userRoutes);
   await app.register(importRoutes);
+  await app.register(pastImportRoutes);
   await app.register(periodRoutes);
   await app.register(returnRoutes);
   await app.register(reminderRoutes);

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  customType,
 } from 'drizzle-orm/pg-core';
 import { COUNT_FIELDS, MONEY_FIELDS } from '../../shared/record-rules.ts';
 
@@ -219,6 +220,31 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.changedAt)],
+);
+
+/** PostgreSQL's bytea: bytes as they came (PGlite gives a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Files read by the import (issue 28). One that a commit used is kept for good with it (its audit row's `entity_id`
+ * is the file's id), so its importer and the app admins can download what was imported; any other is dropped after
+ * a day, and a person has at most a few waiting.
+ */
+export const importFiles = pgTable(
+  'import_files',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    kept: boolean('kept').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('import_files_waiting_idx').on(t.userId, t.kept, t.createdAt)],
 );
 
 /**

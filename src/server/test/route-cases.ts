@@ -115,6 +115,8 @@ export async function createRouteCases(ctx: TestContext) {
     { route: 'POST /api/imports/dry-run', url: '/api/imports/dry-run', body: {}, expect: EDIT_OWN(400) },
     { route: 'POST /api/imports/commit', url: '/api/imports/commit', body: {}, expect: EDIT_OWN(400) },
     { route: 'POST /api/imports/refused-rows', url: '/api/imports/refused-rows', body: {}, expect: EDIT_OWN(400) },
+    { route: 'GET /api/imports', url: '/api/imports', expect: EDIT_OWN(200) },
+    { route: 'GET /api/imports/files/:id', url: '/api/imports/files/2147483000', expect: EDIT_OWN(404) },
     // The reporting cycle: anyone signed in reads periods and the returns they may read; app admins keep periods and
     // decide on returns; an institution's admins sign off its returns.
     { route: 'GET /api/periods', url: '/api/periods', expect: SIGNED_IN(200) },

@@ -96,7 +96,27 @@ export const IMPORT_FIELD_ALIASES: Partial<Record<ImportField, readonly string[]
 export const ImportFileSchema = z.object({
   columns: z.array(z.string()),
   rows: z.array(z.array(z.string())),
+  /** The stored upload: send it with the commit, which keeps the file with the import (issue 28). */
+  uploadId: z.number().int().optional(),
 });
+
+/** `POST /api/imports/parse?fileName=`: the uploaded file's own name, kept with the file. */
+export const ImportParseQuerySchema = z.object({ fileName: textField({ label: 'fileName', max: 255 }).optional() }).strict();
+
+/** `GET /api/imports`: a committed import, newest first, with its file when the person may download it. */
+export const PastImportSchema = z.object({
+  id: z.number().int(),
+  /** When it was committed (ISO, UTC). */
+  at: z.string(),
+  by: z.string().nullable(),
+  fileName: z.string().nullable(),
+  counts: z.object({ created: z.number().int(), updated: z.number().int() }),
+  /** Records written over a newer change by the person's choice, and records they chose to keep as they were. */
+  overwritten: z.number().int(),
+  keptCurrent: z.number().int(),
+  file: z.object({ id: z.number().int(), name: z.string(), size: z.number().int() }).nullable(),
+});
+export type PastImport = z.infer<typeof PastImportSchema>;
 export type ImportFile = z.infer<typeof ImportFileSchema>;
 
 const columnIndex = (field: ImportField) =>
@@ -177,6 +197,13 @@ export const ImportRequestSchema = z
         { error: 'choices must be a list of { row, keep, version }' },
       )
       .max(MAX_IMPORT_ROWS, `choices may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-CA')} items`)
+      .optional(),
+    /** The upload this import's rows were read from (`POST /api/imports/parse`): kept with the import. */
+    uploadId: z
+      .number({ error: 'uploadId must be the id the file was read under' })
+      .int('uploadId must be the id the file was read under')
+      .min(1, 'uploadId must be the id the file was read under')
+      .max(2_147_483_647, 'uploadId must be the id the file was read under')
       .optional(),
     /** The dry run's fingerprint: a commit refuses (409) when the records it would touch changed since that check. */
     fingerprint: z

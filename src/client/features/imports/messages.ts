@@ -17,6 +17,23 @@ export const IMPORT_UI = {
     dryRun: 'The file could not be checked',
     commit: 'The records could not be imported',
     refusedRows: 'The rows with errors could not be put in a file',
+    past: 'The past imports could not be loaded.',
+  },
+  past: {
+    title: 'Past imports',
+    intro:
+      'The latest imports of records you may edit. Each keeps the file it was made from: the person who imported it and the app administrators can download it again.',
+    caption: 'Past imports, newest first',
+    columns: { at: 'When', by: 'By', file: 'File', what: 'Records', choices: 'Changed since the file' },
+    download: (name: string) => `Download ${name}`,
+    noName: 'A file without a name',
+    unknownUser: 'An unknown user',
+    what: (created: number, updated: number) =>
+      `${plural(created, 'created', 'created')}, ${plural(updated, 'updated', 'updated')}`,
+    noChoices: 'None',
+    choices: (overwritten: number, kept: number) =>
+      `${plural(overwritten, 'overwritten from the file', 'overwritten from the file')}, ${plural(kept, 'kept as it was', 'kept as they were')}`,
+    none: 'No imports yet.',
   },
   file: {
     title: '1. Choose the file',

@@ -5,14 +5,16 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { Refused, returnLocked, type Refusal } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import { insertRecords, ONE_RECORD_PER_TERM, updateRecords } from '../records/record-store.ts';
+import { CSV_BOM, csvLines } from '../../files/table-files.ts';
 import { planImport } from './import-plan.ts';
+import { keepSentRows, keepUpload } from './kept-files.repo.ts';
 import type { PreparedImport } from './read-cells.ts';
 
 /** Why an import wrote nothing; the route chooses the status. */
 export type ImportCommitResult =
   | { ok: true; counts: ImportCounts }
   | { ok: false; error: 'refused' | 'conflict'; message: string; result: ImportDryRun }
-  | { ok: false; error: 'changed' | 'raced'; message: string }
+  | { ok: false; error: 'changed' | 'raced' | 'upload'; message: string }
   | { ok: false; error: 'locked'; refusal: Refusal; result?: ImportDryRun };
 
 const refusedMessage = (n: number) =>
@@ -20,6 +22,8 @@ const refusedMessage = (n: number) =>
 const conflictMessage = (n: number) =>
   `Nothing was imported: ${n.toLocaleString('en-CA')} row${n === 1 ? '’s record was' : 's’ records were'} changed after this file was made. ` +
   'For each, choose to keep the file’s values or the current ones, then import.';
+const UPLOAD_GONE =
+  'This file was not read for you, or it was imported already, or it was read more than a day ago. Choose the file again, check it, then import.';
 const CHANGED =
   'Records in this file were changed or added by someone else after you checked it. Nothing was imported: check the file again to see what it would do now.';
 const RACED =
@@ -38,6 +42,10 @@ export async function commitImport(
   const { request } = prepared;
   try {
     return await db.transaction(async (tx): Promise<ImportCommitResult> => {
+      // The file is kept with the import (issue 28): the upload it was read from, or what was sent, as CSV.
+      if (request.uploadId !== undefined && !(await keepUpload(tx, request.uploadId, user.id))) {
+        return { ok: false, error: 'upload', message: UPLOAD_GONE };
+      }
       const plan = await planImport(tx, prepared, user.privileges, { lock: true });
       const result = { counts: plan.counts, rows: plan.rows, fingerprint: plan.fingerprint };
       // Rows of a submitted or approved return cannot be put right in the file: that refusal comes first.
@@ -63,9 +71,13 @@ export async function commitImport(
         plan.writes.filter((w) => w.kind === 'create'),
         user.id,
       );
+      const fileId =
+        request.uploadId ?? (await keepSentRows(tx, user.id, request.fileName ?? 'import.csv', CSV_BOM + csvLines(request.rows)));
+      const institutions = new Set(plan.writes.map((w) => (w.kind === 'create' ? w.institutionId : w.before.institution_id)));
       await writeAudit(tx, {
         entityType: 'import',
-        entityId: null,
+        // The file the import read, kept with it (kept-files.repo.ts).
+        entityId: fileId,
         action: 'records',
         changedBy: user.id,
         after: {
@@ -73,6 +85,7 @@ export async function commitImport(
           fiscalYear: request.fiscalYear ?? null,
           term: request.term ?? null,
           counts: plan.counts,
+          institutions: [...institutions],
           created: created.map((r) => r.id),
           updated: updates.map((w) => w.before.id),
           // What the person chose for each record that changed after the file was made (issue 28).

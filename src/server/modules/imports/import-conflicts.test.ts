@@ -292,6 +292,70 @@ describe('imports: a file older than the record is a conflict, never an ordinary
     expect(check.counts).toMatchObject({ create: 1, error: 0 });
   });
 
+  it('keeps the file with each import: listed for those who may know of it, downloadable by its importer and app admins', async () => {
+    year++;
+    const fiscalYear = `${year}/${String((year + 1) % 100).padStart(2, '0')}`;
+    const shortName = (
+      await queryRows<{ short_name: string }>(ctx.db, sql`SELECT short_name FROM institutions WHERE id = ${own}`)
+    )[0]!.short_name;
+    const csv = `\uFEFFInstitution,Program,Status,Students enrolled\r\n${shortName},Conflict Co-op,draft,12\r\n`;
+    const upload = (cookie: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/imports/parse?fileName=fall%20figures.csv',
+        payload: csv,
+        headers: { 'content-type': 'text/csv', cookie },
+      });
+    const read = await upload(writerCookie);
+    expect(read.statusCode, read.body).toBe(200);
+    const { uploadId, rows } = read.json() as { uploadId: number; rows: string[][] };
+    expect(uploadId).toBeGreaterThan(0);
+    const payload = {
+      mapping: { institution: 0, program: 1, status: 2, students_enrolled: 3 },
+      rows,
+      fiscalYear,
+      term: 'Fall',
+      fileName: 'fall figures.csv',
+    };
+
+    // Someone else's upload is not theirs to import under.
+    const othersUpload = (await upload(adminCookie)).json().uploadId as number;
+    const refused = await commit({ ...payload, uploadId: othersUpload });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().fieldErrors).toHaveProperty('uploadId');
+
+    const done = await commit({ ...payload, uploadId });
+    expect(done.statusCode, done.body).toBe(200);
+    // Once kept, the upload cannot be used again.
+    expect((await commit({ ...payload, uploadId })).statusCode).toBe(400);
+
+    const list = await call('GET', '/api/imports', 'writer');
+    expect(list.statusCode).toBe(200);
+    const mine = (list.json() as { fileName: string; file: { id: number; name: string } | null; counts: object }[])[0]!;
+    expect(mine).toMatchObject({
+      fileName: 'fall figures.csv',
+      counts: { created: 1, updated: 0 },
+      file: { name: 'fall figures.csv' },
+    });
+    const file = await call('GET', `/api/imports/files/${mine.file!.id}`, 'writer');
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(Buffer.from(csv, 'utf8'))).toBe(true);
+    expect(file.headers['content-disposition']).toContain('fall figures.csv');
+    expect((await call('GET', `/api/imports/files/${mine.file!.id}`, 'appAdmin')).rawPayload.equals(Buffer.from(csv))).toBe(true);
+    // The institution's admin sees the import (it wrote to their institution) but not the file, which is not theirs.
+    const theirs = (await call('GET', '/api/imports', 'instAdmin')).json() as { id: number; file: unknown }[];
+    expect(theirs.find((i) => i.id === (list.json() as { id: number }[])[0]!.id)).toMatchObject({ file: null });
+    expect((await call('GET', `/api/imports/files/${mine.file!.id}`, 'instAdmin')).statusCode).toBe(404);
+    expect((await call('GET', '/api/imports', 'reader')).statusCode).toBe(403);
+
+    // An import sent without a file keeps what was sent, as CSV.
+    const sent = await commit({ ...payload, rows: [[shortName, 'Conflict Co-op', 'draft', '13']], fileName: 'api.csv' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const latest = ((await call('GET', '/api/imports', 'writer')).json() as { file: { id: number } }[])[0]!;
+    const kept = await call('GET', `/api/imports/files/${latest.file.id}`, 'writer');
+    expect(kept.body).toContain(`${shortName},Conflict Co-op,draft,13`);
+  });
+
   it('interleaved form edits and imports never lose an edit that no one chose to overwrite (fast-check model)', async () => {
     const { id, fiscalYear } = await freshRecord(100);
     let next = 1000;

@@ -7,6 +7,7 @@ import {
   ImportCommitSchema,
   ImportDryRunSchema,
   ImportFileSchema,
+  ImportParseQuerySchema,
   ImportRefusedRowsSchema,
   ImportRefusedSchema,
   ImportRequestSchema,
@@ -19,7 +20,9 @@ import type { FileKind } from './import-files.ts';
 import { parseInWorker, prepareImportBody } from './parse-in-worker.ts';
 import { commitImport } from './import-commit.ts';
 import { planImport } from './import-plan.ts';
+import type { KeepRows } from './read-cells.ts';
 import { refusedRowsFile } from './refused-rows.ts';
+import { storeUpload } from './kept-files.repo.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 const megabytes = `${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MB`;
@@ -56,7 +59,7 @@ async function readUpload(request: FastifyRequest, payload: IncomingMessage): Pr
 }
 
 /** Who may import: a signed-in user with write or admin rights on some institution, or an app admin. */
-async function requireImportRights(request: FastifyRequest): Promise<void> {
+export async function requireImportRights(request: FastifyRequest): Promise<void> {
   const { privileges } = signedInUser(request);
   if (!(privileges.glblAdmin || privileges.write.length > 0 || privileges.admin.length > 0)) throw forbidden();
 }
@@ -71,6 +74,25 @@ function declaredKind(request: FastifyRequest): FileKind {
     `Upload a CSV file or an Excel workbook (.xlsx)${type ? `; this file was sent as ${type.slice(0, 80)}` : ''}.`,
   );
 }
+
+/** The body as the worker read it; the route's schema documents it, and the worker validates it. */
+const prepared = (request: FastifyRequest, keepRows: KeepRows = false) =>
+  prepareImportBody(
+    request.body as IncomingMessage,
+    request.headers['content-length'] === undefined ? undefined : Number(request.headers['content-length']),
+    keepRows,
+    ROWS_BODY_LIMIT,
+  );
+
+/**
+ * The route's schema documents the body; prepareImportBody validates it (a large one in the worker: a million cells
+ * took the event loop hundreds of milliseconds). The answer, 5,000 rows' results made by our own typed code, is
+ * written as JSON without checking it against its schema again, which took tens of milliseconds each time.
+ */
+const readByWorker = {
+  validatorCompiler: () => (value: unknown) => ({ value }),
+  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+};
 
 /**
  * Spreadsheet import of records (issue 6): read a file, check a mapping of it row by row, then write it all in one
@@ -89,30 +111,13 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   // validates and reads it with the refusals the app's JSON parser and schemas would give (read-request.ts).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
-  /** The body as the worker read it; the route's schema documents it, and the worker validates it. */
-  const prepared = (request: FastifyRequest, keepRows = false) =>
-    prepareImportBody(
-      request.body as IncomingMessage,
-      request.headers['content-length'] === undefined ? undefined : Number(request.headers['content-length']),
-      keepRows,
-      ROWS_BODY_LIMIT,
-    );
-  /**
-   * No validation on the event loop: the worker does it (a million cells took hundreds of milliseconds there). The
-   * answer, 5,000 rows' results made by our own typed code, is written as JSON without checking it against its schema
-   * again, which held the event loop for tens of milliseconds per check.
-   */
-  const inWorker = {
-    validatorCompiler: () => (value: unknown) => ({ value }),
-    serializerCompiler: () => (data: unknown) => JSON.stringify(data),
-  };
-
   r.post(
     '/api/imports/parse',
     {
       schema: {
         tags,
         summary: `Read a CSV or XLSX file (the raw body, at most ${megabytes}) into its column headings and rows of text`,
+        querystring: ImportParseQuerySchema,
         response: { 200: ImportFileSchema, 413: ApiErrorSchema, ...errors },
       },
       config: { changesNothing: true },
@@ -124,7 +129,14 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       if (!Buffer.isBuffer(body))
         throw fieldError('file', 'The file is empty. Choose a file with a row of column headings and a row for each record.');
       // Off the event loop, with caps on time and memory: a hostile file must not stall everyone else (decision 014).
-      return parseInWorker(body, kind);
+      const file = await parseInWorker(body, kind);
+      // Stored as it came, so the import that uses it keeps the very file (issue 28).
+      const uploadId = await storeUpload(db, signedInUser(request).id, {
+        name: request.query.fileName ?? `import.${kind}`,
+        contentType: kind === 'xlsx' ? XLSX_CONTENT_TYPE : CSV_CONTENT_TYPE,
+        bytes: body,
+      });
+      return { ...file, uploadId };
     },
   );
 
@@ -141,7 +153,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: ROWS_BODY_LIMIT,
       config: { changesNothing: true },
       onRequest: requireImportRights,
-      ...inWorker,
+      ...readByWorker,
     },
     async (request) => {
       const { rows, counts, fingerprint } = await planImport(db, await prepared(request), signedInUser(request).privileges);
@@ -162,7 +174,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: ROWS_BODY_LIMIT,
       config: { changesNothing: true },
       onRequest: requireImportRights,
-      ...inWorker,
+      ...readByWorker,
     },
     async (request) => {
       const read = await prepared(request, true);
@@ -189,16 +201,17 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       },
       bodyLimit: ROWS_BODY_LIMIT,
       onRequest: requireImportRights,
-      ...inWorker,
+      ...readByWorker,
     },
     async (request, reply) => {
-      const outcome = await commitImport(db, await prepared(request), signedInUser(request));
+      const outcome = await commitImport(db, await prepared(request, 'without-upload'), signedInUser(request));
       if (outcome.ok) return { counts: outcome.counts };
       // Rows with errors: the dry run goes back with the 400. Someone else's change meanwhile: a 409.
       if (outcome.error === 'refused') {
         return reply.code(400).send({ statusCode: 400, message: outcome.message, result: outcome.result });
       }
       // Records changed after the file was made, with no choice for them: 409 import_conflict, with the dry run.
+      if (outcome.error === 'upload') throw fieldError('uploadId', outcome.message);
       if (outcome.error === 'conflict') {
         return reply
           .code(409)

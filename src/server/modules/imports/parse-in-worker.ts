@@ -13,7 +13,7 @@ import {
   PARSE_TIME_LIMIT_MS,
   REQUEST_WORKER_NICENESS,
 } from './import-limits.ts';
-import { prepareImport, type PreparedImport } from './read-cells.ts';
+import { prepareImport, type KeepRows, type PreparedImport } from './read-cells.ts';
 import { readImportRequest } from './read-request.ts';
 import type { WorkerAnswer, WorkerJob, WorkerMessage } from './parse-worker.ts';
 
@@ -115,7 +115,7 @@ async function readSmall(stream: Readable, maxBytes: number): Promise<Buffer> {
 export async function prepareImportBody(
   stream: Readable,
   declaredBytes: number | undefined,
-  keepRows: boolean,
+  keepRows: KeepRows,
   maxBytes: number,
   limits: ParseLimits = LIMITS,
 ): Promise<PreparedImport> {

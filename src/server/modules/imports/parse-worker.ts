@@ -1,6 +1,6 @@
 import { HttpError } from '../../http-errors.ts';
 import { readSpreadsheet, type FileKind } from './import-files.ts';
-import { prepareImport } from './read-cells.ts';
+import { prepareImport, type KeepRows } from './read-cells.ts';
 import { readImportRequest } from './read-request.ts';
 
 /**
@@ -11,7 +11,7 @@ import { readImportRequest } from './read-request.ts';
  */
 
 /** What the worker is asked to read: a spreadsheet of a kind, or an import request (with its raw cells or not). */
-export type WorkerJob = { kind: FileKind } | { kind: 'import-request'; keepRows: boolean };
+export type WorkerJob = { kind: FileKind } | { kind: 'import-request'; keepRows: KeepRows };
 
 export type WorkerAnswer =
   { ok: true; value: unknown } | { ok: false; statusCode: number; message: string; fieldErrors?: Record<string, string[]> };

@@ -49,8 +49,15 @@ export function readCells(row: readonly string[], mapping: ImportRequest['mappin
   return read;
 }
 
+/**
+ * When the raw cells are kept beside the read rows: always (the refused-rows file), never (a dry run), or when the
+ * request names no upload (a commit keeps what was sent as the import's file).
+ */
+export type KeepRows = boolean | 'without-upload';
+
 /** Every row read once, under the text rule every form and route applies; the raw cells kept only when asked. */
-export function prepareImport(request: ImportRequest, keepRows = false): PreparedImport {
+export function prepareImport(request: ImportRequest, keepRows: KeepRows = false): PreparedImport {
   const readRows = request.rows.map((row) => readCells(row, request.mapping));
-  return { request: keepRows ? request : { ...request, rows: [] }, readRows };
+  const keep = keepRows === true || (keepRows === 'without-upload' && request.uploadId === undefined);
+  return { request: keep ? request : { ...request, rows: [] }, readRows };
 }

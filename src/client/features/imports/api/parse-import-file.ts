@@ -9,10 +9,10 @@ import { IMPORT_UI } from '../messages.ts';
  * POST /api/imports/parse: the file's bytes as the body (the shared api client sends JSON only), answered with its
  * headings and rows. Failures become the same ApiError the api client raises, keeping the server's words.
  */
-export async function parseImportFile(file: Blob, contentType: string): Promise<ImportFile> {
+export async function parseImportFile(file: Blob, contentType: string, fileName: string): Promise<ImportFile> {
   let response: Response;
   try {
-    response = await fetch('/api/imports/parse', {
+    response = await fetch(`/api/imports/parse?${new URLSearchParams({ fileName })}`, {
       method: 'POST',
       headers: { 'Content-Type': contentType, Accept: 'application/json' },
       credentials: 'same-origin',
@@ -40,7 +40,7 @@ export async function parseImportFile(file: Blob, contentType: string): Promise<
 }
 
 export function useParseImportFile() {
-  return useMutation<ImportFile, ApiError | Error, { file: Blob; contentType: string }>({
-    mutationFn: ({ file, contentType }) => parseImportFile(file, contentType),
+  return useMutation<ImportFile, ApiError | Error, { file: Blob; contentType: string; fileName: string }>({
+    mutationFn: ({ file, contentType, fileName }) => parseImportFile(file, contentType, fileName),
   });
 }

@@ -1,4 +1,5 @@
 import { useReducer } from 'react';
+import { scrubText } from '../../../../shared/schemas/text.ts';
 import type { ConflictChoice, ImportRowResult } from '../../../../shared/schemas/import.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -44,7 +45,9 @@ export function useImportFlow() {
     const check = checkImportFile(picked);
     if (!check.ok) return dispatch({ type: 'fileRefused', message: check.message });
     try {
-      const read = await parse.mutateAsync({ file: picked, contentType: check.contentType });
+      // The name is kept with the file; a character the API refuses in it is replaced, never a reason to stop.
+      const fileName = scrubText(picked.name, { max: 255 });
+      const read = await parse.mutateAsync({ file: picked, contentType: check.contentType, fileName });
       // A corrected file with the same headings keeps the matches chosen for it; another file starts from its headings.
       const mapping = sameHeadings(state.file, read) ? null : suggestMapping(read.columns, loadRememberedMapping());
       dispatch({ type: 'fileRead', file: { ...read, name: picked.name }, mapping });

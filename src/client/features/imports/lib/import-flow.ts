@@ -127,6 +127,8 @@ export function importRequest(state: ImportState): ImportRequest | null {
   if (!file) return null;
   // The name is kept in the audit history only: a character the API refuses in it is replaced, never a reason to stop.
   const body: ImportRequest = { mapping: state.mapping, rows: file.rows, fileName: scrubText(file.name, { max: 255 }) };
+  // The stored upload, kept with the import when it is committed.
+  if (file.uploadId !== undefined) body.uploadId = file.uploadId;
   if (state.fiscalYear.trim()) body.fiscalYear = state.fiscalYear.trim();
   const term = TERMS.find((t) => t === state.term);
   if (term) body.term = term;

@@ -9,6 +9,7 @@ import { routeTitle } from '../../../ui/route-title.ts';
 import { useProfile } from '../../session/index.ts';
 import { DryRunResult } from '../components/dry-run-result.tsx';
 import { MappingStep } from '../components/mapping-step.tsx';
+import { PastImports } from '../components/past-imports.tsx';
 import { useImportFlow } from '../components/use-import-flow.ts';
 import { suggestMapping } from '../lib/column-mapping.ts';
 import { choiceFor, conflictsOf, mayCommit, rowsToWrite } from '../lib/import-flow.ts';
@@ -190,6 +191,8 @@ export default function ImportPage() {
       ) : null}
 
       {result && !fileError ? <CommitStep flow={flow} /> : null}
+
+      <PastImports />
     </Page>
   );
 }
