@@ -89,6 +89,13 @@ describe('no downloaded cell runs as a formula', () => {
         for (const url of Object.values(DOWNLOADS).flat()) {
           const res = await ctx.app.inject({ url, headers: { cookie } });
           expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+          // A planted text holding `;` is a quoted field: Excel where `;` separates a list would split it otherwise.
+          if (url.includes('format=csv')) {
+            const raw = res.rawPayload.toString('utf8');
+            for (const text of plantedTexts.filter((t) => t.includes(';') && !/["\r\n]/.test(t) && raw.includes(t))) {
+              expect(raw, `${url}: ${JSON.stringify(text)}`).toContain(`"'${text}"`);
+            }
+          }
           for (const row of await cellsOf(res.rawPayload, url)) {
             for (const cell of row) {
               if (typeof cell !== 'string') continue;

@@ -87,6 +87,15 @@ const CSV_SELECT_LIST = sql.join(
   sql`, `,
 );
 
+/**
+ * CSV, every text column in quotes: Excel where `;` separates a list would split `x;=1+1` at the `;` and run the part
+ * after it, which the formula rule's apostrophe in front cannot stop; a quoted field stays one cell (csvLines quotes
+ * such fields in the files we write in TypeScript; decision 017).
+ */
+const COPY_OPTIONS = `FORMAT csv, FORCE_QUOTE (${RECORD_EXPORT_COLUMNS.filter((c) => c.kind === 'text')
+  .map((c) => `"${c.key}"`)
+  .join(', ')})`;
+
 const filterOf = (criteria: ExportCriteria) =>
   recordFilterSql({ ...criteria, programName: criteria.programName, readable: 'all' }).where;
 
@@ -110,14 +119,14 @@ export async function recordsCsvStream(
   const out = new PassThrough();
   out.write(headerLine());
   if (database.kind === 'pglite') {
-    const result = await database.pglite!.query(`COPY (${text}) TO '/dev/blob' WITH (FORMAT csv)`);
+    const result = await database.pglite!.query(`COPY (${text}) TO '/dev/blob' WITH (${COPY_OPTIONS})`);
     // No blob at all when no row matched.
     out.end(result.blob ? Buffer.from(await result.blob.arrayBuffer()) : undefined);
     done(result.affectedRows ?? 0);
     return out;
   }
   const client = await database.pool!.connect();
-  const copy = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (FORMAT csv)`));
+  const copy = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (${COPY_OPTIONS})`));
   pipeline(copy, out)
     .then(() => {
       client.release();
