@@ -135,7 +135,7 @@ async function streamTo(worker: ChildProcess, job: WorkerJob, { stream, maxBytes
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
     if (size > maxBytes) throw tooLarge();
-    await send({ chunk: new Uint8Array(chunk as Buffer) });
+    await send({ chunk: chunk as Buffer });
   }
   await send({ end: true });
 }
