@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../test/build-test-app.ts';
 import { createInstitution, createUser } from '../test/factories.ts';
 import { encodeQueryValue, hostileText } from '../test/hostile-text.ts';
 import type { Method } from '../test/matrix.ts';
-import { openApiDocument } from '../test/openapi.ts';
+import { getQueryParameters, openApiDocument } from '../test/openapi.ts';
 import { createProgram, insertRecord } from '../test/record-factories.ts';
 import { walkEveryRoute } from '../test/route-cases.ts';
 
@@ -301,16 +301,7 @@ describe('every query parameter of every route refuses what the text rule refuse
   const NOT_FILTERS = new Set(['returnPath']);
 
   async function queryParameters() {
-    const doc = await openApiDocument(walk.ctx.app);
-    return walk.cases
-      .filter((c) => c.route.startsWith('GET '))
-      .flatMap((c) => {
-        const path = c.route.slice(4).replace(/:(\w+)/g, '{$1}');
-        const parameters = (doc.paths[path]?.get as { parameters?: { in: string; name: string }[] } | undefined)?.parameters;
-        return (parameters ?? [])
-          .filter((p) => p.in === 'query' && !NOT_FILTERS.has(p.name))
-          .map((p) => ({ route: c.route, url: c.url, name: p.name }));
-      });
+    return getQueryParameters(await openApiDocument(walk.ctx.app), walk.cases).filter((p) => !NOT_FILTERS.has(p.name));
   }
 
   it('walks the text filters too', async () => {

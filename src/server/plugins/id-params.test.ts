@@ -4,7 +4,7 @@ import { ID_MAX } from '../../shared/schemas/id.ts';
 import { createTestContext, type TestContext } from '../test/build-test-app.ts';
 import { createUser } from '../test/factories.ts';
 import type { Method } from '../test/matrix.ts';
-import { openApiDocument } from '../test/openapi.ts';
+import { getQueryParameters, openApiDocument } from '../test/openapi.ts';
 import { walkEveryRoute } from '../test/route-cases.ts';
 
 /**
@@ -208,16 +208,9 @@ describe('ids in query strings, on every route that takes one', () => {
 
   /** Each GET case with the id parameters of its route (by the OpenAPI description). */
   async function idQueries() {
-    const doc = await openApiDocument(walk.ctx.app);
-    return walk.cases
-      .filter((c) => c.route.startsWith('GET '))
-      .flatMap((c) => {
-        const path = c.route.slice(4).replace(/:(\w+)/g, '{$1}');
-        const parameters = (doc.paths[path]?.get as { parameters?: { in: string; name: string }[] } | undefined)?.parameters;
-        return (parameters ?? [])
-          .filter((p) => p.in === 'query' && /Ids?$/.test(p.name))
-          .map((p) => ({ url: c.url, name: p.name }));
-      });
+    return getQueryParameters(await openApiDocument(walk.ctx.app), walk.cases)
+      .filter((p) => /Ids?$/.test(p.name))
+      .map(({ url, name }) => ({ url, name }));
   }
 
   it('finds the id parameters of the routes that take them', async () => {

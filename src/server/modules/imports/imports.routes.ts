@@ -17,7 +17,7 @@ import {
 import { fieldError, forbidden, HttpError, refusalError } from '../../http-errors.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import type { FileKind } from './import-files.ts';
-import { parseInWorker, prepareImportBody } from './parse-in-worker.ts';
+import { parseInWorker, prepareImportBody, readCapped } from './parse-in-worker.ts';
 import { commitImport } from './import-commit.ts';
 import { planImport } from './import-plan.ts';
 import type { KeepRows } from './read-cells.ts';
@@ -48,14 +48,7 @@ const tooLarge = () =>
 async function readUpload(request: FastifyRequest, payload: IncomingMessage): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_IMPORT_FILE_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of payload) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_IMPORT_FILE_BYTES) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  return readCapped(payload, MAX_IMPORT_FILE_BYTES, tooLarge);
 }
 
 /** Who may import: a signed-in user with write or admin rights on some institution, or an app admin. */

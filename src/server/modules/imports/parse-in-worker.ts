@@ -93,13 +93,13 @@ export const parseInWorker = (bytes: Buffer, kind: FileKind, limits: ParseLimits
 
 const tooLarge = () => new HttpError(400, 'The request body is too large.');
 
-/** A small body, read whole (Content-Length said it is small; the HTTP parser holds the body to it). */
-async function readSmall(stream: Readable, maxBytes: number): Promise<Buffer> {
+/** A body read whole, refused with `tooBig()` as soon as it passes `maxBytes`. */
+export async function readCapped(stream: Readable, maxBytes: number, tooBig: () => Error): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
-    if (size > maxBytes) throw tooLarge();
+    if (size > maxBytes) throw tooBig();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -121,7 +121,7 @@ export async function prepareImportBody(
 ): Promise<PreparedImport> {
   if (declaredBytes !== undefined && declaredBytes > maxBytes) throw tooLarge();
   if (declaredBytes !== undefined && declaredBytes <= IN_PROCESS_REQUEST_BYTES) {
-    return prepareImport(readImportRequest(await readSmall(stream, IN_PROCESS_REQUEST_BYTES)), keepRows);
+    return prepareImport(readImportRequest(await readCapped(stream, IN_PROCESS_REQUEST_BYTES, tooLarge)), keepRows);
   }
   return inWorker({ stream, maxBytes }, { kind: 'import-request', keepRows }, REQUEST, limits);
 }

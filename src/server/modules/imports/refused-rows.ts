@@ -1,12 +1,9 @@
 import type { ImportRefusedRows, ImportRequest, ImportRowResult } from '../../../shared/schemas/import.ts';
 import { CSV_BOM, csvLines } from '../../files/table-files.ts';
+import { columnLetter } from './import-files.ts';
 
 /** The heading of the column that says why each row was refused. */
 export const WHY_HEADING = 'Why it was not imported';
-
-/** Column letters as a spreadsheet names them (A, B, …, Z, AA, …), for a request that sent no headings. */
-const letter = (index: number): string =>
-  (index >= 26 ? letter(Math.floor(index / 26) - 1) : '') + String.fromCharCode(65 + (index % 26));
 
 /** A name for the refused rows' file, from the uploaded one's ("fall.xlsx" → "fall-not-imported.csv"). */
 function refusedFileName(fileName: string | undefined): string {
@@ -26,7 +23,7 @@ function refusedFileName(fileName: string | undefined): string {
 export function refusedRowsFile(request: ImportRequest, results: readonly ImportRowResult[]): ImportRefusedRows {
   const refused = results.filter((r) => r.action === 'error');
   const width = Math.max(request.columns?.length ?? 0, ...refused.map((r) => request.rows[r.row - 2]?.length ?? 0));
-  const headings = Array.from({ length: width }, (_, i) => request.columns?.[i] ?? `Column ${letter(i)}`);
+  const headings = Array.from({ length: width }, (_, i) => request.columns?.[i] ?? `Column ${columnLetter(i)}`);
   const lines = refused.map((r) => {
     const cells = request.rows[r.row - 2] ?? [];
     const why = (r.errors ?? []).map((e) => e.message).join('; ');

@@ -27,6 +27,7 @@ import {
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { TablePager } from '../../../ui/table-pager.tsx';
 import { ACTION_COLOURS, ActionBadge } from './action-badge.tsx';
+import { utcMinute } from '../lib/import-file.ts';
 import { IMPORT_UI } from '../messages.ts';
 import './dry-run-result.css';
 
@@ -63,8 +64,6 @@ export interface ConflictAnswers {
 }
 
 const C = R.conflict;
-/** "2025-11-20 14:05" from the record's ISO time, in UTC as the export writes it. */
-const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 /** A row whose record changed after the file was made: what differs, who changed it, and the choice. */
 function ConflictDetails({ row, answers }: { row: ImportRowResult; answers: ConflictAnswers }) {
