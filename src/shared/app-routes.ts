@@ -54,6 +54,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'institution', path: '/institutions/:id', title: 'Institution', access: 'appAdmin', check: idCheck },
   { id: 'returns', path: '/returns', title: 'Term returns', access: 'programStaff' },
   { id: 'return', path: '/returns/:id', title: 'Term return', access: 'programStaff', check: idCheck },
+  { id: 'termEntry', path: '/returns/:id/enter', title: 'Enter a term', access: 'programStaff', check: idCheck },
   { id: 'periods', path: '/periods', title: 'Reporting periods', access: 'appAdmin' },
   { id: 'releases', path: '/releases', title: 'Release calendar', access: 'programStaff' },
   { id: 'reports', path: '/reports', title: 'Reports', access: 'programStaff' },

@@ -33,6 +33,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   adminUser: () => import('../features/users/pages/user-page.tsx'),
   returns: () => import('../features/returns/pages/returns-page.tsx'),
   return: () => import('../features/returns/pages/return-page.tsx'),
+  termEntry: () => import('../features/term-entry/pages/term-entry-page.tsx'),
   periods: () => import('../features/periods/pages/periods-page.tsx'),
   releases: () => import('../features/releases/pages/releases-page.tsx'),
   reports: () => import('../features/reports/pages/reports-page.tsx'),

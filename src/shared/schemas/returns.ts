@@ -8,7 +8,7 @@ import { EXPORT_FORMATS } from './export.ts';
 import { idNumber, queryIdList } from './id.ts';
 import { mustMatchOnWrite, readOnly } from './read-only.ts';
 import { queryList } from './query-string.ts';
-import { queryOneOf, queryText } from './record.ts';
+import { queryOneOf, queryText, RecordSchema } from './record.ts';
 import { textField } from './text.ts';
 
 /**
@@ -223,6 +223,14 @@ export const ReturnProgramSchema = z.object({
   record_status: z.string().nullable(),
 });
 export type ReturnProgram = z.infer<typeof ReturnProgramSchema>;
+
+/** `GET /api/returns/{id}/records`: each expected program with its whole record of the period, or null (the term's grid). */
+export const ReturnEntryRowSchema = z.object({
+  program_id: z.number().int(),
+  program_name: z.string(),
+  record: RecordSchema.nullable(),
+});
+export type ReturnEntryRow = z.infer<typeof ReturnEntryRowSchema>;
 
 /**
  * A return is reminded at most once in this many hours (docs/reporting-cycle.md, "Reminder mails"). Less than a day,

@@ -1,9 +1,11 @@
 /**
  * What other features use from the term returns feature: the open returns (the home page's "What is due"), the return
  * of one term (the record form's lock notice), the cached list of periods (the Periods screen), and how a return's
- * state, overdue mark and days look.
+ * state, overdue mark and days look; the return and its actions for the whole-term grid, which signs off in place.
  */
-export { periodsQueryOptions, RETURNS_QUERY_KEY, useOpenReturns, useReturnOfTerm } from './api/get-returns.ts';
+export { periodsQueryOptions, RETURNS_QUERY_KEY, useOpenReturns, useReturn, useReturnOfTerm } from './api/get-returns.ts';
+export { ReturnActions } from './components/return-actions.tsx';
+export { availableReturnActions } from './lib/return-actions.ts';
 export { OverdueBadge, ReturnStateBadge } from './components/return-state-badge.tsx';
 export { formatDay, formatInstant } from './lib/format-day.ts';
 export { RETURN_UI } from './messages.ts';

@@ -69,6 +69,10 @@ export const RETURN_UI = {
     open: (institution: string, term: string) => `${institution}, ${term}: open the return`,
   },
   detail: {
+    enterTerm: 'Enter this term',
+    enterTermHint: 'Every program of the return in one grid: type, or paste from a spreadsheet.',
+    seeTerm: 'See the whole term',
+    seeTermHint: 'Every program’s figures of the term in one grid, read-only.',
     institution: 'Institution',
     period: 'Period',
     due: 'Due',

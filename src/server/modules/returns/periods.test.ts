@@ -117,6 +117,7 @@ describe('reporting periods and term returns', () => {
       '/api/periods/{id}': ['patch'],
       '/api/returns': ['get'],
       '/api/returns/{id}': ['get'],
+      '/api/returns/{id}/records': ['get'],
       '/api/returns/{id}/submit': ['post'],
       '/api/returns/{id}/fill-zeros': ['post'],
       '/api/returns/{id}/send-back': ['post'],

@@ -8,6 +8,7 @@ import {
   FillZerosResultSchema,
   ReturnActionSchema,
   ReturnConflictSchema,
+  ReturnEntryRowSchema,
   ReturnProgramSchema,
   ReturnReasonSchema,
   ReturnsDownloadQuerySchema,
@@ -18,6 +19,7 @@ import { forbidden, notFound } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
 import { matrixFile } from './returns-download.ts';
+import { readRecords } from '../records/record-store.ts';
 import { expectedPrograms, listReturns, readReturn, returnFilterOf, returnKeyOf } from './returns.repo.ts';
 
 const RETURN = 'The term return';
@@ -56,6 +58,41 @@ function matrixDownloadRoute(app: FastifyInstance): void {
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.name}"`)
         .send(file.body);
+    },
+  );
+}
+
+/**
+ * The whole-term entry screen edits every expected program's record at once: the records whole, with their versions,
+ * so each row saves through PATCH /api/records/{id} against the version it shows.
+ */
+function entryRowsRoute(app: FastifyInstance): void {
+  const db = app.database.db;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/returns/:id/records',
+    {
+      schema: {
+        tags: ['reporting cycle'],
+        summary: 'The expected programs of one term return, each with its whole record of the period (with its version) or null',
+        params: IdParamSchema,
+        response: { 200: z.array(ReturnEntryRowSchema), ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const key = await returnKeyOf(db, request.params.id);
+      if (!key) throw notFound(RETURN);
+      if (!canReadInstitution(signedInUser(request).privileges, key.institutionId)) throw forbidden();
+      const programs = await expectedPrograms(db, request.params.id);
+      const records = await readRecords(
+        db,
+        programs.flatMap((p) => (p.record_id === null ? [] : [p.record_id])),
+      );
+      return programs.map((p) => ({
+        program_id: p.program_id,
+        program_name: p.program_name,
+        record: p.record_id === null ? null : (records.get(p.record_id) ?? null),
+      }));
     },
   );
 }
@@ -127,6 +164,8 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
       return expectedPrograms(db, request.params.id);
     },
   );
+
+  entryRowsRoute(app);
 
   /** preValidation of the institution admins' actions: rights on the return's institution (a missing return is a 404 later). */
   async function requireSignOffRights(request: FastifyRequest): Promise<void> {

@@ -251,4 +251,36 @@ describe('term returns: the state machine through the API', () => {
     expect((await call('GET', `/api/returns/${otherReturn}/programs`, 'reader')).statusCode).toBe(403);
     expect((await call('GET', '/api/returns/999999999/programs', 'appAdmin')).statusCode).toBe(404);
   });
+
+  it('gives the whole-term entry screen every expected program with its whole record, to those who may read the return', async () => {
+    const expected: Record<RoleName, number> = {
+      signedOut: 401,
+      userOnly: 403,
+      reader: 200,
+      writer: 200,
+      instAdmin: 200,
+      globalReader: 200,
+      appAdmin: 200,
+    };
+    for (const role of ROLE_NAMES)
+      expect((await call('GET', `/api/returns/${ownReturn}/records`, role)).statusCode, role).toBe(expected[role]);
+    // Rights on another institution give nothing here.
+    for (const role of ['reader', 'writer', 'instAdmin'] as const)
+      expect((await call('GET', `/api/returns/${otherReturn}/records`, role)).statusCode, role).toBe(403);
+    expect((await call('GET', '/api/returns/999999999/records', 'appAdmin')).statusCode).toBe(404);
+    expect((await call('GET', '/api/returns/1e3/records', 'appAdmin')).statusCode).toBe(400);
+
+    const rows: { program_id: number; record: { id: number; version: number; program_id: number } | null }[] = (
+      await call('GET', `/api/returns/${ownReturn}/records`, 'writer')
+    ).json();
+    const programs: { program_id: number; record_id: number | null }[] = (
+      await call('GET', `/api/returns/${ownReturn}/programs`, 'writer')
+    ).json();
+    // The same programs in the same order as the return page, each with the record it names, whole and versioned.
+    expect(rows.map((r) => [r.program_id, r.record?.id ?? null])).toEqual(programs.map((p) => [p.program_id, p.record_id]));
+    for (const row of rows) {
+      const whole = (await call('GET', `/api/records/${row.record!.id}`, 'writer')).json();
+      expect(row.record).toEqual(whole);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Divider, Skeleton, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
 import { isLockedReturnState, returnName } from '../../../../shared/reporting-cycle.ts';
@@ -36,6 +36,14 @@ function ReturnDetails({ ret }: { ret: TermReturn }) {
         </Alert>
       )}
       <ReturnActions ret={ret} actions={actions} />
+      <Group gap="sm" align="center">
+        <Button component={Link} to={`/returns/${ret.id}/enter`} variant={mayAdd ? 'filled' : 'default'} data-testid="enter-term">
+          {mayAdd ? T.enterTerm : T.seeTerm}
+        </Button>
+        <Text size="sm" c="dimmed">
+          {mayAdd ? T.enterTermHint : T.seeTermHint}
+        </Text>
+      </Group>
       <Divider />
       {programs.error ? (
         <LoadError message={programs.error.message} onRetry={() => void programs.refetch()} />

@@ -1,0 +1,106 @@
+import { useCallback, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
+import { notify } from '../../../lib/notifications.ts';
+import { GRID_FIELDS, pasteProblem, type EntryGrid, type GridAction } from '../lib/entry-grid-model.ts';
+import { isCellBlock, MAX_PASTE_CHARACTERS, parsePasteTable } from '../lib/paste-table.ts';
+import { ENTRY_UI } from '../messages.ts';
+import { cellSelector, type CellPosition } from './entry-grid.tsx';
+
+/**
+ * The grid's keys and paste, as in a spreadsheet: arrows, Enter and Home/End move (left and right only from the edge
+ * of the text), Escape puts the cell back as it was when it took the focus, Ctrl+Z undoes the last paste once the
+ * cell's own typing is undone. A block pasted from a spreadsheet spreads from the focused cell, or not at all.
+ */
+export function useGridKeys({
+  grid: gridRef,
+  area: tableArea,
+  dispatch,
+  readOnly,
+  focusText,
+  flush,
+  announce: setAnnouncement,
+}: {
+  grid: RefObject<EntryGrid>;
+  area: RefObject<HTMLDivElement | null>;
+  dispatch: (action: GridAction) => void;
+  readOnly: boolean;
+  /** The focused cell's changed text when it took the focus (undefined: unchanged). */
+  focusText: RefObject<string | undefined>;
+  /** Rows to save at once, the focused one too (after a paste or its undo). */
+  flush: RefObject<Set<number>>;
+  announce: (message: string) => void;
+}) {
+  const moveTo = useCallback((position: CellPosition) => {
+    const row = Math.max(0, Math.min(gridRef.current.rows.length - 1, position.row));
+    const column = Math.max(0, Math.min(GRID_FIELDS.length - 1, position.column));
+    tableArea.current?.querySelector<HTMLInputElement>(cellSelector({ row, column }))?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, at: CellPosition) => {
+    const input = event.currentTarget instanceof HTMLInputElement ? event.currentTarget : (event.target as HTMLInputElement);
+    const all = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+    const go = (to: CellPosition) => {
+      event.preventDefault();
+      moveTo(to);
+    };
+    const ctrl = event.ctrlKey || event.metaKey;
+    switch (event.key) {
+      case 'ArrowDown':
+        return go({ ...at, row: at.row + 1 });
+      case 'ArrowUp':
+        return go({ ...at, row: at.row - 1 });
+      case 'Enter':
+        return go({ ...at, row: at.row + (event.shiftKey ? -1 : 1) });
+      case 'ArrowRight':
+        if (all || input.selectionStart === input.value.length) go({ ...at, column: at.column + 1 });
+        return;
+      case 'ArrowLeft':
+        if (all || input.selectionEnd === 0) go({ ...at, column: at.column - 1 });
+        return;
+      case 'Home':
+        if (ctrl) go({ row: 0, column: 0 });
+        else if (all || input.value === '') go({ ...at, column: 0 });
+        return;
+      case 'End':
+        if (ctrl) go({ row: gridRef.current.rows.length - 1, column: GRID_FIELDS.length - 1 });
+        else if (all || input.value === '') go({ ...at, column: GRID_FIELDS.length - 1 });
+        return;
+      case 'Escape':
+        event.preventDefault();
+        dispatch({ type: 'restore', row: at.row, field: GRID_FIELDS[at.column]!, text: focusText.current });
+        requestAnimationFrame(() => input.select());
+        return;
+      default:
+        if (ctrl && !event.shiftKey && event.key.toLowerCase() === 'z' && gridRef.current.undo) {
+          const untouched = gridRef.current.rows[at.row]?.texts[GRID_FIELDS[at.column]!] === focusText.current;
+          if (!untouched) return; // the browser undoes the typing in this cell first
+          event.preventDefault();
+          for (const { row } of gridRef.current.undo) flush.current.add(row);
+          dispatch({ type: 'undoPaste' });
+          setAnnouncement(ENTRY_UI.undone);
+        }
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>, at: CellPosition) => {
+    if (readOnly) return;
+    const text = event.clipboardData.getData('text/plain');
+    // One value goes into the cell as the browser pastes it; a block of cells is spread from this cell.
+    if (!isCellBlock(text)) return;
+    event.preventDefault();
+    if (text.length > MAX_PASTE_CHARACTERS) return refusePaste(ENTRY_UI.pasteTooBig);
+    const block = parsePasteTable(text);
+    const problem = pasteProblem(gridRef.current, at.row, at.column, block);
+    if (problem) return refusePaste(problem);
+    block.forEach((_, n) => flush.current.add(at.row + n));
+    dispatch({ type: 'paste', row: at.row, column: at.column, block });
+    const cells = block.reduce((sum, cellsOfRow) => sum + cellsOfRow.length, 0);
+    setAnnouncement(ENTRY_UI.pasted(cells, block.length));
+    focusText.current = undefined;
+  };
+  const refusePaste = (message: string) => {
+    setAnnouncement(message);
+    notify({ level: 'error', message });
+  };
+
+  return { onKeyDown, onPaste };
+}

@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, type RefObject } from 'react';
+import { isApiError } from '../../../lib/api-client.ts';
+import {
+  createRecord,
+  duplicateRecordId,
+  getRecord,
+  RECORDS_ROOT_KEY,
+  staleSaveCurrent,
+  updateRecord,
+} from '../../records/index.ts';
+import { RETURNS_QUERY_KEY } from '../../returns/index.ts';
+import { saveRequest, type EntryGrid, type GridAction, type ReturnPlace } from '../lib/entry-grid-model.ts';
+import { ENTRY_UI } from '../messages.ts';
+
+/** A refusal to show in the row (the server's words and fields), or null for a failure worth trying again. */
+function refusalOf(error: unknown): { message: string; fieldErrors: Record<string, string[]> } | null {
+  if (!isApiError(error) || error.status === undefined) return null;
+  if (error.status >= 500 || error.status === 408 || error.status === 429) return null;
+  return { message: error.serverMessage ?? error.message, fieldErrors: error.fieldErrors ?? {} };
+}
+
+/**
+ * Saves one row through the one record store (PUT /api/records for a new record, PATCH /api/records/{id} against the
+ * version the row shows), one save per row at a time. A stale version or a record made meanwhile by someone else is
+ * never written over: the row shows theirs beside its own figures and asks.
+ */
+export function useRowSaver(grid: RefObject<EntryGrid>, dispatch: (action: GridAction) => void, place: ReturnPlace) {
+  const queryClient = useQueryClient();
+  const inFlight = useRef(new Set<number>());
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: RETURNS_QUERY_KEY, predicate: (q) => q.queryKey[1] !== 'entry' });
+    void queryClient.invalidateQueries({ queryKey: RECORDS_ROOT_KEY });
+  }, [queryClient]);
+
+  const save = useCallback(
+    async (index: number): Promise<boolean> => {
+      const row = grid.current.rows[index];
+      if (!row || inFlight.current.has(index)) return false;
+      const request = saveRequest(row, place);
+      if (!request) return false;
+      inFlight.current.add(index);
+      dispatch({ type: 'sending', row: index, sent: request.sent });
+      try {
+        const saved =
+          request.kind === 'create'
+            ? await getRecord(await createRecord(request.body))
+            : await updateRecord(request.id, request.body);
+        dispatch({ type: 'saved', row: index, record: saved });
+        refresh();
+        return true;
+      } catch (error) {
+        const current = staleSaveCurrent(error);
+        const existing = duplicateRecordId(error);
+        if (current) dispatch({ type: 'newer', row: index, record: current });
+        else if (existing !== null) dispatch({ type: 'newer', row: index, record: await getRecord(existing) });
+        else {
+          const refusal = refusalOf(error);
+          dispatch({ type: 'failed', row: index, ...(refusal ?? { message: ENTRY_UI.saveFailed, fieldErrors: {} }) });
+          if (refusal) refresh(); // a lock, say: the return's state shown here may be out of date
+        }
+        return false;
+      } finally {
+        inFlight.current.delete(index);
+      }
+    },
+    [grid, dispatch, place, refresh],
+  );
+
+  /** Submits saved complete drafts one by one, each against its version; answers how many were submitted. */
+  const submit = useCallback(
+    async (indices: readonly number[]): Promise<number> => {
+      let done = 0;
+      for (const index of indices) {
+        const record = grid.current.rows[index]?.record;
+        if (!record || inFlight.current.has(index)) continue;
+        inFlight.current.add(index);
+        dispatch({ type: 'sending', row: index, sent: {} });
+        try {
+          dispatch({
+            type: 'saved',
+            row: index,
+            record: await updateRecord(record.id, { version: record.version, status: 'submitted' }),
+          });
+          done++;
+        } catch (error) {
+          const current = staleSaveCurrent(error);
+          if (current) dispatch({ type: 'newer', row: index, record: current });
+          else
+            dispatch({ type: 'failed', row: index, ...(refusalOf(error) ?? { message: ENTRY_UI.saveFailed, fieldErrors: {} }) });
+        } finally {
+          inFlight.current.delete(index);
+        }
+      }
+      refresh();
+      return done;
+    },
+    [grid, dispatch, refresh],
+  );
+
+  return { save, submit };
+}

@@ -1,0 +1,206 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { validateRecord } from '../../../../shared/record-rules.ts';
+import type { RecordWire } from '../../../../shared/schemas/record.ts';
+import { readCell, type GridField } from './cell-text.ts';
+import {
+  cellText,
+  gridOf,
+  gridReducer,
+  GRID_FIELDS,
+  pasteProblem,
+  rowProblems,
+  saveRequest,
+  submittableRows,
+  type EntryGrid,
+} from './entry-grid-model.ts';
+
+const PLACE = { institutionId: 7, fiscalYear: '2025/26', term: 'Fall' as const };
+
+function draft(id: number, values: Partial<Record<GridField, number | string | null>> = {}): RecordWire {
+  const record: Record<string, unknown> = {
+    id,
+    institution_id: 7,
+    institution_short_name: 'UVic',
+    institution_name: 'University of Victoria',
+    program_id: 100 + id,
+    program_name: `Program ${id}`,
+    fiscal_year: '2025/26',
+    term: 'Fall',
+    notes: null,
+    status: 'draft',
+    version: 3,
+    created_at: '2025-10-01T00:00:00.000Z',
+    created_by: 1,
+    updated_at: '2025-10-01T00:00:00.000Z',
+    updated_by: 1,
+  };
+  for (const field of GRID_FIELDS) record[field] = values[field] ?? null;
+  return record as unknown as RecordWire;
+}
+
+const gridWith = (records: (RecordWire | null)[]): EntryGrid =>
+  gridOf(records.map((record, n) => ({ program_id: 100 + n, program_name: `Program ${n}`, record })));
+
+/** What a person may paste into a cell: numbers of every kind, blanks, words and formulas. */
+const CELL = fc.oneof(
+  fc.integer({ min: -5, max: 2_000_000 }).map(String),
+  fc.integer({ min: 0, max: 99_999 }).map((n) => n.toLocaleString('en-CA')),
+  fc.constantFrom('', ' ', '=1+1', '@SUM(A1)', 'n/a', '1.5', '$12.50', '12.345', '1e3', '٣', '0x10'),
+  fc.string({ maxLength: 6 }),
+);
+
+describe('the whole-term grid', () => {
+  it('saves exactly the pasted values that pass, reports the rest, and never half-saves a row', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.constant(null), { nil: undefined }), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.array(CELL, { minLength: 1, maxLength: 30 }), { minLength: 1, maxLength: 6 }),
+        fc.nat(4),
+        fc.nat(30),
+        (kinds, block, row, column) => {
+          const records = kinds.map((k, n) => (k === null ? null : draft(n + 1)));
+          const before = gridWith(records);
+          const after = gridReducer(before, { type: 'paste', row, column, block });
+          const problem = pasteProblem(before, row, column, block);
+          if (problem !== null) {
+            // A paste that does not fit changes nothing.
+            expect(after).toBe(before);
+            return;
+          }
+          after.rows.forEach((r, n) => {
+            const cells = block[n - row];
+            if (!cells) return expect(r).toBe(before.rows[n]);
+            const problems = rowProblems(r);
+            const request = saveRequest(r, PLACE);
+            const pasted = cells.map((text, c) => [GRID_FIELDS[column + c]!, text.trim()] as const);
+            for (const [field, text] of pasted) {
+              const read = readCell(field, text);
+              // Every refused cell says why; the cell shows what was pasted.
+              if (read.error !== null) expect(problems[field]).toContain(read.error);
+              expect(cellText(r, field)).toBe(text);
+            }
+            if (request === null) {
+              // Nothing sent: nothing to send, or a rule between fields fails, which the cells then name.
+              const sendable = pasted.filter(([f, t]) => readCell(f, t).error === null && readCell(f, t).value !== null);
+              if (sendable.length > 0) expect(Object.keys(problems).length).toBeGreaterThan(0);
+              return;
+            }
+            // Sent: exactly the passing cells that differ from the record, and a row that keeps every rule.
+            const expected = Object.fromEntries(
+              pasted.flatMap(([f, t]) => {
+                const read = readCell(f, t);
+                return read.error === null && read.value !== (r.record?.[f] ?? null) ? [[f, read.value]] : [];
+              }),
+            );
+            const sent = Object.fromEntries(
+              GRID_FIELDS.filter((f) => f in request.body).map((f) => [f, (request.body as Record<string, unknown>)[f]]),
+            );
+            expect(sent).toEqual(expected);
+            expect(validateRecord({ ...(r.record ?? {}), ...request.body, fiscal_year: '2025/26', term: 'Fall' })).toEqual({});
+          });
+        },
+      ),
+    );
+  });
+
+  it('refuses a paste that does not fit, saying how much room there is', () => {
+    const grid = gridWith([null, null]);
+    expect(pasteProblem(grid, 1, 0, [['1'], ['2']])).toMatch(
+      /2 rows × 1 column, but from this cell there is room for 1 row × 27 columns/,
+    );
+    expect(pasteProblem(grid, 0, 26, [['1', '2']])).toMatch(/room for 2 rows × 1 column/);
+    expect(
+      pasteProblem(grid, 0, 0, [
+        ['1', '2'],
+        ['3', '4'],
+      ]),
+    ).toBeNull();
+  });
+
+  it('undoes the last paste, cell by cell, including what was typed before it', () => {
+    let grid = gridWith([draft(1, { students_enrolled: 40 }), null]);
+    grid = gridReducer(grid, { type: 'edit', row: 1, field: 'students_enrolled', text: '9' });
+    const before = grid;
+    grid = gridReducer(grid, {
+      type: 'paste',
+      row: 0,
+      column: 0,
+      block: [
+        ['50', '30'],
+        ['20', '10'],
+      ],
+    });
+    expect(cellText(grid.rows[0]!, 'students_seeking')).toBe('30');
+    grid = gridReducer(grid, { type: 'undoPaste' });
+    expect(cellText(grid.rows[0]!, 'students_enrolled')).toBe('40');
+    expect(cellText(grid.rows[0]!, 'students_seeking')).toBe('');
+    expect(cellText(grid.rows[1]!, 'students_enrolled')).toBe('9');
+    expect(saveRequest(grid.rows[0]!, PLACE)).toBeNull();
+    expect(grid.rows.map((r) => r.texts.students_enrolled)).toEqual(before.rows.map((r) => r.texts.students_enrolled ?? '40'));
+  });
+
+  it('creates a new record as a draft and updates a saved one against its version', () => {
+    let grid = gridWith([null, draft(2)]);
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '5' });
+    grid = gridReducer(grid, { type: 'edit', row: 1, field: 'avg_hourly_wage', text: '$21.5' });
+    expect(saveRequest(grid.rows[0]!, PLACE)).toMatchObject({
+      kind: 'create',
+      body: { institution_id: 7, program_id: 100, fiscal_year: '2025/26', term: 'Fall', status: 'draft', students_placed: 5 },
+    });
+    expect(saveRequest(grid.rows[1]!, PLACE)).toMatchObject({
+      kind: 'update',
+      id: 2,
+      body: { version: 3, avg_hourly_wage: '21.50' },
+    });
+  });
+
+  it('holds back a row whose values break a rule between fields, and names the field', () => {
+    let grid = gridWith([draft(1, { students_seeking: 10 })]);
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '12' });
+    expect(saveRequest(grid.rows[0]!, PLACE)).toBeNull();
+    expect(rowProblems(grid.rows[0]!).students_placed).toEqual([
+      'Students placed (12) cannot be more than students seeking a work term (10)',
+    ]);
+  });
+
+  it('keeps what was typed while a save was under way, and a newer record is never written over unasked', () => {
+    let grid = gridWith([draft(1)]);
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '5' });
+    const request = saveRequest(grid.rows[0]!, PLACE)!;
+    grid = gridReducer(grid, { type: 'sending', row: 0, sent: request.sent });
+    expect(saveRequest(grid.rows[0]!, PLACE)).toBeNull();
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_seeking', text: '8' });
+    grid = gridReducer(grid, { type: 'saved', row: 0, record: { ...draft(1, { students_placed: 5 }), version: 4 } });
+    expect(grid.rows[0]!.texts).toEqual({ students_seeking: '8' });
+    grid = gridReducer(grid, { type: 'newer', row: 0, record: { ...draft(1, { students_placed: 6 }), version: 5 } });
+    expect(saveRequest(grid.rows[0]!, PLACE)).toBeNull();
+    grid = gridReducer(grid, { type: 'keepMine', row: 0 });
+    expect(saveRequest(grid.rows[0]!, PLACE)).toMatchObject({ body: { version: 5, students_seeking: 8 } });
+  });
+
+  it('submits only saved drafts that keep every rule of submission', () => {
+    const complete = Object.fromEntries(
+      GRID_FIELDS.map((f) => [f, f.startsWith('wt_') || f.includes('fee') || f.includes('wage') ? null : 0]),
+    );
+    const full = draft(1, {
+      ...complete,
+      students_enrolled: 10,
+      students_seeking: 5,
+      students_placed: 2,
+      wt_4_month: 2,
+      wt_8_month: 0,
+      wt_12_month_plus: 0,
+      wt_vancouver_island_coast: 2,
+      ...Object.fromEntries(
+        GRID_FIELDS.filter(
+          (f) => f.startsWith('wt_') && !['wt_4_month', 'wt_vancouver_island_coast', 'wt_private'].includes(f),
+        ).map((f) => [f, 0]),
+      ),
+      wt_private: 2,
+    });
+    expect(validateRecord(full, { status: 'submitted' })).toEqual({});
+    const grid = gridWith([full, draft(2, { students_placed: 1 }), null]);
+    expect(submittableRows(grid)).toEqual([0]);
+  });
+});

@@ -1,0 +1,224 @@
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { canEditInstitution } from '../../../../shared/permissions.ts';
+import { isLockedReturnState, returnName } from '../../../../shared/reporting-cycle.ts';
+import type { ReturnEntryRow, TermReturn } from '../../../../shared/schemas/returns.ts';
+import { notify } from '../../../lib/notifications.ts';
+import { DetailLoad } from '../../../ui/detail-page.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { routeTitle } from '../../../ui/route-title.ts';
+import { availableReturnActions, ReturnActions, useReturn } from '../../returns/index.ts';
+import { useProfile } from '../../session/index.ts';
+import { useEntryRows } from '../api/get-entry-rows.ts';
+import { EntryGridTable, type CellPosition } from '../components/entry-grid.tsx';
+import { PhoneEntry } from '../components/phone-entry.tsx';
+import { RowDetails } from '../components/row-details.tsx';
+import { useGridKeys } from '../components/use-grid-keys.ts';
+import { useRowSaver } from '../components/use-row-saver.ts';
+import { gridOf, gridReducer, GRID_FIELDS, saveRequest, submittableRows } from '../lib/entry-grid-model.ts';
+import { ENTRY_UI } from '../messages.ts';
+
+/** "Submit the complete rows": saved drafts that keep every rule of submission become submitted records. */
+function SubmitRows({ ready, submit }: { ready: number[]; submit: (rows: readonly number[]) => Promise<number> }) {
+  const [submitting, setSubmitting] = useState(false);
+  const submitRows = async () => {
+    setSubmitting(true);
+    try {
+      const done = await submit(ready);
+      const failed = ready.length - done;
+      notify({
+        level: failed ? 'error' : 'success',
+        message: failed ? ENTRY_UI.submit.some(done, failed) : ENTRY_UI.submit.done(done),
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return (
+    <Group gap="sm" align="center">
+      <Button onClick={() => void submitRows()} disabled={ready.length === 0} loading={submitting} data-testid="entry-submit">
+        {ENTRY_UI.submit.button(ready.length)}
+      </Button>
+      {ready.length === 0 ? (
+        <Text size="sm" c="dimmed" maw="40rem">
+          {ENTRY_UI.submit.none}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRow[] }) {
+  const { profile } = useProfile();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [grid, dispatch] = useReducer(gridReducer, rows, gridOf);
+  const gridRef = useRef(grid);
+  useLayoutEffect(() => {
+    gridRef.current = grid;
+  }, [grid]);
+  // Fresh records from the server (after a save elsewhere, or a refetch) merge in; what was typed stays.
+  useEffect(() => dispatch({ type: 'reload', rows }), [rows]);
+
+  const locked = isLockedReturnState(ret.state);
+  const readOnly = locked || !canEditInstitution(profile.privileges, ret.institution_id);
+  const place = useMemo(
+    () => ({ institutionId: ret.institution_id, fiscalYear: ret.fiscal_year, term: ret.term }),
+    [ret.institution_id, ret.fiscal_year, ret.term],
+  );
+  const { save, submit } = useRowSaver(gridRef, dispatch, place);
+
+  const [focused, setFocused] = useState<CellPosition | null>(null);
+  const [detailsRow, setDetailsRow] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const focusText = useRef<string | undefined>(undefined);
+  /** Rows a paste or an undo changed: saved at once, the focused one too. */
+  const flush = useRef(new Set<number>());
+  const tableArea = useRef<HTMLDivElement>(null);
+
+  // Every row but the one being edited is saved as soon as it has something to save (a row that failed waits until it
+  // is left again or changed, so a refusal is not sent over and over).
+  useEffect(() => {
+    grid.rows.forEach((row, n) => {
+      const urgent = flush.current.delete(n);
+      if (!urgent && (n === focused?.row || row.failed)) return;
+      if (saveRequest(row, place)) void save(n);
+    });
+  }, [grid, focused, place, save]);
+
+  // The focused cell, also as a ref: leaving a row saves it (and tries again a row whose save failed).
+  const focusedRef = useRef<CellPosition | null>(null);
+  const focusOn = useCallback(
+    (position: CellPosition | null) => {
+      const before = focusedRef.current;
+      if (before && before.row !== position?.row) void save(before.row);
+      focusedRef.current = position;
+      setFocused(position);
+      if (position) setDetailsRow(position.row);
+    },
+    [save],
+  );
+  const onFocusCell = useCallback(
+    (position: CellPosition, input: HTMLInputElement) => {
+      input.select();
+      focusText.current = gridRef.current.rows[position.row]?.texts[GRID_FIELDS[position.column]!];
+      focusOn(position);
+    },
+    [focusOn],
+  );
+  const onLeave = useCallback(() => focusOn(null), [focusOn]);
+
+  const { onKeyDown, onPaste } = useGridKeys({
+    grid: gridRef,
+    area: tableArea,
+    dispatch,
+    readOnly,
+    focusText,
+    flush,
+    announce: setAnnouncement,
+  });
+
+  const onEdit = useCallback(
+    ({ row, column }: CellPosition, text: string) => dispatch({ type: 'edit', row, field: GRID_FIELDS[column]!, text }),
+    [],
+  );
+
+  const ready = submittableRows(grid);
+  const details = grid.rows[phone ? detailsRow : (focused?.row ?? detailsRow)] ?? null;
+  const detailsIndex = phone ? detailsRow : (focused?.row ?? detailsRow);
+  const actions = availableReturnActions(ret, profile.privileges);
+  return (
+    <Stack gap="md">
+      {readOnly ? (
+        <Alert color="orange" variant="outline" icon={<IconLock aria-hidden="true" />} data-testid="entry-read-only">
+          {locked ? ENTRY_UI.readOnly.locked : ENTRY_UI.readOnly.noRights}
+        </Alert>
+      ) : (
+        <Stack gap={4}>
+          <Text size="sm">{phone ? ENTRY_UI.phone.intro : ENTRY_UI.intro}</Text>
+          {phone ? null : (
+            <Text size="sm" c="dimmed">
+              {ENTRY_UI.keys}
+            </Text>
+          )}
+        </Stack>
+      )}
+      <div ref={tableArea}>
+        {phone ? (
+          <PhoneEntry
+            grid={grid}
+            index={detailsRow}
+            readOnly={readOnly}
+            onEdit={(row, field, text) => dispatch({ type: 'edit', row, field, text })}
+            onMove={(index) => focusOn({ row: index, column: 0 })}
+            onFocusRow={(index) => focusedRef.current?.row !== index && focusOn({ row: index, column: 0 })}
+          />
+        ) : (
+          <EntryGridTable
+            grid={grid}
+            label={ENTRY_UI.gridLabel(ret.term, ret.fiscal_year)}
+            readOnly={readOnly}
+            onEdit={onEdit}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            onFocusCell={onFocusCell}
+            onLeave={onLeave}
+          />
+        )}
+      </div>
+      <Text size="sm" role="status" aria-live="polite" data-testid="entry-announcement">
+        {announcement}
+      </Text>
+      {phone ? null : (
+        <RowDetails
+          row={details}
+          onKeepMine={() => dispatch({ type: 'keepMine', row: detailsIndex })}
+          onTakeTheirs={() => dispatch({ type: 'takeTheirs', row: detailsIndex })}
+        />
+      )}
+      {readOnly ? null : <SubmitRows ready={ready} submit={submit} />}
+      <ReturnActions ret={ret} actions={actions} />
+    </Stack>
+  );
+}
+
+function TermEntry({ ret }: { ret: TermReturn }) {
+  const rows = useEntryRows(ret.id);
+  const name = returnName(ret.institution_name, ret.fiscal_year, ret.term);
+  return (
+    <Page
+      title={ENTRY_UI.title(ret.institution_name, ret.term, ret.fiscal_year)}
+      crumbs={[
+        { label: routeTitle('home'), to: '/' },
+        { label: routeTitle('returns'), to: '/returns' },
+        { label: name, to: `/returns/${ret.id}` },
+        { label: ENTRY_UI.crumb },
+      ]}
+    >
+      <Anchor component={Link} to={`/returns/${ret.id}`} size="sm">
+        {ENTRY_UI.back}
+      </Anchor>
+      {rows.error ? (
+        <LoadError message={rows.error.message} onRetry={() => void rows.refetch()} />
+      ) : rows.isPending ? (
+        <Skeleton height="20rem" />
+      ) : (
+        <TermGrid ret={ret} rows={rows.data} />
+      )}
+    </Page>
+  );
+}
+
+/** `/returns/{id}/enter`: every expected program of a term return in one grid, saved row by row, signed off in place. */
+export default function TermEntryPage() {
+  const id = Number(useParams().id);
+  const ret = useReturn(id);
+  return (
+    <DetailLoad query={ret} title={routeTitle('termEntry')}>
+      {(found) => <TermEntry ret={found} />}
+    </DetailLoad>
+  );
+}
