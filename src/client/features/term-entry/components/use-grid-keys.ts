@@ -1,6 +1,6 @@
 import { useCallback, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 import { notify } from '../../../lib/notifications.ts';
-import { GRID_FIELDS, pasteProblem, type EntryGrid, type GridAction } from '../lib/entry-grid-model.ts';
+import { cellText, GRID_FIELDS, pasteProblem, type EntryGrid, type GridAction } from '../lib/entry-grid-model.ts';
 import { isCellBlock, MAX_PASTE_CHARACTERS, parsePasteTable } from '../lib/paste-table.ts';
 import { ENTRY_UI } from '../messages.ts';
 import { cellSelector, type CellPosition } from './entry-grid.tsx';
@@ -74,7 +74,12 @@ export function useGridKeys({
           const untouched = gridRef.current.rows[at.row]?.texts[GRID_FIELDS[at.column]!] === focusText.current;
           if (!untouched) return; // the browser undoes the typing in this cell first
           event.preventDefault();
-          for (const { row } of gridRef.current.undo) flush.current.add(row);
+          const field = GRID_FIELDS[at.column]!;
+          const row = gridRef.current.rows[at.row];
+          const before = gridRef.current.undo.find((u) => u.row === at.row)?.before[field];
+          if (before !== undefined && row)
+            focusText.current = before === cellText({ ...row, texts: {} }, field) ? undefined : before;
+          for (const { row: n } of gridRef.current.undo) flush.current.add(n);
           dispatch({ type: 'undoPaste' });
           setAnnouncement(ENTRY_UI.undone);
         }
@@ -95,7 +100,8 @@ export function useGridKeys({
     dispatch({ type: 'paste', row: at.row, column: at.column, block });
     const cells = block.reduce((sum, cellsOfRow) => sum + cellsOfRow.length, 0);
     setAnnouncement(ENTRY_UI.pasted(cells, block.length));
-    focusText.current = undefined;
+    // The pasted value is the cell's starting point now: Escape keeps it, Ctrl+Z undoes the paste.
+    focusText.current = block[0]![0]!.trim();
   };
   const refusePaste = (message: string) => {
     setAnnouncement(message);

@@ -159,6 +159,16 @@ function textsAfter(texts: EntryRow['texts'], saved: RecordWire): EntryRow['text
   return left;
 }
 
+/** The row's changed texts with `before` put back; a cell put back to its saved value is no longer a change. */
+function restored(row: EntryRow, before: Partial<Record<GridField, string>>): EntryRow['texts'] {
+  const texts = { ...row.texts };
+  for (const [field, text] of Object.entries(before) as [GridField, string][]) {
+    if (text === cellTextOf(row.record?.[field])) delete texts[field];
+    else texts[field] = text;
+  }
+  return texts;
+}
+
 export type GridAction =
   | { type: 'edit'; row: number; field: GridField; text: string }
   | { type: 'paste'; row: number; column: number; block: string[][] }
@@ -214,7 +224,7 @@ export function gridReducer(grid: EntryGrid, action: GridAction): EntryGrid {
       if (!grid.undo) return grid;
       let next: EntryGrid = { ...grid, undo: null };
       for (const { row, before } of grid.undo)
-        next = withRow(next, row, (r) => ({ ...r, texts: { ...r.texts, ...before }, failed: null }));
+        next = withRow(next, row, (r) => ({ ...r, texts: restored(r, before), failed: null }));
       return next;
     }
     case 'restore':

@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+
+/**
+ * Whole-term entry (issue 29): UVic's writer enters a term of 14 programs by pasting one block copied from a
+ * spreadsheet, fixes the one refused cell by keyboard, submits the complete rows, and the return is signed off from the
+ * same screen, which then turns read-only. A fresh period of a fiscal year no other test uses keeps the return empty.
+ */
+
+const FISCAL_YEAR = fiscalYearAhead(6);
+const TERM = 'Fall';
+let returnId = 0;
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** One program's 27 figures as a spreadsheet row: placed split every way, the demographic counts within it. */
+function rowOf(n: number): (string | number)[] {
+  const placed = 10 + n;
+  const location = [placed, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  return [
+    placed + 20,
+    placed + 5,
+    placed,
+    placed - 2,
+    2,
+    0,
+    ...location,
+    placed - 1,
+    1,
+    0,
+    6,
+    2,
+    1,
+    1,
+    0,
+    '21.50',
+    '750',
+    '1,200.50',
+  ];
+}
+
+/** Keys pressed, counted: the issue's measure of the paste path. */
+function keyCounter(page: Page) {
+  let count = 0;
+  return {
+    press: async (key: string) => {
+      count++;
+      await page.keyboard.press(key);
+    },
+    type: async (text: string) => {
+      count += text.length;
+      await page.keyboard.type(text);
+    },
+    get count() {
+      return count;
+    },
+  };
+}
+
+const cell = (page: Page, label: string, program: number) =>
+  page.getByRole('textbox', { name: new RegExp(`^${label}, `) }).nth(program);
+const states = (page: Page) => page.getByTestId('entry-row-state');
+
+test.describe.serial('whole-term entry', () => {
+  test.beforeAll(async ({ request }) => {
+    expect((await request.post('/api/login/direct', { data: { username: 'appadmin' } })).ok()).toBe(true);
+    const created = await request.put('/api/periods', { data: { fiscal_year: FISCAL_YEAR, term: TERM } });
+    expect(created.ok(), await created.text()).toBe(true);
+    const returns = await (await request.get(`/api/returns?fiscalYear=${encodeURIComponent(FISCAL_YEAR)}`)).json();
+    returnId = returns.find(
+      (r: { institution_name: string; term: string }) => r.institution_name === 'UVic' && r.term === TERM,
+    ).id;
+  });
+
+  test('a writer pastes the whole term, fixes a refused cell, submits the rows; the return is signed off in place (1366 px)', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'writer');
+    await page.goto(`/returns/${returnId}`);
+    await page.getByTestId('enter-term').click();
+    await expect(page.getByRole('heading', { level: 1, name: `Enter ${TERM} ${FISCAL_YEAR}: UVic` })).toBeVisible();
+    await expect(states(page)).toHaveCount(14);
+    await expect(states(page).first()).toHaveText('No record');
+    await expectNoSeriousA11yViolations(page);
+    const keys = keyCounter(page);
+
+    // Typing, then Escape: the cell is as it was.
+    await cell(page, 'Students enrolled', 0).click();
+    await page.keyboard.type('5');
+    await expect(cell(page, 'Students enrolled', 0)).toHaveValue('5');
+    await page.keyboard.press('Escape');
+    await expect(cell(page, 'Students enrolled', 0)).toHaveValue('');
+
+    // A block that does not fit below the last row is refused whole.
+    const block = Array.from({ length: 14 }, (_, n) => rowOf(n));
+    block[3]![0] = 'abc';
+    const tsv = block.map((r) => r.join('\t')).join('\r\n') + '\r\n';
+    await page.evaluate((text) => navigator.clipboard.writeText(text), tsv);
+    await cell(page, 'Students enrolled', 13).click();
+    await page.keyboard.press('Control+V');
+    await expect(page.getByTestId('entry-announcement')).toContainText('Nothing was pasted');
+    await expect(cell(page, 'Students enrolled', 13)).toHaveValue('');
+
+    // The paste path, counted from the first cell: paste, undo it, paste again, fix the refused cell, leave the row.
+    await cell(page, 'Students enrolled', 0).click();
+    await keys.press('Control+V');
+    await expect(page.getByTestId('entry-announcement')).toHaveText('Pasted 378 cells into 14 rows.');
+    await expect(cell(page, 'Average hourly wage', 13)).toHaveValue('21.50');
+    await keys.press('Control+Z');
+    await expect(page.getByTestId('entry-announcement')).toHaveText('The last paste was undone.');
+    await expect(cell(page, 'Students placed', 5)).toHaveValue('');
+    await keys.press('Control+V');
+    await expect(cell(page, 'Students enrolled', 3)).toHaveValue('abc');
+    await expect(cell(page, 'Students enrolled', 3)).toHaveAttribute('aria-invalid', 'true');
+    await expect(states(page).nth(3)).toContainText('Needs a fix');
+    for (let n = 0; n < 3; n++) await keys.press('ArrowDown');
+    await expect(cell(page, 'Students enrolled', 3)).toBeFocused();
+    await expect(page.getByTestId('entry-problems')).toContainText('Students enrolled must be a whole number');
+    await keys.type('33');
+    await keys.press('Enter');
+    await expect(cell(page, 'Students enrolled', 4)).toBeFocused();
+    // Every row saved as a draft through the record store.
+    for (let n = 0; n < 14; n++) await expect(states(page).nth(n)).toHaveText('Draft');
+    expect(keys.count, 'keys pressed to enter the whole term by paste').toBeLessThanOrEqual(40);
+
+    // The focused row's splits against students placed, in the record form's words.
+    await expect(page.getByTestId('entry-details')).toContainText('Work terms by duration: Adds up to students placed (14)');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByTestId('entry-submit').click();
+    await expect(
+      page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: '14 records submitted.' }).first(),
+    ).toBeVisible();
+    for (let n = 0; n < 14; n++) await expect(states(page).nth(n)).toHaveText('Submitted');
+
+    // The writer cannot sign off; the app admin does, from the same screen, and the grid turns read-only.
+    await expect(page.getByRole('button', { name: 'Sign off' })).toHaveCount(0);
+    await signInAs(page, 'appadmin');
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign off' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign off' }).click();
+    await expect(page.getByTestId('entry-read-only')).toContainText('signed off');
+    await expect(cell(page, 'Students placed', 0)).toHaveAttribute('readonly', '');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('on a phone the term is one program at a time, read-only once signed off (390 px)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'writer');
+    await page.goto(`/returns/${returnId}/enter`);
+    await expect(page.getByTestId('entry-phone')).toContainText('Program 1 of 14');
+    await expect(page.getByTestId('entry-read-only')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveValue('10');
+    await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveAttribute('readonly', '');
+    await page.getByRole('button', { name: 'Next program' }).first().click();
+    await expect(page.getByTestId('entry-phone')).toContainText('Program 2 of 14');
+    await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveValue('11');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
