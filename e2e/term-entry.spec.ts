@@ -79,6 +79,10 @@ test.describe.serial('whole-term entry', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInAs(page, 'writer');
     await page.goto(`/returns/${returnId}`);
+    // The template: the grid's columns as a workbook, for a writer too.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('term-template').click()]);
+    expect(download.suggestedFilename()).toMatch(/^UVic-Fall-.+-template\.xlsx$/);
+    await expectNoSeriousA11yViolations(page);
     await page.getByTestId('enter-term').click();
     await expect(page.getByRole('heading', { level: 1, name: `Enter ${TERM} ${FISCAL_YEAR}: UVic` })).toBeVisible();
     await expect(states(page)).toHaveCount(14);

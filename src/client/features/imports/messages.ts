@@ -38,7 +38,7 @@ export const IMPORT_UI = {
   file: {
     title: '1. Choose the file',
     label: 'Spreadsheet file',
-    hint: `A CSV file or an Excel workbook (.xlsx), at most ${megabytes} and ${n(MAX_IMPORT_ROWS)} rows. The first row must hold the column headings; only the first sheet of a workbook is read. A file from Export records can be imported as it is.`,
+    hint: `A CSV file or an Excel workbook (.xlsx), at most ${megabytes} and ${n(MAX_IMPORT_ROWS)} rows. The first row must hold the column headings; only the first sheet of a workbook is read. A return’s template (Download a template, on the term return’s page) and a file from Export records can be imported as they are.`,
     placeholder: 'Choose a CSV or XLSX file',
     reading: 'Reading the file…',
     wrongType: (name: string) =>
@@ -63,7 +63,7 @@ export const IMPORT_UI = {
       version: 'When the file’s values were read',
     },
     versionHint:
-      'A file from Export records also says which version of each record it was made from: a record changed since then is shown to you as a conflict, and never overwritten unless you choose so.',
+      'A return’s template and a file from Export records also say which version of each record it was made from: a record changed since then is shown to you as a conflict, and never overwritten unless you choose so.',
     fieldColumn: 'Record field',
     fileColumn: 'Column in your file',
     example: 'First row’s value',

@@ -73,6 +73,9 @@ export const RETURN_UI = {
     enterTermHint: 'Every program of the return in one grid: type, or paste from a spreadsheet.',
     seeTerm: 'See the whole term',
     seeTermHint: 'Every program’s figures of the term in one grid, read-only.',
+    template: 'Download a template (XLSX)',
+    templateHint:
+      'The template has one line per program with its figures; fill it in and import it on the Import records page as it is.',
     institution: 'Institution',
     period: 'Period',
     due: 'Due',

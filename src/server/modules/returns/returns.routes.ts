@@ -19,6 +19,7 @@ import { forbidden, notFound } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
 import { matrixFile } from './returns-download.ts';
+import { returnTemplate } from './return-template.ts';
 import { readRecords } from '../records/record-store.ts';
 import { expectedPrograms, listReturns, readReturn, returnFilterOf, returnKeyOf } from './returns.repo.ts';
 
@@ -98,6 +99,38 @@ function entryRowsRoute(app: FastifyInstance): void {
 }
 
 /**
+ * A return's template: its programs and their figures as a workbook the import takes as it is (return-template.ts).
+ * For anyone who may read the return: it holds nothing GET /api/returns/{id}/records does not.
+ */
+function templateRoute(app: FastifyInstance): void {
+  const db = app.database.db;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/returns/:id/template',
+    {
+      schema: {
+        tags: ['reporting cycle'],
+        summary:
+          'The return as an XLSX template for the import: one line per expected program with its figures (record ID and version where it has a record), headed as the import maps',
+        params: IdParamSchema,
+        response: { 200: z.unknown().describe('An XLSX workbook, sent as an attachment'), ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request, reply) => {
+      const key = await returnKeyOf(db, request.params.id);
+      if (!key) throw notFound(RETURN);
+      if (!canReadInstitution(signedInUser(request).privileges, key.institutionId)) throw forbidden();
+      const file = await returnTemplate(db, request.params.id);
+      if (!file) throw notFound(RETURN);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.body);
+    },
+  );
+}
+
+/**
  * Term returns (docs/reporting-cycle.md): anyone signed in lists those of the institutions they may read; an
  * institution's admins (and app admins) fill missing programs with zero records and sign off; app admins send back,
  * approve and reopen. Rights are checked before the body is read, so a caller without them learns nothing more.
@@ -166,6 +199,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
   );
 
   entryRowsRoute(app);
+  templateRoute(app);
 
   /** preValidation of the institution admins' actions: rights on the return's institution (a missing return is a 404 later). */
   async function requireSignOffRights(request: FastifyRequest): Promise<void> {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Divider, Skeleton, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
 import { isLockedReturnState, returnName } from '../../../../shared/reporting-cycle.ts';
@@ -13,6 +13,7 @@ import { ReturnActions } from '../components/return-actions.tsx';
 import { ReturnHistory } from '../components/return-history.tsx';
 import { ReturnPrograms } from '../components/return-programs.tsx';
 import { ReturnSummary } from '../components/return-summary.tsx';
+import { TermEntryLinks } from '../components/term-entry-links.tsx';
 import { availableReturnActions, missingSubmissions } from '../lib/return-actions.ts';
 import { RETURN_UI } from '../messages.ts';
 
@@ -36,14 +37,7 @@ function ReturnDetails({ ret }: { ret: TermReturn }) {
         </Alert>
       )}
       <ReturnActions ret={ret} actions={actions} />
-      <Group gap="sm" align="center">
-        <Button component={Link} to={`/returns/${ret.id}/enter`} variant={mayAdd ? 'filled' : 'default'} data-testid="enter-term">
-          {mayAdd ? T.enterTerm : T.seeTerm}
-        </Button>
-        <Text size="sm" c="dimmed">
-          {mayAdd ? T.enterTermHint : T.seeTermHint}
-        </Text>
-      </Group>
+      <TermEntryLinks ret={ret} mayEnter={mayAdd} />
       <Divider />
       {programs.error ? (
         <LoadError message={programs.error.message} onRetry={() => void programs.refetch()} />

@@ -1,0 +1,42 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconTable } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { TermReturn } from '../../../../shared/schemas/returns.ts';
+import { RETURN_UI } from '../messages.ts';
+
+const T = RETURN_UI.detail;
+
+/**
+ * The two ways to a whole term from its return: the grid (to enter it, or to read it whole), and the template, the
+ * grid's columns as a workbook to fill in elsewhere and import as it is (writers too: no export right needed).
+ */
+export function TermEntryLinks({ ret, mayEnter }: { ret: TermReturn; mayEnter: boolean }) {
+  return (
+    <Stack gap={6}>
+      <Group gap="sm">
+        <Button
+          component={Link}
+          to={`/returns/${ret.id}/enter`}
+          variant={mayEnter ? 'filled' : 'default'}
+          leftSection={<IconTable size={18} aria-hidden="true" />}
+          data-testid="enter-term"
+        >
+          {mayEnter ? T.enterTerm : T.seeTerm}
+        </Button>
+        <Button
+          component="a"
+          href={`/api/returns/${ret.id}/template`}
+          download
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden="true" />}
+          data-testid="term-template"
+        >
+          {T.template}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {mayEnter ? T.enterTermHint : T.seeTermHint} {T.templateHint}
+      </Text>
+    </Stack>
+  );
+}
