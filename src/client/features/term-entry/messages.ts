@@ -40,6 +40,17 @@ export const ENTRY_UI = {
     takeTheirs: 'Take the newer record',
     someone: 'Someone else',
   },
+  recent: {
+    title: 'The six terms before',
+    error: 'The program’s earlier terms could not be loaded.',
+    none: 'No earlier term of this program has a record.',
+    term: 'Term',
+    enrolled: 'Enrolled',
+    seeking: 'Seeking',
+    placed: 'Placed',
+    thisTerm: 'This term',
+    draft: '(draft)',
+  },
   details: {
     title: (program: string) => `Row: ${program}`,
     none: 'Put the focus on a cell to see its row’s totals and problems here.',

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { RECORD_FIELD_LABELS, splitTotal, WORK_TERM_SPLITS, type SplitName } from '../../../../shared/record-rules.ts';
 import { RECORD_UI } from '../../records/index.ts';
+import type { RecordListItem } from '../../../../shared/schemas/record.ts';
 import { readCell } from '../lib/cell-text.ts';
 import { cellText, rowProblems, type EntryRow } from '../lib/entry-grid-model.ts';
 import { ENTRY_UI } from '../messages.ts';
@@ -32,10 +33,13 @@ function splitLine(row: EntryRow, split: SplitName): string {
  */
 export function RowDetails({
   row,
+  recent,
   onKeepMine,
   onTakeTheirs,
 }: {
   row: EntryRow | null;
+  /** The program's six terms before this one, newest first (undefined while loading). */
+  recent: RecordListItem[] | undefined;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
 }) {
@@ -77,6 +81,7 @@ export function RowDetails({
           <List.Item key={split}>{splitLine(row, split)}</List.Item>
         ))}
       </List>
+      <RecentTerms row={row} recent={recent} />
       {problems.length > 0 ? (
         <Stack gap={4} data-testid="entry-problems">
           <Text size="sm" fw={700}>
@@ -92,5 +97,57 @@ export function RowDetails({
         </Stack>
       ) : null}
     </Stack>
+  );
+}
+
+const R = ENTRY_UI.recent;
+const shown = (value: number | null) => (value === null ? '' : count.format(value));
+
+/** The row beside its program's six terms before: a digit slipped shows at a glance. */
+function RecentTerms({ row, recent }: { row: EntryRow; recent: RecordListItem[] | undefined }) {
+  if (recent === undefined) return null;
+  if (recent.length === 0) return <Text size="sm">{R.none}</Text>;
+  const now = (field: 'students_enrolled' | 'students_seeking' | 'students_placed') => {
+    const read = readCell(field, cellText(row, field));
+    return read.error === null ? shown(read.value as number | null) : cellText(row, field);
+  };
+  return (
+    <Table withTableBorder={false} verticalSpacing={2} fz="sm" maw="32rem" data-testid="entry-recent" captionSide="top">
+      <Table.Caption ta="left" fw={700}>
+        {R.title}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{R.term}</Table.Th>
+          <Table.Th scope="col" ta="right">
+            {R.enrolled}
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            {R.seeking}
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            {R.placed}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        <Table.Tr fw={600}>
+          <Table.Th scope="row">{R.thisTerm}</Table.Th>
+          <Table.Td ta="right">{now('students_enrolled')}</Table.Td>
+          <Table.Td ta="right">{now('students_seeking')}</Table.Td>
+          <Table.Td ta="right">{now('students_placed')}</Table.Td>
+        </Table.Tr>
+        {recent.map((r) => (
+          <Table.Tr key={r.id}>
+            <Table.Th scope="row" fw={400}>
+              {r.term} {r.fiscal_year} {r.status === 'draft' ? R.draft : ''}
+            </Table.Th>
+            <Table.Td ta="right">{shown(r.students_enrolled)}</Table.Td>
+            <Table.Td ta="right">{shown(r.students_seeking)}</Table.Td>
+            <Table.Td ta="right">{shown(r.students_placed)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

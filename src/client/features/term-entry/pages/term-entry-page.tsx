@@ -14,6 +14,7 @@ import { routeTitle } from '../../../ui/route-title.ts';
 import { availableReturnActions, ReturnActions, useReturn } from '../../returns/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { useEntryRows } from '../api/get-entry-rows.ts';
+import { useRecentTerms } from '../api/get-recent-terms.ts';
 import { EntryGridTable, type CellPosition } from '../components/entry-grid.tsx';
 import { PhoneEntry } from '../components/phone-entry.tsx';
 import { RowDetails } from '../components/row-details.tsx';
@@ -52,16 +53,21 @@ function SubmitRows({ ready, submit }: { ready: number[]; submit: (rows: readonl
   );
 }
 
-function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRow[] }) {
-  const { profile } = useProfile();
-  const phone = useMediaQuery('(max-width: 48em)');
+/** The grid's state, also as a ref for handlers that run after a render; fresh rows merge in, what was typed stays. */
+function useEntryGrid(rows: readonly ReturnEntryRow[]) {
   const [grid, dispatch] = useReducer(gridReducer, rows, gridOf);
   const gridRef = useRef(grid);
   useLayoutEffect(() => {
     gridRef.current = grid;
   }, [grid]);
-  // Fresh records from the server (after a save elsewhere, or a refetch) merge in; what was typed stays.
   useEffect(() => dispatch({ type: 'reload', rows }), [rows]);
+  return { grid, dispatch, gridRef };
+}
+
+function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRow[] }) {
+  const { profile } = useProfile();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const { grid, dispatch, gridRef } = useEntryGrid(rows);
 
   const locked = isLockedReturnState(ret.state);
   const readOnly = locked || !canEditInstitution(profile.privileges, ret.institution_id);
@@ -130,6 +136,7 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
   const details = grid.rows[phone ? detailsRow : (focused?.row ?? detailsRow)] ?? null;
   const detailsIndex = phone ? detailsRow : (focused?.row ?? detailsRow);
   const actions = availableReturnActions(ret, profile.privileges);
+  const recent = useRecentTerms(focused === null ? null : (grid.rows[focused.row]?.programId ?? null), place);
   return (
     <Stack gap="md">
       {readOnly ? (
@@ -175,6 +182,7 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
       {phone ? null : (
         <RowDetails
           row={details}
+          recent={recent.data}
           onKeepMine={() => dispatch({ type: 'keepMine', row: detailsIndex })}
           onTakeTheirs={() => dispatch({ type: 'takeTheirs', row: detailsIndex })}
         />
