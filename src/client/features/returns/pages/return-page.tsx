@@ -12,6 +12,7 @@ import { useReturn, useReturnPrograms } from '../api/get-returns.ts';
 import { ReturnActions } from '../components/return-actions.tsx';
 import { ReturnHistory } from '../components/return-history.tsx';
 import { ReturnPrograms } from '../components/return-programs.tsx';
+import { SignOffPeople } from '../components/sign-off-people.tsx';
 import { ReturnSummary } from '../components/return-summary.tsx';
 import { availableReturnActions, missingSubmissions } from '../lib/return-actions.ts';
 import { RETURN_UI } from '../messages.ts';
@@ -36,6 +37,7 @@ function ReturnDetails({ ret }: { ret: TermReturn }) {
         </Alert>
       )}
       <ReturnActions ret={ret} actions={actions} />
+      <SignOffPeople ret={ret} />
       <Divider />
       {programs.error ? (
         <LoadError message={programs.error.message} onRetry={() => void programs.refetch()} />
