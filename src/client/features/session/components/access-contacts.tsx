@@ -22,7 +22,9 @@ export function AccessContacts() {
   const { kind, institution_name, people } = contacts.data;
   return (
     <Stack gap={4} data-testid="access-contacts">
-      <Text fw={600}>{kind === 'institution-admins' && institution_name ? T.institutionAdmins(institution_name) : T.appAdmins}</Text>
+      <Text fw={600}>
+        {kind === 'institution-admins' && institution_name ? T.institutionAdmins(institution_name) : T.appAdmins}
+      </Text>
       {people.length === 0 ? <Text size="sm">{T.nobody}</Text> : <ContactPeople people={people} subject={T.subject} />}
     </Stack>
   );
