@@ -2,8 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { fiscalYearOf } from '../src/shared/record-rules.ts';
 
-/** The demo users of PRODUCT.md §8, seeded into the throwaway database the browser tests run against. */
-export type DemoUser = 'appadmin' | 'globalreader' | 'instadmin' | 'writer' | 'reader' | 'newuser';
+/** The demo users of PRODUCT.md §8 (and UVic's admin, issue 29), seeded into the throwaway database the browser tests run against. */
+export type DemoUser = 'appadmin' | 'globalreader' | 'instadmin' | 'writer' | 'reader' | 'newuser' | 'uvicadmin';
 
 /** The B.C. fiscal year (April to March) `ahead` years after the current one; negative for earlier years. */
 export function fiscalYearAhead(ahead: number): string {

@@ -181,6 +181,7 @@ test.describe('menus by role', () => {
     ],
     globalreader: [...PROGRAM_INFO, ...REPORTS],
     instadmin: [...PROGRAM_INFO, ...REPORTS],
+    uvicadmin: [...PROGRAM_INFO, ...REPORTS],
     writer: [...PROGRAM_INFO, ...REPORTS],
     reader: [...PROGRAM_INFO, ...REPORTS],
     newuser: [],

@@ -16,6 +16,7 @@ const accounts: Record<string, TestAccount> = {
   instadmin: { preferred_username: 'instadmin', name: 'Indira Institution', institution: 'UBC', affiliation: ['employee'] },
   writer: { preferred_username: 'writer', name: 'Wren Writer', institution: 'UVic', affiliation: ['employee'] },
   reader: { preferred_username: 'reader', name: 'Riley Reader', institution: 'UVic', affiliation: ['employee'] },
+  uvicadmin: { preferred_username: 'uvicadmin', name: 'Uma Victoria', institution: 'UVic', affiliation: ['employee'] },
   newuser: { preferred_username: 'newuser', name: 'Noor Newcomer', institution: 'SFU' },
   newstaff: {
     preferred_username: 'newstaff',

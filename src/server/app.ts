@@ -22,9 +22,11 @@ import { importRoutes } from './modules/imports/imports.routes.ts';
 import { pastImportRoutes } from './modules/imports/past-imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { accessContactRoutes } from './modules/profile/access-contacts.routes.ts';
 import { periodRoutes } from './modules/returns/periods.routes.ts';
 import { releaseRoutes } from './modules/releases/releases.routes.ts';
 import { reminderRoutes } from './modules/returns/reminders.routes.ts';
+import { readyForSignOffRoutes } from './modules/returns/ready-for-sign-off.routes.ts';
 import { returnRoutes } from './modules/returns/returns.routes.ts';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.ts';
 import { clientAppPlugin } from './plugins/client-app.ts';
@@ -129,6 +131,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(profileRoutes);
+  await app.register(accessContactRoutes);
   await app.register(authRoutes);
   await app.register(headerRoutes);
   await app.register(institutionRoutes);
@@ -142,6 +145,7 @@ export async function buildApp({
   await app.register(periodRoutes);
   await app.register(returnRoutes);
   await app.register(reminderRoutes);
+  await app.register(readyForSignOffRoutes);
   await app.register(releaseRoutes);
   await app.register(clientAppPlugin, { readBanner: () => getBanner(database.db) });
   return app;

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const { demoToday } = config;
   const now = demoToday ? () => middayInBc(demoToday) : () => new Date();
   if (config.isDevelopment && (await seedDemo(database, now()))) {
-    console.log('Seeded the demo data (25 institutions, their programs, ten fiscal years of records, six demo users).');
+    console.log('Seeded the demo data (25 institutions, their programs, ten fiscal years of records, seven demo users).');
   }
 
   const app = await buildApp({ config, database });

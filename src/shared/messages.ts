@@ -93,7 +93,8 @@ export const TEXT = {
     home: 'Go to the home page',
     signIn: 'Sign in to continue',
     401: 'You need to sign in to see this page.',
-    403: 'Your account does not have access to this page. Ask your institution’s co-op office administrator for access.',
+    // Who to ask is named beside it, from GET /api/profile/access-contacts (decision 030).
+    403: 'Your account does not have access to this page.',
     404: 'The address may be mistyped, or the page may have moved.',
     500: 'Something went wrong on our side. What you were doing has not been saved; try again in a moment.',
   },
@@ -105,7 +106,7 @@ export const TEXT = {
     signInPrompt: 'Sign in with your institution account to continue.',
     noAccessTitle: 'You are signed in, but have no access yet',
     noAccessBody:
-      'Your account has been created without privileges. Ask an application administrator, or your institution’s co-op office lead, to grant you read or write access to your institution.',
+      'Your account has been created without privileges. To read or enter your institution’s figures, ask for read or write access.',
     institutionsTitle: 'Your institutions',
     actionsTitle: 'What you can do',
     allInstitutions: 'All institutions',

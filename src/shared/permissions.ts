@@ -76,7 +76,8 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   employee: 'Signed in as an employee of an institution (from single sign-on)',
   read: 'Reads the records and reports of the institutions in the read list (or every institution)',
   write: 'Adds and edits the records of the institutions in the write list',
-  admin: 'Adds and edits the records of the institutions in the admin list and sees who has access to them',
+  admin:
+    'Adds and edits the records of the institutions in the admin list, signs off their term returns and sees who has access to them',
   'app admin': 'Everything: institutions, valid programs, users, exports, every institution’s records',
 };
 

@@ -4,6 +4,7 @@ import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-ro
 import { Page, useDocumentTitle } from '../ui/page.tsx';
 import { directSignInUrl, signInUrl } from '../lib/sign-in.ts';
 import { useSiteConfig } from '../lib/site-config.tsx';
+import { AccessContacts } from '../features/session/index.ts';
 import { describeError, type ErrorView } from './error-view.ts';
 import { TEXT } from '../../shared/messages.ts';
 import { APP_UI } from './messages.ts';
@@ -43,6 +44,7 @@ export function ErrorPage() {
     <Page title={view.title}>
       <Stack gap="md" maw="46rem">
         <ErrorBody view={view} />
+        {view.status === 403 ? <AccessContacts /> : null}
         <Group gap="sm" mt="sm">
           {view.status === 401 ? (
             <Button component="a" href={signInUrl(here)}>

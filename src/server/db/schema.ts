@@ -313,7 +313,11 @@ export const returnEvents = pgTable(
   },
   (t) => [
     index('return_events_return_idx').on(t.returnId, t.at),
-    check('return_events_action', sql`${t.action} IN ('submit', 'send-back', 'approve', 'reopen', 'fill-zeros')`),
+    // ready-for-sign-off: a writer told the sign-off people the return is ready (a mail; the state does not change).
+    check(
+      'return_events_action',
+      sql`${t.action} IN ('submit', 'send-back', 'approve', 'reopen', 'fill-zeros', 'ready-for-sign-off')`,
+    ),
   ],
 );
 

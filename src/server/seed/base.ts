@@ -17,7 +17,7 @@ export async function lockAndCheckSeeded(tx: Db): Promise<boolean> {
   return rows[0]?.seeded === true;
 }
 
-/** Inserts the 25 institutions, their programs, the six demo users with privileges and the banner; returns appadmin's id. */
+/** Inserts the 25 institutions, their programs, the seven demo users with privileges and the banner; returns appadmin's id. */
 export async function insertBase(tx: Db): Promise<number> {
   const insertedInstitutions = await tx
     .insert(institutions)

@@ -250,7 +250,7 @@ describe('seedDemo', () => {
     expect(location.own_share).toBeGreaterThan(0.5);
   });
 
-  it('creates the six demo users with exactly their privileges and the banner', async () => {
+  it('creates the seven demo users with exactly their privileges and the banner', async () => {
     const rows = await queryRows<{ username: string; pref_name: string; email: string; home: string | null; rights: string }>(
       db,
       sql`SELECT u.username, u.pref_name, u.email, h.short_name AS home,
@@ -267,6 +267,7 @@ describe('seedDemo', () => {
       ['writer', 'write:UVic'],
       ['reader', 'read:SFU,read:UVic'],
       ['newuser', ''],
+      ['uvicadmin', 'admin:UVic'],
     ]);
     for (const row of rows) {
       expect(row.pref_name).not.toBe('');
@@ -274,6 +275,7 @@ describe('seedDemo', () => {
     }
     expect(Object.fromEntries(rows.map((r) => [r.username, r.home]))).toMatchObject({
       instadmin: 'UBC',
+      uvicadmin: 'UVic',
       writer: 'UVic',
       reader: 'UVic',
     });
@@ -458,7 +460,7 @@ describe('seedLargeDataset', () => {
                  count(*)::int AS records, max(fiscal_year) AS latest FROM records`,
     );
     // 25 B.C. institutions and the 65 generated elsewhere; 5,000 records need only the demo's programs.
-    expect(counts).toEqual({ institutions: 90, users: 6, records: 5000, latest: '2025/26' });
+    expect(counts).toEqual({ institutions: 90, users: 7, records: 5000, latest: '2025/26' });
     expect(await ruleViolations(database.db)).toEqual(NO_VIOLATIONS);
     expect(messages.join('\n')).toMatch(/5,000 records/);
   });

@@ -10,7 +10,10 @@ export interface DemoUser {
   privileges: { level: 'read' | 'write' | 'admin'; institution: string }[];
 }
 
-/** The six demo users; the first is the app admin the seed names as author of the records. */
+/**
+ * The demo users, one per role, and UVic's admin (issue 29: the writer's institution has someone to sign off its term
+ * returns and to ask for access); the first is the app admin the seed names as author of the records.
+ */
 export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'appadmin', prefName: 'Avery Admin', email: 'appadmin@example.ca', home: 'UVic', glblAdmin: true, privileges: [] },
   {
@@ -46,6 +49,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
     ],
   },
   { username: 'newuser', prefName: 'Noor Newcomer', email: 'newuser@example.ca', home: null, privileges: [] },
+  {
+    username: 'uvicadmin',
+    prefName: 'Uma Victoria',
+    email: 'uvicadmin@example.ca',
+    home: 'UVic',
+    privileges: [{ level: 'admin', institution: 'UVic' }],
+  },
 ];
 
 export const DEMO_BANNER = {

@@ -36,6 +36,33 @@ const EDIT_OTHER = (status: number): Expect => [401, 403, 403, 403, 403, 403, st
 /** Signing off a return of the own institution: its admins and app admins (writers enter records, not sign-offs). */
 const SIGN_OFF_OWN = (status: number): Expect => [401, 403, 403, 403, status, 403, status];
 
+/**
+ * Who signs off (issue 29): anyone who may read the return sees them; telling them it is ready (only with mail
+ * settings) is for anyone who may edit the institution's records.
+ */
+function signOffCases(ownReturn: number, otherReturn: number): RouteCase[] {
+  return [
+    { route: 'GET /api/returns/:id/sign-off-people', url: `/api/returns/${ownReturn}/sign-off-people`, expect: READ_OWN(200) },
+    {
+      route: 'GET /api/returns/:id/sign-off-people',
+      url: `/api/returns/${otherReturn}/sign-off-people`,
+      expect: READ_OTHER(200),
+    },
+    {
+      route: 'POST /api/returns/:id/ready-for-sign-off',
+      url: `/api/returns/${ownReturn}/ready-for-sign-off`,
+      body: { x: 1 },
+      expect: EDIT_OWN(400),
+    },
+    {
+      route: 'POST /api/returns/:id/ready-for-sign-off',
+      url: `/api/returns/${otherReturn}/ready-for-sign-off`,
+      body: { x: 1 },
+      expect: EDIT_OTHER(400),
+    },
+  ];
+}
+
 /** Builds the role matrix and the parents the calls need, and returns the calls. */
 export async function createRouteCases(ctx: TestContext) {
   const matrix = await createRoleMatrix(ctx.db);
@@ -58,6 +85,8 @@ export async function createRouteCases(ctx: TestContext) {
     // page's button posts, which signs out and sends the browser on (303).
     { route: 'GET /api/logout', url: '/api/logout', expect: PUBLIC(200) },
     { route: 'POST /api/logout', url: '/api/logout', expect: PUBLIC(303) },
+    // Who to ask for access (decision 030): anyone signed in, about their own home institution only.
+    { route: 'GET /api/profile/access-contacts', url: '/api/profile/access-contacts', expect: SIGNED_IN(200) },
     { route: 'GET /api/login/direct/users', url: '/api/login/direct/users', expect: PUBLIC(200) },
     { route: 'POST /api/login/direct', url: '/api/login/direct', body: {}, expect: PUBLIC(400) },
     // The advisory banner is set by app admins.
@@ -134,6 +163,7 @@ export async function createRouteCases(ctx: TestContext) {
     { route: 'GET /api/returns/:id', url: `/api/returns/${otherReturn}`, expect: READ_OTHER(200) },
     { route: 'GET /api/returns/:id/programs', url: `/api/returns/${ownReturn}/programs`, expect: READ_OWN(200) },
     { route: 'GET /api/returns/:id/programs', url: `/api/returns/${otherReturn}/programs`, expect: READ_OTHER(200) },
+    ...signOffCases(ownReturn!, otherReturn!),
     ...(['submit', 'fill-zeros'] as const).flatMap((action) => [
       {
         route: `POST /api/returns/:id/${action}`,
@@ -161,7 +191,7 @@ export async function createRouteCases(ctx: TestContext) {
 }
 
 /**
- * Mail settings, so the optional reminder route is registered and walked too. Nothing is sent: every call to it is
+ * Mail settings, so the optional reminder and ready-for-sign-off routes are registered and walked too. Nothing is sent: every call to it is
  * refused before or by validation, so the port (discard, closed) is never reached.
  */
 export const REMINDER_MAIL_ENV = {

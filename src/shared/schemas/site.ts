@@ -11,7 +11,10 @@ export const SiteConfigSchema = z.object({
   /** Whether single sign-on is configured (always outside development; optional in it). */
   singleSignOn: z.boolean(),
   onlineToolsUrl: z.string(),
-  /** Whether reminder mails are configured (SMTP_URL and MAIL_FROM): without them the reminder action is absent. */
+  /**
+   * Whether mail is configured (SMTP_URL and MAIL_FROM): without it the reminder and "Ready for sign-off" actions are
+   * absent.
+   */
   reminders: z.boolean(),
   /** The disclosure rule's settings, for the footnote under a report with hidden figures. */
   disclosure: z.object({ minInstitutions: z.number().int(), maxSharePercent: z.number() }),

@@ -10,7 +10,7 @@ export const IMPORT_UI = {
     'Bring your figures in from a spreadsheet instead of typing them. Nothing is saved until you have checked the file and chosen to import it.',
   noAccess: {
     title: 'Importing needs write access',
-    body: 'You can read records, but importing adds and changes them. Ask your institution’s co-op office administrator for write access to your institution.',
+    body: 'You can read records, but importing adds and changes them, which needs write access to your institution.',
   },
   errors: {
     parse: 'The file could not be read',

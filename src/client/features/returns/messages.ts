@@ -12,6 +12,20 @@ export const RETURN_UI = {
     programs: 'The expected programs of the return could not be loaded.',
     action: 'The action could not be taken on the return.',
     reminders: 'The reminders could not be sent.',
+    signOffPeople: 'Who signs off this return could not be loaded.',
+    ready: 'The sign-off people could not be told.',
+  },
+  signOff: {
+    title: 'Who signs off',
+    institutionAdmins: (institution: string) => `An admin of ${institution} signs this return off:`,
+    appAdmins: (institution: string) => `${institution} has no admin, so an application administrator signs this return off:`,
+    nobody: 'Nobody who can sign this return off has a mail address yet: ask an application administrator.',
+    ready: 'Ready for sign-off',
+    readyHint: 'Mails them that the figures are in and the return is ready for them to check and sign off.',
+    told: (when: string) => `Last told it is ready: ${when}`,
+    wait: (when: string) => `They can be told again after ${when}`,
+    done: (names: readonly string[]) => `Told ${names.join(', ')} that the return is ready for sign-off`,
+    mailSubject: (returnName: string) => returnName,
   },
   reminders: {
     button: (overdue: number) => `Send reminders (${overdue} overdue)`,
@@ -154,6 +168,7 @@ export const RETURN_UI = {
     approve: 'Approved',
     reopen: 'Reopened',
     'fill-zeros': 'Filled with zero records',
+    'ready-for-sign-off': 'Marked ready for sign-off',
   } as Record<string, string>,
   states: {
     'not started': 'Not started',

@@ -86,7 +86,7 @@ export const USER_UI = {
     username: 'Username',
     accessTitle: 'Access',
     accessIntro:
-      'Read lets a person see an institution’s records and reports; Write and Admin also let them add and edit them, and Admin lets them see who has access. Changes apply on their next request.',
+      'Read lets a person see an institution’s records and reports; Write and Admin also let them add and edit them, and Admin lets them sign off the institution’s term returns and see who has access. Changes apply on their next request.',
     globalTitle: 'Every institution',
     glblAdmin: 'App admin (every institution, every screen)',
     glblAdminHint: 'Manages institutions, valid programs, users and exports, and edits every institution’s records.',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
 import type { ReturnAction } from '../../../shared/reporting-cycle.ts';
 import { ApiErrorSchema, IdParamSchema } from '../../../shared/schemas/api.ts';
+import { SignOffPeopleSchema } from '../../../shared/schemas/contacts.ts';
 import {
   FillZerosResultSchema,
   ReturnActionSchema,
@@ -18,6 +19,7 @@ import {
 import { forbidden, notFound } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
+import { signOffPeopleOf } from './ready-for-sign-off.ts';
 import { matrixFile } from './returns-download.ts';
 import { returnTemplate } from './return-template.ts';
 import { readRecords } from '../records/record-store.ts';
@@ -59,6 +61,34 @@ function matrixDownloadRoute(app: FastifyInstance): void {
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.name}"`)
         .send(file.body);
+    },
+  );
+}
+
+/**
+ * Who signs off, so a writer knows whom to tell (issue 29): names and addresses of the institution's admins (or app
+ * admins where it has none), for anyone who may read the return (decision 030).
+ */
+function signOffPeopleRoute(app: FastifyInstance): void {
+  const db = app.database.db;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/returns/:id/sign-off-people',
+    {
+      schema: {
+        tags: ['reporting cycle'],
+        summary:
+          'Who may sign off one term return: its institution’s admins, or (where it has none) app admins, each with a name and mail address; and when they were last told it is ready',
+        params: IdParamSchema,
+        response: { 200: SignOffPeopleSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const found = await signOffPeopleOf(db, request.params.id);
+      if (!found) throw notFound(RETURN);
+      if (!canReadInstitution(signedInUser(request).privileges, found.institutionId)) throw forbidden();
+      const { institutionId: _institutionId, ...people } = found;
+      return people;
     },
   );
 }
@@ -162,6 +192,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
   );
 
   matrixDownloadRoute(app);
+  signOffPeopleRoute(app);
 
   r.get(
     '/api/returns/:id',

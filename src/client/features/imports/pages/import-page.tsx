@@ -6,7 +6,7 @@ import { FIELD_ORDER } from '../../../ui/field-label.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
-import { useProfile } from '../../session/index.ts';
+import { AccessContacts, useProfile } from '../../session/index.ts';
 import { DryRunResult } from '../components/dry-run-result.tsx';
 import { MappingStep } from '../components/mapping-step.tsx';
 import { PastImports } from '../components/past-imports.tsx';
@@ -37,6 +37,7 @@ function NoAccess({ title }: { title: string }) {
             {IMPORT_UI.noAccess.title}
           </Title>
           <Text size="sm">{IMPORT_UI.noAccess.body}</Text>
+          <AccessContacts />
         </Stack>
       </Alert>
     </Page>

@@ -12,6 +12,7 @@ import { useReturn, useReturnPrograms } from '../api/get-returns.ts';
 import { ReturnActions } from '../components/return-actions.tsx';
 import { ReturnHistory } from '../components/return-history.tsx';
 import { ReturnPrograms } from '../components/return-programs.tsx';
+import { SignOffPeople } from '../components/sign-off-people.tsx';
 import { ReturnSummary } from '../components/return-summary.tsx';
 import { TermEntryLinks } from '../components/term-entry-links.tsx';
 import { availableReturnActions, missingSubmissions } from '../lib/return-actions.ts';
@@ -37,6 +38,7 @@ function ReturnDetails({ ret }: { ret: TermReturn }) {
         </Alert>
       )}
       <ReturnActions ret={ret} actions={actions} />
+      <SignOffPeople ret={ret} />
       <TermEntryLinks ret={ret} mayEnter={mayAdd} />
       <Divider />
       {programs.error ? (

@@ -1,0 +1,2 @@
+ALTER TABLE "return_events" DROP CONSTRAINT "return_events_action";--> statement-breakpoint
+ALTER TABLE "return_events" ADD CONSTRAINT "return_events_action" CHECK ("return_events"."action" IN ('submit', 'send-back', 'approve', 'reopen', 'fill-zeros', 'ready-for-sign-off'));
