@@ -72,7 +72,7 @@ test.describe.serial('whole-term entry', () => {
     ).id;
   });
 
-  test('a writer pastes the whole term, fixes a refused cell, submits the rows; the return is signed off in place (1366 px)', async ({
+  test('a writer pastes the whole term, fixes a refused cell, submits the rows; the institution admin signs off in place (1366 px)', async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -139,9 +139,11 @@ test.describe.serial('whole-term entry', () => {
     ).toBeVisible();
     for (let n = 0; n < 14; n++) await expect(states(page).nth(n)).toHaveText('Submitted');
 
-    // The writer cannot sign off; the app admin does, from the same screen, and the grid turns read-only.
+    // The writer cannot sign off, and the screen names who can; UVic's admin does, from the same screen, and the grid
+    // turns read-only.
     await expect(page.getByRole('button', { name: 'Sign off' })).toHaveCount(0);
-    await signInAs(page, 'appadmin');
+    await expect(page.getByTestId('sign-off-people')).toContainText('Uma Victoria');
+    await signInAs(page, 'uvicadmin');
     await page.reload();
     await page.getByRole('button', { name: 'Sign off' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign off' }).click();

@@ -5,6 +5,7 @@
  */
 export { periodsQueryOptions, RETURNS_QUERY_KEY, useOpenReturns, useReturn, useReturnOfTerm } from './api/get-returns.ts';
 export { ReturnActions } from './components/return-actions.tsx';
+export { SignOffPeople } from './components/sign-off-people.tsx';
 export { availableReturnActions } from './lib/return-actions.ts';
 export { OverdueBadge, ReturnStateBadge } from './components/return-state-badge.tsx';
 export { formatDay, formatInstant } from './lib/format-day.ts';

@@ -141,6 +141,16 @@ describe('the whole-term grid', () => {
     expect(grid.rows.map((r) => r.texts)).toEqual([{}, before.rows[1]!.texts]);
   });
 
+  it('undoing a paste while its save is under way keeps the undone text until the save ends', () => {
+    let grid = gridWith([null]);
+    grid = gridReducer(grid, { type: 'paste', row: 0, column: 2, block: [['15']] });
+    grid = gridReducer(grid, { type: 'sending', row: 0, sent: { students_placed: '15' } });
+    grid = gridReducer(grid, { type: 'undoPaste' });
+    grid = gridReducer(grid, { type: 'saved', row: 0, record: draft(1, { students_placed: 15 }) });
+    expect(cellText(grid.rows[0]!, 'students_placed')).toBe('');
+    expect(saveRequest(grid.rows[0]!, PLACE)).toMatchObject({ kind: 'update', body: { students_placed: null } });
+  });
+
   it('creates a new record as a draft and updates a saved one against its version', () => {
     let grid = gridWith([null, draft(2)]);
     grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '5' });

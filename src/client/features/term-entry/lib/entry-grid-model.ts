@@ -163,7 +163,8 @@ function textsAfter(texts: EntryRow['texts'], saved: RecordWire): EntryRow['text
 function restored(row: EntryRow, before: Partial<Record<GridField, string>>): EntryRow['texts'] {
   const texts = { ...row.texts };
   for (const [field, text] of Object.entries(before) as [GridField, string][]) {
-    if (text === cellTextOf(row.record?.[field])) delete texts[field];
+    // While a save is under way the record may be about to change: the text is kept, and dropped once saved if equal.
+    if (!row.sending && text === cellTextOf(row.record?.[field])) delete texts[field];
     else texts[field] = text;
   }
   return texts;

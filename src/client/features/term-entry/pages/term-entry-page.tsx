@@ -11,7 +11,7 @@ import { DetailLoad } from '../../../ui/detail-page.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
-import { availableReturnActions, ReturnActions, useReturn } from '../../returns/index.ts';
+import { availableReturnActions, ReturnActions, SignOffPeople, useReturn } from '../../returns/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { useEntryRows } from '../api/get-entry-rows.ts';
 import { useRecentTerms } from '../api/get-recent-terms.ts';
@@ -89,8 +89,9 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
   // is left again or changed, so a refusal is not sent over and over).
   useEffect(() => {
     grid.rows.forEach((row, n) => {
-      const urgent = flush.current.delete(n);
-      if (!urgent && (n === focused?.row || row.failed)) return;
+      if (row.sending) return; // its turn comes when this save ends, a paste's or undo's mark kept until then
+      if (!flush.current.has(n) && (n === focused?.row || row.failed)) return;
+      flush.current.delete(n);
       if (saveRequest(row, place)) void save(n);
     });
   }, [grid, focused, place, save]);
@@ -133,10 +134,11 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
   );
 
   const ready = submittableRows(grid);
-  const details = grid.rows[phone ? detailsRow : (focused?.row ?? detailsRow)] ?? null;
-  const detailsIndex = phone ? detailsRow : (focused?.row ?? detailsRow);
+  // The row last focused: it stays in the panel when the focus leaves the grid.
+  const details = grid.rows[detailsRow] ?? null;
   const actions = availableReturnActions(ret, profile.privileges);
-  const recent = useRecentTerms(focused === null ? null : (grid.rows[focused.row]?.programId ?? null), place);
+  // Kept while the focus is outside the grid too: the page below must not move under a click.
+  const recent = useRecentTerms(details?.programId ?? null, place);
   return (
     <Stack gap="md">
       {readOnly ? (
@@ -183,12 +185,13 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
         <RowDetails
           row={details}
           recent={recent.data}
-          onKeepMine={() => dispatch({ type: 'keepMine', row: detailsIndex })}
-          onTakeTheirs={() => dispatch({ type: 'takeTheirs', row: detailsIndex })}
+          onKeepMine={() => dispatch({ type: 'keepMine', row: detailsRow })}
+          onTakeTheirs={() => dispatch({ type: 'takeTheirs', row: detailsRow })}
         />
       )}
       {readOnly ? null : <SubmitRows ready={ready} submit={submit} />}
       <ReturnActions ret={ret} actions={actions} />
+      <SignOffPeople ret={ret} />
     </Stack>
   );
 }
