@@ -5,5 +5,5 @@
  */
 export { periodsQueryOptions, RETURNS_QUERY_KEY, useOpenReturns, useReturnOfTerm } from './api/get-returns.ts';
 export { OverdueBadge, ReturnStateBadge } from './components/return-state-badge.tsx';
-export { formatDay, formatInstant } from './lib/format-day.ts';
+export { formatDay } from './lib/format-day.ts';
 export { RETURN_UI } from './messages.ts';

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { MONEY_FIELDS } from '../../../../shared/record-rules.ts';
 import type { RecordHistoryEntry } from '../../../../shared/schemas/record.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useRecordHistory } from '../api/get-record-history.ts';
@@ -26,7 +27,7 @@ function whoOf(entry: RecordHistoryEntry): string {
 
 function Entry({ entry }: { entry: RecordHistoryEntry }) {
   const action = H.actions[entry.action] ?? entry.action;
-  const when = new Date(entry.changed_at).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatInstant(entry.changed_at);
   const titleId = `history-${entry.id}`;
   return (
     <Paper

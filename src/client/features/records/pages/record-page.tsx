@@ -6,6 +6,7 @@ import { TEXT } from '../../../../shared/messages.ts';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
 import type { RecordWire } from '../../../../shared/schemas/record.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
@@ -37,7 +38,7 @@ function RecordDetails({ record }: { record: RecordWire }) {
   const savedBy =
     newest && newest.changed_at >= record.updated_at ? (newest.prefName ?? newest.username ?? undefined) : undefined;
   const editable = canEditInstitution(profile.privileges, record.institution_id);
-  const saved = new Date(record.updated_at).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+  const saved = formatInstant(record.updated_at);
   // Opened from a list (Find results, Browse records): the breadcrumb and Cancel lead back to it as it was.
   const location = useLocation();
   const { isDevelopment } = useSiteConfig();
