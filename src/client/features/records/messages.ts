@@ -64,9 +64,10 @@ export const RECORD_UI = {
   },
   outlier: {
     title: 'Some figures are far from this program’s history',
-    body: 'These values are more than double, or less than half, the program’s median over its recent terms. They may be right; check them before saving.',
+    body: 'These values are more than double, or less than half, the program’s median over its recent terms, the farthest first. They may be right; check them before saving.',
     confirm: 'Save anyway',
     cancel: 'Check the figures',
+    listLabel: 'Figures far from the history, most serious first',
     /** One figure far from the median, saying whether it was just entered, just changed, or is as saved. */
     finding: {
       far: (high: boolean, terms: number, median: string) =>

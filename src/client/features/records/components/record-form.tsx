@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Group,
   NativeSelect,
@@ -422,13 +423,24 @@ function OutlierDialog({
     >
       <Stack gap="xs">
         <Text>{RECORD_UI.outlier.body}</Text>
-        <Stack component="ol" gap="xs" m={0} ps="lg" data-testid="outlier-findings">
-          {findings.map((finding) => (
-            <Text component="li" size="sm" key={finding.field} style={{ overflowWrap: 'anywhere' }}>
-              {finding.message}
-            </Text>
-          ))}
-        </Stack>
+        {/* A long list scrolls inside the dialog, so its buttons stay on a phone's screen; focusable, so a keyboard
+            can scroll it too. */}
+        <Box
+          role="region"
+          aria-label={RECORD_UI.outlier.listLabel}
+          tabIndex={0}
+          mah="40dvh"
+          style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}
+          data-testid="outlier-findings"
+        >
+          <Stack component="ol" gap="xs" m={0} ps="lg">
+            {findings.map((finding) => (
+              <Text component="li" size="sm" key={finding.field} style={{ overflowWrap: 'anywhere' }}>
+                {finding.message}
+              </Text>
+            ))}
+          </Stack>
+        </Box>
       </Stack>
     </ConfirmDialog>
   );
@@ -487,7 +499,8 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, o
       >
         <Stack gap="lg">
           <RecordKeyFields {...fields} readOnly={lock?.ofRecord === true} pickers={pickers} existingId={existingId} />
-          <FigureSections {...fields} warnings={warnings} />
+          {/* Nothing on a locked record can be saved, so a question about its figures would only be noise. */}
+          <FigureSections {...fields} warnings={lock ? {} : warnings} />
           <NotesField {...fields} />
           <FormActions
             cancelTo={cancelTo}

@@ -54,37 +54,37 @@ function Entry({ entry }: { entry: RecordHistoryEntry }) {
             {H.noValueChanges}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing={4} striped>
-              <VisuallyHidden component="caption">{H.caption(action, when)}</VisuallyHidden>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{H.field}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {H.before}
+          // No scroll box: three columns fit a phone once their text wraps, and a box wider than the phone was a
+          // scrolled region that keyboard users could not reach (axe's scrollable-region-focusable at 390 px).
+          <Table verticalSpacing={4} striped style={{ overflowWrap: 'anywhere' }}>
+            <VisuallyHidden component="caption">{H.caption(action, when)}</VisuallyHidden>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{H.field}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {H.before}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {H.after}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entry.changes.map((change) => (
+                <Table.Tr key={change.field} data-testid={`history-change-${change.field}`}>
+                  <Table.Th scope="row" fw={400}>
+                    {change.label}
                   </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {H.after}
-                  </Table.Th>
+                  <Table.Td ta="right" style={NUMERIC}>
+                    {historyValue(change.field, change.before)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NUMERIC} fw={600}>
+                    {historyValue(change.field, change.after)}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entry.changes.map((change) => (
-                  <Table.Tr key={change.field} data-testid={`history-change-${change.field}`}>
-                    <Table.Th scope="row" fw={400}>
-                      {change.label}
-                    </Table.Th>
-                    <Table.Td ta="right" style={NUMERIC}>
-                      {historyValue(change.field, change.before)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={NUMERIC} fw={600}>
-                      {historyValue(change.field, change.after)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </Paper>
