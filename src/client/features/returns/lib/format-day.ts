@@ -4,3 +4,6 @@ export function formatDay(isoDay: string): string {
   if (Number.isNaN(date.getTime())) return isoDay;
   return new Intl.DateTimeFormat('en-CA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
+
+/** A time of day: the app's one clock (B.C. time, zone named), kept here too for the returns screens that import it. */
+export { formatInstant } from '../../../lib/format-instant.ts';
