@@ -25,14 +25,23 @@ function focusField(event: MouseEvent, fieldId: string) {
 export function ErrorSummary({
   title = COMMON_WORDS.errorSummaryTitle,
   items,
+  focusKey,
 }: {
   title?: string;
   items: readonly SummaryItem[];
+  /**
+   * A form whose summary follows the typing (it shrinks as fields are fixed) passes the number of its save attempts:
+   * the summary then takes focus on each attempt, not on each change of its items, which would pull the focus out of
+   * the field being fixed.
+   */
+  focusKey?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const focusWhen = focusKey ?? items;
+  const shown = items.length > 0;
   useEffect(() => {
-    if (items.length > 0) ref.current?.focus();
-  }, [items]);
+    if (shown) ref.current?.focus();
+  }, [focusWhen, shown]);
   if (items.length === 0) return null;
   return (
     <Alert

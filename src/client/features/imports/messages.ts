@@ -126,7 +126,7 @@ export const IMPORT_UI = {
       keepFileAll: 'Keep the file’s values for all',
       keepCurrentAll: 'Keep the current values for all',
       open: (count: number) => `${plural(count, 'record still needs', 'records still need')} a choice.`,
-      changed: (who: string | null, when: string) => `Changed by ${who ?? 'someone'} on ${when} UTC`,
+      changed: (who: string | null, when: string) => `Changed by ${who ?? 'someone'} on ${when}`,
       field: (label: string, file: string, now: string) => `${label}: file ${file}, now ${now}`,
       choiceLabel: (row: number) => `Which values to keep for row ${row}`,
       keepFile: 'Keep the file’s values',

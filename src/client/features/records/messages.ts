@@ -64,12 +64,26 @@ export const RECORD_UI = {
   },
   outlier: {
     title: 'Some figures are far from this program’s history',
-    body: 'These values are more than double, or less than half, the program’s median over its recent terms. They may be right; check them before saving.',
+    body: 'These values are more than double, or less than half, the program’s median over its recent terms, the farthest first. They may be right; check them before saving.',
     confirm: 'Save anyway',
     cancel: 'Check the figures',
+    listLabel: 'Figures far from the history, most serious first',
+    /** One figure far from the median, saying whether it was just entered, just changed, or is as saved. */
+    finding: {
+      far: (high: boolean, terms: number, median: string) =>
+        `${high ? 'more than double' : 'less than half'} this program's median over its last ${terms} terms (${median})`,
+      entered: (label: string, value: string, far: string) =>
+        `${label} (${value}), just entered, is ${far}; check it before saving`,
+      changed: (label: string, from: string, to: string, far: string) =>
+        `${label}, just changed from ${from} to ${to}, is ${far}; check it before saving`,
+      unchanged: (label: string, value: string, far: string) =>
+        `${label} (${value}) is ${far}; it is as saved before, not changed now`,
+    },
   },
   actions: {
     cancel: 'Cancel',
+    /** Cancel's place on a read-only form, where there is nothing to cancel. */
+    close: 'Close',
     saveDraft: 'Save as draft',
     submit: 'Submit record',
     saveDraftEdit: 'Save draft',
@@ -83,7 +97,19 @@ export const RECORD_UI = {
     when: (state: 'submitted' | 'approved', date: string, who: string | null) =>
       `${state === 'submitted' ? 'Signed off' : 'Approved'} on ${date}${who ? ` by ${who}` : ''}.`,
     open: 'Open the return',
-    savingOff: 'Saving is off: this term’s return is locked.',
+    readOnly: 'This record is read-only until the return is unlocked.',
+    youMayUnlock: {
+      'send-back': 'This record is read-only. You can send the return back for correction, with a reason, on its page.',
+      reopen: 'This record is read-only. You can reopen the return, with a reason, on its page.',
+    },
+    savingOff: 'Nothing can be saved: this term’s return is locked.',
+  },
+  /** After saving a record of a term return: where to go on. */
+  afterSave: {
+    title: 'Record saved. Where next?',
+    next: (program: string) => `Next program of this return: ${program}`,
+    none: 'Every other program of this return has a submitted record.',
+    back: 'Back to the return',
   },
   toast: {
     created: 'Record added',

@@ -10,3 +10,6 @@ export { availableReturnActions } from './lib/return-actions.ts';
 export { OverdueBadge, ReturnStateBadge } from './components/return-state-badge.tsx';
 export { formatDay, formatInstant } from './lib/format-day.ts';
 export { RETURN_UI } from './messages.ts';
+// The record page's "Next program of this return": a return's programs, and the new-record link of one.
+export { useReturnPrograms } from './api/get-returns.ts';
+export { newRecordLink } from './components/return-programs.tsx';

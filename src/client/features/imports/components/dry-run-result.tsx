@@ -24,10 +24,10 @@ import {
   type ImportDryRun,
   type ImportRowResult,
 } from '../../../../shared/schemas/import.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { TablePager } from '../../../ui/table-pager.tsx';
 import { ACTION_COLOURS, ActionBadge } from './action-badge.tsx';
-import { utcMinute } from '../lib/import-file.ts';
 import { IMPORT_UI } from '../messages.ts';
 import './dry-run-result.css';
 
@@ -71,7 +71,7 @@ function ConflictDetails({ row, answers }: { row: ImportRowResult; answers: Conf
   return (
     <Stack gap={6}>
       <Text size="sm" fw={600}>
-        {C.changed(conflict.changedBy, utcMinute(conflict.changedAt))}
+        {C.changed(conflict.changedBy, formatInstant(conflict.changedAt))}
       </Text>
       <List size="sm" spacing={2}>
         {conflict.fields.map((f) => (

@@ -1,14 +1,14 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PastImport } from '../../../../shared/schemas/import.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { keptFileHref, usePastImports } from '../api/list-imports.ts';
-import { utcMinute } from '../lib/import-file.ts';
 import { IMPORT_UI } from '../messages.ts';
 
 const P = IMPORT_UI.past;
 
 const COLUMNS: DataColumn<PastImport>[] = [
-  { key: 'at', header: P.columns.at, cell: (i) => `${utcMinute(i.at)} UTC`, nowrap: true },
+  { key: 'at', header: P.columns.at, cell: (i) => formatInstant(i.at), nowrap: true },
   { key: 'by', header: P.columns.by, cell: (i) => i.by ?? P.unknownUser },
   {
     key: 'file',

@@ -28,6 +28,3 @@ export function columnLetter(index: number): string {
   }
   return letters;
 }
-
-/** "2025-11-20 14:05" from an ISO time, in UTC as the export writes it. */
-export const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');

@@ -3,6 +3,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { RECORD_FIELD_LABELS, type RecordField } from '../../../../shared/record-rules.ts';
 import type { RecordWire } from '../../../../shared/schemas/record.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import type { ConflictChoice, ConflictField } from '../lib/conflict.ts';
 import { formatCount, formatMoney } from '../lib/sections.ts';
 import { RECORD_UI } from '../messages.ts';
@@ -40,7 +41,7 @@ export function ConflictPanel({ current, fields, choices, onChoose, onChooseAll,
   useEffect(() => {
     ref.current?.focus();
   }, [current.version]);
-  const when = new Date(current.updated_at).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatInstant(current.updated_at);
   return (
     <Alert
       ref={ref}

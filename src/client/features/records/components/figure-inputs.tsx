@@ -10,6 +10,13 @@ export const WARNING_TEXT = '#7a3300';
 
 const RIGHT = { input: { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' } };
 
+/**
+ * A field of a locked record: `readOnly`, not `disabled`, so it can still be focused, read aloud, selected and copied
+ * (a disabled field leaves the tab order and reads as dimmed), and filled grey so it does not look open for typing.
+ */
+export const readOnlyField = (readOnly: boolean | undefined) =>
+  readOnly ? ({ readOnly: true, variant: 'filled' } as const) : ({} as const);
+
 /** An outlier warning under a field: a caution, not an error, so amber and worded as a request to check. */
 export function FieldWarning({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -33,6 +40,8 @@ interface FigureInputProps<F> {
   error: string | undefined;
   warning: string | undefined;
   description?: string;
+  /** The record's return is locked: shown, not typed in. */
+  readOnly?: boolean;
 }
 
 /** A count: whole numbers only, right-aligned, empty meaning "not entered yet". */
@@ -43,6 +52,7 @@ export function CountInput({
   error,
   warning,
   description,
+  readOnly,
 }: FigureInputProps<CountField> & { value: number | ''; onChange: (value: number | '') => void }) {
   const id = fieldId(field);
   return (
@@ -58,6 +68,7 @@ export function CountInput({
       hideControls
       inputMode="numeric"
       autoComplete="off"
+      {...readOnlyField(readOnly)}
       error={error}
       styles={RIGHT}
       aria-describedby={describedBy(id, error, description, warning)}
@@ -80,6 +91,7 @@ export function MoneyInput({
   error,
   warning,
   description,
+  readOnly,
 }: FigureInputProps<MoneyField> & { value: string; onChange: (value: string) => void; onBlur: () => void }) {
   const id = fieldId(field);
   return (
@@ -90,9 +102,11 @@ export function MoneyInput({
       inputWrapperOrder={FIELD_ORDER}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={onBlur}
+      // Tidying on leaving would change a read-only value (750 → 750.00) and so "unsaved changes".
+      onBlur={readOnly ? undefined : onBlur}
       inputMode="decimal"
       autoComplete="off"
+      {...readOnlyField(readOnly)}
       leftSection={
         <Text size="sm" aria-hidden="true">
           $

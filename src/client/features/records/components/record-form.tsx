@@ -1,4 +1,18 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
@@ -11,7 +25,7 @@ import { FIELD_ORDER, RequiredLabel, inputWidth } from '../../../ui/field-label.
 import type { FieldErrors } from '../../../ui/form-errors.ts';
 import { useExistingRecord } from '../api/get-existing-record.ts';
 import { useRecordMedians } from '../api/get-record-medians.ts';
-import { outlierWarnings } from '../lib/outlier-check.ts';
+import { outlierFindings, outlierWarnings, type OutlierFinding } from '../lib/outlier-check.ts';
 import {
   fieldId,
   fiscalYearOptions,
@@ -25,7 +39,7 @@ import { formatPlacementRate, splitStatus } from '../lib/sums.ts';
 import { RECORD_UI } from '../messages.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { ReturnLockNotice, useReturnLock } from './return-lock-notice.tsx';
-import { CountInput, MoneyInput } from './figure-inputs.tsx';
+import { CountInput, MoneyInput, readOnlyField } from './figure-inputs.tsx';
 import { SumIndicator } from './sum-indicator.tsx';
 import { useRecordSave, type RecordSaveResult } from './use-record-save.ts';
 
@@ -61,6 +75,8 @@ interface FieldsProps {
   values: RecordFormValues;
   errors: FieldErrors;
   setField: SetField;
+  /** The return is locked: every field is shown read-only. */
+  readOnly: boolean;
 }
 
 /** Which record this is: institution and program (adding), fiscal year and term. */
@@ -70,6 +86,7 @@ function RecordKeyFields({
   setField,
   pickers,
   existingId,
+  readOnly,
 }: FieldsProps & { pickers: RecordPickers | undefined; existingId: number | null }) {
   const yearOptions = useMemo(() => {
     const years = fiscalYearOptions(new Date());
@@ -103,6 +120,19 @@ function RecordKeyFields({
     error: errors[field],
     onChange: (event: ChangeEvent<HTMLSelectElement>) => setField(field, event.currentTarget.value),
   });
+  // A select cannot be read-only (only disabled, which leaves the tab order): a locked record's year and term are shown
+  // as read-only text fields, with the same id, label and hint.
+  const shown = (field: 'fiscal_year' | 'term', label: string, hint: string) => (
+    <TextInput
+      id={fieldId(field)}
+      label={label}
+      description={hint}
+      inputWrapperOrder={FIELD_ORDER}
+      value={values[field]}
+      {...readOnlyField(true)}
+      styles={inputWidth('14rem')}
+    />
+  );
 
   return (
     <Paper withBorder p="lg" radius="md">
@@ -127,13 +157,20 @@ function RecordKeyFields({
             />
           </SimpleGrid>
         ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <NativeSelect
-            {...select('fiscal_year', K.fiscalYear, K.fiscalYearHint, RECORD_UI.choose.fiscalYear, yearOptions)}
-            styles={inputWidth('14rem')}
-          />
-          <NativeSelect {...select('term', K.term, K.termHint, RECORD_UI.choose.term, TERMS)} styles={inputWidth('14rem')} />
-        </SimpleGrid>
+        {readOnly ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            {shown('fiscal_year', K.fiscalYear, K.fiscalYearHint)}
+            {shown('term', K.term, K.termHint)}
+          </SimpleGrid>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <NativeSelect
+              {...select('fiscal_year', K.fiscalYear, K.fiscalYearHint, RECORD_UI.choose.fiscalYear, yearOptions)}
+              styles={inputWidth('14rem')}
+            />
+            <NativeSelect {...select('term', K.term, K.termHint, RECORD_UI.choose.term, TERMS)} styles={inputWidth('14rem')} />
+          </SimpleGrid>
+        )}
         {/* Said as soon as the program, year and term are chosen, beside them, before any figure is typed. */}
         <div aria-live="polite">{existingId !== null ? <ExistingRecordNotice id={existingId} /> : null}</div>
       </Stack>
@@ -173,7 +210,7 @@ function PlacementRate({ values }: { values: RecordFormValues }) {
 }
 
 /** The figures, section by section, each split with its running total. */
-function FigureSections({ values, errors, setField, warnings }: FieldsProps & { warnings: Record<string, string> }) {
+function FigureSections({ values, errors, setField, readOnly, warnings }: FieldsProps & { warnings: Record<string, string> }) {
   return (
     <>
       {FIGURE_SECTIONS.map((section) => {
@@ -212,6 +249,7 @@ function FigureSections({ values, errors, setField, warnings }: FieldsProps & { 
                       onBlur={() => setField(field as MoneyField, tidyMoney(field as MoneyField, values[field as MoneyField]))}
                       error={errors[field]}
                       warning={warnings[field]}
+                      readOnly={readOnly}
                     />
                   ) : (
                     <CountInput
@@ -221,6 +259,7 @@ function FigureSections({ values, errors, setField, warnings }: FieldsProps & { 
                       onChange={(v) => setField(field as CountField, v)}
                       error={errors[field]}
                       warning={warnings[field]}
+                      readOnly={readOnly}
                     />
                   ),
                 )}
@@ -276,7 +315,7 @@ function DuplicateAlert({ id }: { id: number }) {
   );
 }
 
-function NotesField({ values, errors, setField }: FieldsProps) {
+function NotesField({ values, errors, setField, readOnly }: FieldsProps) {
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="md">
@@ -290,6 +329,7 @@ function NotesField({ values, errors, setField }: FieldsProps) {
           minRows={3}
           value={values.notes}
           onChange={(event) => setField('notes', event.currentTarget.value)}
+          {...readOnlyField(readOnly)}
           error={errors.notes}
         />
       </Stack>
@@ -310,6 +350,19 @@ interface ActionsProps {
 
 /** Cancel, save as draft (or return to draft), submit (or save the submitted record). */
 function FormActions({ cancelTo, saving, attempted, savedStatus, locked, onDraft }: ActionsProps) {
+  if (locked) {
+    // Read-only: nothing to save or cancel, so no save buttons (a disabled button says neither why nor what to do).
+    return (
+      <Stack gap={4} align="flex-end">
+        <Button component={Link} to={cancelTo} variant="default">
+          {A.close}
+        </Button>
+        <Text size="sm" fw={600} ta="right" data-testid="saving-off">
+          {RECORD_UI.locked.savingOff}
+        </Text>
+      </Stack>
+    );
+  }
   const primaryLabel = savedStatus === 'submitted' ? A.saveSubmitted : A.submit;
   const draftLabel = savedStatus === null ? A.saveDraft : savedStatus === 'submitted' ? A.returnToDraft : A.saveDraftEdit;
   return (
@@ -318,37 +371,37 @@ function FormActions({ cancelTo, saving, attempted, savedStatus, locked, onDraft
         <Button component={Link} to={cancelTo} variant="default">
           {A.cancel}
         </Button>
-        <Button variant="outline" onClick={onDraft} loading={saving && attempted === 'draft'} disabled={saving || locked}>
+        <Button variant="outline" onClick={onDraft} loading={saving && attempted === 'draft'} disabled={saving}>
           {draftLabel}
         </Button>
-        <Button type="submit" loading={saving && attempted === 'submitted'} disabled={saving || locked}>
+        <Button type="submit" loading={saving && attempted === 'submitted'} disabled={saving}>
           {primaryLabel}
         </Button>
       </Group>
-      {locked ? (
-        <Text size="sm" fw={600} ta="right" data-testid="saving-off">
-          {RECORD_UI.locked.savingOff}
-        </Text>
-      ) : (
-        <Text size="xs" c="dimmed" ta="right">
-          {A.draftHint} {A.submitHint}
-        </Text>
-      )}
+      <Text size="xs" c="dimmed" ta="right">
+        {A.draftHint} {A.submitHint}
+      </Text>
     </Stack>
   );
 }
 
+/**
+ * The question before saving figures far from the program's history, most serious first. "Check the figures" takes
+ * the person to the first of them (not back to the Submit button that opened the question).
+ */
 function OutlierDialog({
   opened,
-  warnings,
+  findings,
   onConfirm,
   onCancel,
 }: {
   opened: boolean;
-  warnings: Record<string, string>;
+  findings: readonly OutlierFinding[];
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  // Set by "Check the figures" and read once the dialog has gone: focus would otherwise return to Submit.
+  const checkField = useRef<string | null>(null);
   return (
     <ConfirmDialog
       opened={opened}
@@ -356,17 +409,38 @@ function OutlierDialog({
       confirmLabel={RECORD_UI.outlier.confirm}
       cancelLabel={RECORD_UI.outlier.cancel}
       onConfirm={onConfirm}
-      onCancel={onCancel}
+      onCancel={() => {
+        checkField.current = findings[0] ? fieldId(findings[0].field) : null;
+        onCancel();
+      }}
+      onClosed={() => {
+        const field = checkField.current ? document.getElementById(checkField.current) : null;
+        checkField.current = null;
+        if (!field) return;
+        field.focus();
+        field.scrollIntoView({ block: 'center' });
+      }}
     >
       <Stack gap="xs">
         <Text>{RECORD_UI.outlier.body}</Text>
-        <ul>
-          {Object.entries(warnings).map(([field, message]) => (
-            <li key={field}>
-              <Text size="sm">{message}</Text>
-            </li>
-          ))}
-        </ul>
+        {/* A long list scrolls inside the dialog, so its buttons stay on a phone's screen; focusable, so a keyboard
+            can scroll it too. */}
+        <Box
+          role="region"
+          aria-label={RECORD_UI.outlier.listLabel}
+          tabIndex={0}
+          mah="40dvh"
+          style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}
+          data-testid="outlier-findings"
+        >
+          <Stack component="ol" gap="xs" m={0} ps="lg">
+            {findings.map((finding) => (
+              <Text component="li" size="sm" key={finding.field} style={{ overflowWrap: 'anywhere' }}>
+                {finding.message}
+              </Text>
+            ))}
+          </Stack>
+        </Box>
       </Stack>
     </ConfirmDialog>
   );
@@ -387,16 +461,21 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, o
     fiscalYear: values.fiscal_year,
     term: values.term,
   });
-  const warnings = useMemo(() => outlierWarnings(values, medians.data), [values, medians.data]);
-  const hasWarnings = Object.keys(warnings).length > 0;
-  const fields = { values, errors, setField };
+  const findings = useMemo(
+    () => outlierFindings(values, medians.data, state.savedValues),
+    [values, medians.data, state.savedValues],
+  );
+  const warnings = useMemo(() => outlierWarnings(findings), [findings]);
+  const hasWarnings = findings.length > 0;
   const lock = useReturnLock(values, record);
+  // Locked: every figure is read-only; the year and term too when the record as loaded is in the locked return.
+  const fields = { values, errors, setField, readOnly: lock !== null };
   const existingId = useExistingRecord(values, pickers !== undefined);
 
   return (
     <Stack gap="lg" maw="60rem">
-      {lock ? <ReturnLockNotice notice={lock} /> : null}
-      <ErrorSummary items={state.summary} />
+      {lock ? <ReturnLockNotice notice={lock.notice} /> : null}
+      <ErrorSummary items={state.summary} focusKey={state.summaryAttempt} />
       {state.duplicateId !== null ? <DuplicateAlert id={state.duplicateId} /> : null}
       {conflict ? (
         <ConflictPanel
@@ -419,8 +498,9 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, o
         data-testid="record-form"
       >
         <Stack gap="lg">
-          <RecordKeyFields {...fields} pickers={pickers} existingId={existingId} />
-          <FigureSections {...fields} warnings={warnings} />
+          <RecordKeyFields {...fields} readOnly={lock?.ofRecord === true} pickers={pickers} existingId={existingId} />
+          {/* Nothing on a locked record can be saved, so a question about its figures would only be noise. */}
+          <FigureSections {...fields} warnings={lock ? {} : warnings} />
           <NotesField {...fields} />
           <FormActions
             cancelTo={cancelTo}
@@ -434,7 +514,7 @@ export function RecordForm({ initialValues, record, pickers, onSave, cancelTo, o
       </form>
       <OutlierDialog
         opened={state.confirmingOutliers !== null}
-        warnings={warnings}
+        findings={findings}
         onConfirm={() => {
           const status = state.confirmingOutliers;
           flow.closeOutliers();

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { MONEY_FIELDS } from '../../../../shared/record-rules.ts';
 import type { RecordHistoryEntry } from '../../../../shared/schemas/record.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useRecordHistory } from '../api/get-record-history.ts';
@@ -26,7 +27,7 @@ function whoOf(entry: RecordHistoryEntry): string {
 
 function Entry({ entry }: { entry: RecordHistoryEntry }) {
   const action = H.actions[entry.action] ?? entry.action;
-  const when = new Date(entry.changed_at).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatInstant(entry.changed_at);
   const titleId = `history-${entry.id}`;
   return (
     <Paper
@@ -53,37 +54,37 @@ function Entry({ entry }: { entry: RecordHistoryEntry }) {
             {H.noValueChanges}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing={4} striped>
-              <VisuallyHidden component="caption">{H.caption(action, when)}</VisuallyHidden>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{H.field}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {H.before}
+          // No scroll box: three columns fit a phone once their text wraps, and a box wider than the phone was a
+          // scrolled region that keyboard users could not reach (axe's scrollable-region-focusable at 390 px).
+          <Table verticalSpacing={4} striped style={{ overflowWrap: 'anywhere' }}>
+            <VisuallyHidden component="caption">{H.caption(action, when)}</VisuallyHidden>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{H.field}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {H.before}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {H.after}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entry.changes.map((change) => (
+                <Table.Tr key={change.field} data-testid={`history-change-${change.field}`}>
+                  <Table.Th scope="row" fw={400}>
+                    {change.label}
                   </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {H.after}
-                  </Table.Th>
+                  <Table.Td ta="right" style={NUMERIC}>
+                    {historyValue(change.field, change.before)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NUMERIC} fw={600}>
+                    {historyValue(change.field, change.after)}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entry.changes.map((change) => (
-                  <Table.Tr key={change.field} data-testid={`history-change-${change.field}`}>
-                    <Table.Th scope="row" fw={400}>
-                      {change.label}
-                    </Table.Th>
-                    <Table.Td ta="right" style={NUMERIC}>
-                      {historyValue(change.field, change.before)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={NUMERIC} fw={600}>
-                      {historyValue(change.field, change.after)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </Paper>

@@ -24,8 +24,8 @@ import {
 } from '../lib/record-save-flow.ts';
 import { RECORD_UI } from '../messages.ts';
 
-/** What a successful save leads to: another page, or the form showing the record as saved. */
-export type RecordSaveResult = { navigateTo: string } | { saved: RecordWire };
+/** What a successful save leads to: another page (with its history state), or the form showing the record as saved. */
+export type RecordSaveResult = { navigateTo: string; state?: unknown } | { saved: RecordWire };
 
 export interface RecordSaveOptions {
   initialValues: RecordFormValues;
@@ -64,7 +64,7 @@ export function useRecordSave({ initialValues, record, onSave, onStale }: Record
       dispatch({ type: 'saved', record: 'saved' in result ? result.saved : null });
       if ('navigateTo' in result) {
         guard.allowNavigation();
-        void navigate(result.navigateTo);
+        void navigate(result.navigateTo, { state: result.state });
       }
     } catch (error) {
       const failure = readFailure(error, toSave, against, status);

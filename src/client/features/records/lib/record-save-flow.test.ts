@@ -71,6 +71,47 @@ describe('a save attempt', () => {
     expect(visibleErrors(run(tried, { type: 'setField', field: 'term', value: 'Fall' })).term).toBeUndefined();
   });
 
+  it('keeps the summary true as fields are fixed: placed 150 → 120 quotes 120, and a fixed figure leaves it', () => {
+    /** Tries to submit as the form's hook does: the attempt, then the rules' summary. */
+    const submit = (state: RecordSaveState) => {
+      const tried = run(state, { type: 'attempt', status: 'submitted' });
+      const plan = planAttempt(tried, 'submitted', noWarnings);
+      return plan.kind === 'invalid' ? run(tried, { type: 'invalid', summary: plan.summary }) : tried;
+    };
+    const summaryText = (state: RecordSaveState) => state.summary.map((item) => item.message).join(' | ');
+    const at150 = submit(run(adding(), { type: 'setField', field: 'students_placed', value: 150 }));
+    expect(at150.summary.length).toBeGreaterThanOrEqual(4);
+    expect(summaryText(at150)).toContain('(150)');
+
+    const at120 = run(at150, { type: 'setField', field: 'students_placed', value: 120 });
+    expect(at120.summary).toHaveLength(at150.summary.length);
+    expect(summaryText(at120)).toContain('(120)');
+    expect(summaryText(at120)).not.toContain('150');
+    // Following the typing is not a new attempt: the summary does not pull the focus out of the field.
+    expect(at120.summaryAttempt).toBe(at150.summaryAttempt);
+
+    const fixed = run(at120, { type: 'setField', field: 'students_placed', value: VALID_FORM.students_placed });
+    expect(fixed.summary).toEqual([]);
+    // Typing alone never brings it back: only the next attempt does.
+    const again = run(fixed, { type: 'setField', field: 'students_placed', value: 150 });
+    expect(again.summary).toEqual([]);
+    expect(submit(again).summaryAttempt).toBe(at150.summaryAttempt + 1);
+  });
+
+  it('keeps the server’s other errors in the following summary, and drops a server field error once its field changes', () => {
+    const failed = run(
+      adding(),
+      { type: 'attempt', status: 'draft' },
+      {
+        type: 'saveFailed',
+        failure: { kind: 'failed', duplicateId: null, fields: { notes: 'Refused notes' }, other: ['The server said no'] },
+      },
+    );
+    expect(failed.summary.map((i) => i.message)).toEqual(['Refused notes', 'The server said no']);
+    const typed = run(failed, { type: 'setField', field: 'notes', value: 'better' });
+    expect(typed.summary.map((i) => i.message)).toEqual(['The server said no']);
+  });
+
   it('says nothing changed when editing with the same values and status, but saves a change of status', () => {
     expect(planAttempt(editing('submitted'), 'submitted', { ...noWarnings, editing: true }).kind).toBe('noChanges');
     expect(planAttempt(editing('submitted'), 'draft', { ...noWarnings, editing: true }).kind).toBe('save');

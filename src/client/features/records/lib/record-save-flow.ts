@@ -33,7 +33,11 @@ export interface RecordSaveState {
   /** The status of the last save tried; once set, client errors follow the typing. */
   attempted: RecordStatus | null;
   serverErrors: FieldErrors;
+  /** The server's errors that name no field, kept for the summary as it follows the typing. */
+  otherErrors: readonly string[];
   summary: SummaryItem[];
+  /** Counts the attempts that ended in a summary: it takes focus when this changes, not as it follows the typing. */
+  summaryAttempt: number;
   duplicateId: number | null;
   conflict: Conflict | null;
   /** The status waiting on "save anyway" while the outlier question is open. */
@@ -48,7 +52,9 @@ export function initialSaveState(values: RecordFormValues, record: RecordWire | 
     base: record,
     attempted: null,
     serverErrors: {},
+    otherErrors: [],
     summary: [],
+    summaryAttempt: 0,
     duplicateId: null,
     conflict: null,
     confirmingOutliers: null,
@@ -89,7 +95,18 @@ function setField(state: RecordSaveState, field: RecordFormField, value: RecordF
     serverErrors = rest;
   }
   const duplicateId = IDENTITY_FIELDS.includes(field) ? null : state.duplicateId;
-  return { ...state, values, serverErrors, duplicateId };
+  const next = { ...state, values, serverErrors, duplicateId };
+  return { ...next, summary: followingSummary(next) };
+}
+
+/**
+ * The summary shown after a refused save, kept true as the person types: it lists what is wrong with the values now
+ * (the rules' errors for the status tried, and the server's errors of fields not changed since), so fixing a field
+ * takes its line away, and placed 150 → 120 quotes 120. It never appears by typing alone: only a save shows it.
+ */
+function followingSummary(state: RecordSaveState): SummaryItem[] {
+  if (state.summary.length === 0 || state.attempted === null) return state.summary;
+  return recordSummaryItems({ ...state.serverErrors, ...validateRecordForm(state.values, state.attempted) }, state.otherErrors);
 }
 
 function saveFailed(state: RecordSaveState, failure: SaveFailure): RecordSaveState {
@@ -103,8 +120,10 @@ function saveFailed(state: RecordSaveState, failure: SaveFailure): RecordSaveSta
     saving: false,
     duplicateId: failure.duplicateId,
     serverErrors: failure.fields,
+    otherErrors: failure.other,
     // A duplicate says so in its own panel, with a link to the record that exists.
     summary: failure.duplicateId === null ? recordSummaryItems(failure.fields, failure.other) : [],
+    summaryAttempt: state.summaryAttempt + 1,
   };
 }
 
@@ -119,7 +138,7 @@ export function recordSaveReducer(state: RecordSaveState, action: RecordSaveActi
     case 'attempt':
       return { ...state, attempted: action.status, duplicateId: null };
     case 'invalid':
-      return { ...state, summary: action.summary };
+      return { ...state, summary: action.summary, otherErrors: [], summaryAttempt: state.summaryAttempt + 1 };
     case 'noChanges':
       return { ...state, summary: [] };
     case 'askOutliers':
@@ -129,7 +148,15 @@ export function recordSaveReducer(state: RecordSaveState, action: RecordSaveActi
     case 'saveStarted':
       return { ...state, saving: true };
     case 'saved': {
-      const cleared = { ...state, saving: false, summary: [], serverErrors: {}, attempted: null, conflict: null };
+      const cleared = {
+        ...state,
+        saving: false,
+        summary: [],
+        serverErrors: {},
+        otherErrors: [],
+        attempted: null,
+        conflict: null,
+      };
       if (!action.record) return cleared;
       const values = recordToFormValues(action.record);
       return { ...cleared, values, savedValues: values, base: action.record };
@@ -144,7 +171,14 @@ export function recordSaveReducer(state: RecordSaveState, action: RecordSaveActi
       return { ...state, values: action.merged, base: action.current };
     case 'conflictInvalid':
       // The mix of both people's values breaks a rule: the form shows where, and saves against the newer version next.
-      return { ...state, conflict: null, attempted: action.status, summary: action.summary };
+      return {
+        ...state,
+        conflict: null,
+        attempted: action.status,
+        summary: action.summary,
+        otherErrors: [],
+        summaryAttempt: state.summaryAttempt + 1,
+      };
   }
 }
 

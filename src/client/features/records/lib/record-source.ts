@@ -32,6 +32,14 @@ export function recordSource(state: unknown): string | null {
   return `${url.pathname}${url.search}`;
 }
 
+/** The history state of a record page opened by saving the new record (so it offers the way on, as after an edit). */
+export const justSavedState = () => ({ justSaved: true });
+
+/** Whether the record page was opened by saving a new record. */
+export function openedJustSaved(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { justSaved?: unknown }).justSaved === true;
+}
+
 /**
  * A record's breadcrumb: the trail to the list it was opened from (Find results, with the same search), then the
  * record; without a known source, undefined, so the page keeps the trail of its own path (Browse records).

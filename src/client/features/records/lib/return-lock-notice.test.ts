@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { returnLockedMessage } from '../../../../shared/reporting-cycle.ts';
 import type { ReturnEvent, TermReturn } from '../../../../shared/schemas/returns.ts';
-import { lockNoticeOf, returnTermKey } from './return-lock-notice.ts';
+import type { Privileges } from '../../../../shared/schemas/profile.ts';
+import { lockNoticeOf, mayUnlock, returnTermKey } from './return-lock-notice.ts';
 
 const event = (id: number, action: string, from: ReturnEvent['from_state'], to: ReturnEvent['to_state'], by: string | null) => ({
   id,
@@ -61,9 +62,11 @@ describe('the record form’s lock notice', () => {
     ];
     expect(lockNoticeOf(ret('submitted', history))).toEqual({
       returnId: 42,
+      institutionId: 2,
       state: 'submitted',
       message: returnLockedMessage('UVic', '2025/26', 'Spring', 'submitted'),
       since: { at: '2026-05-03T19:00:00.000Z', by: 'Wren Writer' },
+      unlock: { action: 'send-back', who: 'app admin' },
     });
   });
 
@@ -76,5 +79,21 @@ describe('the record form’s lock notice', () => {
     expect(notice).toMatchObject({ state: 'approved', since: { at: '2026-05-02T19:00:00.000Z', by: null } });
     expect(notice?.message).toContain('An app admin can reopen it');
     expect(lockNoticeOf(ret('approved'))?.since).toBeNull();
+    expect(notice?.unlock).toEqual({ action: 'reopen', who: 'app admin' });
+  });
+
+  it('tells who may unlock it themselves: app admins, not the institution’s admins or writers', () => {
+    const notice = lockNoticeOf(ret('submitted'))!;
+    const privileges = (p: Partial<Privileges>): Privileges => ({
+      read: [],
+      write: [],
+      admin: [],
+      glblAdmin: false,
+      glblRead: false,
+      ...p,
+    });
+    expect(mayUnlock(notice, privileges({ glblAdmin: true }))).toBe(true);
+    expect(mayUnlock(notice, privileges({ admin: [2], write: [2] }))).toBe(false);
+    expect(mayUnlock(notice, privileges({ write: [2] }))).toBe(false);
   });
 });

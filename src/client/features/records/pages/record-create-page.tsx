@@ -11,6 +11,7 @@ import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useInstitutions } from '../../institutions/index.ts';
 import { usePrograms } from '../../programs/index.ts';
 import { presetRecordKeys } from '../lib/record-preset.ts';
+import { justSavedState } from '../lib/record-source.ts';
 import { useProfile } from '../../session/index.ts';
 import { useCreateRecord } from '../api/create-record.ts';
 import { RecordForm, type RecordPickers } from '../components/record-form.tsx';
@@ -81,7 +82,8 @@ export default function RecordCreatePage() {
           onSave={async (values, status) => {
             const id = await create.mutateAsync(formToCreateBody(values, status));
             notify({ level: 'success', message: RECORD_UI.toast.created });
-            return { navigateTo: `/records/${id}` };
+            // The record page says it was just saved, with the way on through its term's return.
+            return { navigateTo: `/records/${id}`, state: justSavedState() };
           }}
         />
       )}

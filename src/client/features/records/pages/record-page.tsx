@@ -1,11 +1,13 @@
 import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { TEXT } from '../../../../shared/messages.ts';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
 import type { RecordWire } from '../../../../shared/schemas/record.ts';
 import { ApiError, isApiError } from '../../../lib/api-client.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
@@ -22,8 +24,9 @@ import { RecordForm } from '../components/record-form.tsx';
 import { RecordHistory } from '../components/record-history.tsx';
 import { RecordStatusBadge } from '../components/record-status-badge.tsx';
 import { RecordView } from '../components/record-view.tsx';
+import { ReturnNextLinks } from '../components/return-next-links.tsx';
 import { formToPatchBody, recordToFormValues } from '../lib/record-form-model.ts';
-import { recordCrumbs, recordSource } from '../lib/record-source.ts';
+import { openedJustSaved, recordCrumbs, recordSource } from '../lib/record-source.ts';
 import { RECORD_UI } from '../messages.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
 
@@ -37,7 +40,7 @@ function RecordDetails({ record }: { record: RecordWire }) {
   const savedBy =
     newest && newest.changed_at >= record.updated_at ? (newest.prefName ?? newest.username ?? undefined) : undefined;
   const editable = canEditInstitution(profile.privileges, record.institution_id);
-  const saved = new Date(record.updated_at).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
+  const saved = formatInstant(record.updated_at);
   // Opened from a list (Find results, Browse records): the breadcrumb and Cancel lead back to it as it was.
   const location = useLocation();
   const { isDevelopment } = useSiteConfig();
@@ -50,6 +53,8 @@ function RecordDetails({ record }: { record: RecordWire }) {
     editable ? { institutionId: record.institution_id, fiscalYear: record.fiscal_year, term: record.term } : null,
   );
   const drawForm = useDeferredFirstDraw() && !termReturn.isLoading;
+  // Saves made here (a new record arrives saved): each one offers the way on through the term's return, and focuses it.
+  const [saves, setSaves] = useState(() => (openedJustSaved(location.state) ? 1 : 0));
   return (
     <Page title={title} crumbs={recordCrumbs(location.state, title, isDevelopment)}>
       <Stack gap={4}>
@@ -62,6 +67,9 @@ function RecordDetails({ record }: { record: RecordWire }) {
           {RECORD_UI.view.lastSaved(saved, record.version)}
         </Text>
       </Stack>
+      {drawForm && saves > 0 && termReturn.data ? (
+        <ReturnNextLinks ret={termReturn.data} programId={record.program_id} saves={saves} />
+      ) : null}
       {!drawForm ? (
         // The form's place, taller than the window, so nothing in view moves when the form replaces it.
         <Skeleton height="100vh" maw="60rem" aria-hidden="true" data-testid="record-form-loading" />
@@ -79,6 +87,7 @@ function RecordDetails({ record }: { record: RecordWire }) {
           onSave={async (values, status, base) => {
             const result = await update.mutateAsync(formToPatchBody(values, status, (base ?? record).version));
             notify({ level: 'success', message: RECORD_UI.toast.saved });
+            setSaves((n) => n + 1);
             return { saved: result };
           }}
         />
@@ -116,5 +125,6 @@ export default function RecordPage() {
       </Page>
     );
   }
-  return <RecordDetails record={record.data} />;
+  // Keyed: "Next program of this return" opens another record on this same page, which starts afresh.
+  return <RecordDetails key={record.data.id} record={record.data} />;
 }

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { Release } from '../../../../shared/schemas/releases.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
-import { formatInstant } from '../../returns/index.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import { RELEASE_UI } from '../messages.ts';
 
 const C = RELEASE_UI.columns;

@@ -1,6 +1,6 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { ReturnEvent } from '../../../../shared/schemas/returns.ts';
-import { formatInstant } from '../lib/format-day.ts';
+import { formatInstant } from '../../../lib/format-instant.ts';
 import { RETURN_UI } from '../messages.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 

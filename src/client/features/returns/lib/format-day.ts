@@ -5,13 +5,5 @@ export function formatDay(isoDay: string): string {
   return new Intl.DateTimeFormat('en-CA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-/** An instant as a B.C. date and time ("24 Nov 2026, 1:05 p.m."), for the history. */
-export function formatInstant(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-CA', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'America/Vancouver',
-  }).format(date);
-}
+/** A time of day: the app's one clock (B.C. time, zone named), kept here too for the returns screens that import it. */
+export { formatInstant } from '../../../lib/format-instant.ts';
