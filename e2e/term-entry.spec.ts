@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { COUNT_FIELDS, MONEY_FIELDS } from '../src/shared/record-rules.ts';
 import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+
+const FIELDS = [...COUNT_FIELDS, ...MONEY_FIELDS];
+type Field = (typeof FIELDS)[number];
 
 /**
  * Whole-term entry (issue 29): UVic's writer enters a term of 14 programs by pasting one block copied from a
@@ -10,6 +14,7 @@ import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixt
 const FISCAL_YEAR = fiscalYearAhead(6);
 const TERM = 'Fall';
 let returnId = 0;
+let summerReturnId = 0;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -57,8 +62,18 @@ function keyCounter(page: Page) {
   };
 }
 
-const cell = (page: Page, label: string, program: number) =>
-  page.getByRole('textbox', { name: new RegExp(`^${label}, `) }).nth(program);
+/** A figure's column in the grid: the record form's order. */
+const column = (field: Field) => FIELDS.indexOf(field);
+/** The input of a cell of the row being edited (only that row's cells are inputs). */
+const input = (page: Page, field: Field, row: number) => page.locator(`input[data-cell="${row}:${column(field)}"]`);
+/** A cell of a row not being edited, as shown. */
+const shown = (page: Page, field: Field, row: number) => page.locator(`td[data-cell="${row}:${column(field)}"]`);
+/** Clicks a cell: its row becomes the one edited, and the focus lands in the cell's input. */
+async function pick(page: Page, field: Field, row: number): Promise<void> {
+  const target = (await input(page, field, row).count()) > 0 ? input(page, field, row) : shown(page, field, row);
+  await target.click();
+  await expect(input(page, field, row)).toBeFocused();
+}
 const states = (page: Page) => page.getByTestId('entry-row-state');
 
 test.describe.serial('whole-term entry', () => {
@@ -67,6 +82,12 @@ test.describe.serial('whole-term entry', () => {
     const created = await request.put('/api/periods', { data: { fiscal_year: FISCAL_YEAR, term: TERM } });
     expect(created.ok(), await created.text()).toBe(true);
     const returns = await (await request.get(`/api/returns?fiscalYear=${encodeURIComponent(FISCAL_YEAR)}`)).json();
+    const summer = await request.put('/api/periods', { data: { fiscal_year: FISCAL_YEAR, term: 'Summer' } });
+    expect(summer.ok(), await summer.text()).toBe(true);
+    const summerReturns = await (await request.get(`/api/returns?fiscalYear=${encodeURIComponent(FISCAL_YEAR)}`)).json();
+    summerReturnId = summerReturns.find(
+      (r: { institution_name: string; term: string }) => r.institution_name === 'UVic' && r.term === 'Summer',
+    ).id;
     returnId = returns.find(
       (r: { institution_name: string; term: string }) => r.institution_name === 'UVic' && r.term === TERM,
     ).id;
@@ -91,40 +112,49 @@ test.describe.serial('whole-term entry', () => {
     const keys = keyCounter(page);
 
     // Typing, then Escape: the cell is as it was.
-    await cell(page, 'Students enrolled', 0).click();
+    await pick(page, 'students_enrolled', 0);
+    await expect(page.getByRole('textbox', { name: /^Students enrolled, / })).toBeFocused();
     await page.keyboard.type('5');
-    await expect(cell(page, 'Students enrolled', 0)).toHaveValue('5');
+    await expect(input(page, 'students_enrolled', 0)).toHaveValue('5');
     await page.keyboard.press('Escape');
-    await expect(cell(page, 'Students enrolled', 0)).toHaveValue('');
+    await expect(input(page, 'students_enrolled', 0)).toHaveValue('');
 
     // A block that does not fit below the last row is refused whole.
     const block = Array.from({ length: 14 }, (_, n) => rowOf(n));
     block[3]![0] = 'abc';
     const tsv = block.map((r) => r.join('\t')).join('\r\n') + '\r\n';
     await page.evaluate((text) => navigator.clipboard.writeText(text), tsv);
-    await cell(page, 'Students enrolled', 13).click();
+    await pick(page, 'students_enrolled', 13);
     await page.keyboard.press('Control+V');
     await expect(page.getByTestId('entry-announcement')).toContainText('Nothing was pasted');
-    await expect(cell(page, 'Students enrolled', 13)).toHaveValue('');
+    await expect(input(page, 'students_enrolled', 13)).toHaveValue('');
 
     // The paste path, counted from the first cell: paste, undo it, paste again, fix the refused cell, leave the row.
-    await cell(page, 'Students enrolled', 0).click();
+    await pick(page, 'students_enrolled', 0);
     await keys.press('Control+V');
     await expect(page.getByTestId('entry-announcement')).toHaveText('Pasted 378 cells into 14 rows.');
-    await expect(cell(page, 'Average hourly wage', 13)).toHaveValue('21.50');
+    await expect(shown(page, 'avg_hourly_wage', 13)).toHaveText('21.50');
     await keys.press('Control+Z');
     await expect(page.getByTestId('entry-announcement')).toHaveText('The last paste was undone.');
-    await expect(cell(page, 'Students placed', 5)).toHaveValue('');
+    await expect(shown(page, 'students_placed', 5)).toHaveText('');
     await keys.press('Control+V');
-    await expect(cell(page, 'Students enrolled', 3)).toHaveValue('abc');
-    await expect(cell(page, 'Students enrolled', 3)).toHaveAttribute('aria-invalid', 'true');
+    await expect(shown(page, 'students_enrolled', 3)).toHaveText('abc');
+    await expect(shown(page, 'students_enrolled', 3)).toHaveAttribute('data-invalid', 'true');
     await expect(states(page).nth(3)).toContainText('Needs a fix');
     for (let n = 0; n < 3; n++) await keys.press('ArrowDown');
-    await expect(cell(page, 'Students enrolled', 3)).toBeFocused();
+    await expect(input(page, 'students_enrolled', 3)).toBeFocused();
+    await expect(input(page, 'students_enrolled', 3)).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('entry-problems')).toContainText('Students enrolled must be a whole number');
     await keys.type('33');
     await keys.press('Enter');
-    await expect(cell(page, 'Students enrolled', 4)).toBeFocused();
+    await expect(input(page, 'students_enrolled', 4)).toBeFocused();
+    // Tab from a row's last cell goes on to the next row's first, as in a spreadsheet (not counted: not needed to enter).
+    await page.keyboard.press('End');
+    await expect(input(page, 'coop_fee_international', 4)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(input(page, 'students_enrolled', 5)).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(input(page, 'coop_fee_international', 4)).toBeFocused();
     // Every row saved as a draft through the record store.
     for (let n = 0; n < 14; n++) await expect(states(page).nth(n)).toHaveText('Draft');
     expect(keys.count, 'keys pressed to enter the whole term by paste').toBeLessThanOrEqual(40);
@@ -148,7 +178,7 @@ test.describe.serial('whole-term entry', () => {
     await page.getByRole('button', { name: 'Sign off' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign off' }).click();
     await expect(page.getByTestId('entry-read-only')).toContainText('signed off');
-    await expect(cell(page, 'Students placed', 0)).toHaveAttribute('readonly', '');
+    await expect(input(page, 'students_placed', 0)).toHaveAttribute('readonly', '');
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -164,6 +194,28 @@ test.describe.serial('whole-term entry', () => {
     await page.getByRole('button', { name: 'Next program' }).first().click();
     await expect(page.getByTestId('entry-phone')).toContainText('Program 2 of 14');
     await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveValue('11');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('on a phone a writer enters one program at a time; moving on saves it (390 px)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'writer');
+    await page.goto(`/returns/${summerReturnId}/enter`);
+    await expect(page.getByTestId('entry-phone')).toContainText('Program 1 of 14');
+    const enrolled = page.getByRole('textbox', { name: 'Students enrolled', exact: true });
+    await enrolled.fill('40');
+    await page.getByRole('textbox', { name: 'Students seeking a work term', exact: true }).fill('50');
+    // Seeking above enrolled: refused in the record's words, beside the field, and nothing is saved.
+    await expect(page.getByTestId('entry-phone')).toContainText('cannot be more than students enrolled (40)');
+    await page.getByRole('textbox', { name: 'Students seeking a work term', exact: true }).fill('30');
+    await page.getByRole('button', { name: 'Next program' }).first().click();
+    await expect(page.getByTestId('entry-phone')).toContainText('Program 2 of 14');
+    await expect(enrolled).toHaveValue('');
+    await page.getByRole('button', { name: 'Previous program' }).first().click();
+    await expect(enrolled).toHaveValue('40');
+    await expect(page.getByTestId('entry-row-state')).toHaveText('Draft');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page);
   });

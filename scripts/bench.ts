@@ -10,7 +10,8 @@
  *   BENCH_SECONDS        seconds of each throughput run (default 10)
  *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty); returns: the
  *                        marks and the completeness matrix alone; disclosure:
- *                        the reports under disclosure control alone; lighthouse: the page scores alone
+ *                        the reports under disclosure control alone; lighthouse: the page scores alone; grid: the
+ *                        whole-term grid in Chromium alone
  *
  * The last group, pages (Lighthouse), is scored in absolute terms (scripts/lighthouse.ts): Lighthouse's own
  * scores per page, against the targets of issue 21, with no baseline.
@@ -50,6 +51,7 @@ import { LAST_YEAR } from '../src/server/seed/seed-constants.ts';
 import { loadActiveUser } from '../src/server/session/session-user.ts';
 import { heavyWorkbook, hostileFiles } from '../src/server/test/hostile-spreadsheets.ts';
 import { XLSX_CONTENT_TYPE } from '../src/shared/schemas/import.ts';
+import { benchGrid } from './bench-grid.ts';
 import { FULL_MARKS, PERFORMANCE_TARGET, runLighthouse, type PageScores } from './lighthouse.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -816,6 +818,9 @@ async function main(): Promise<void> {
       await benchReleases(database, base, cookie);
       log('Reports under disclosure control');
       await benchDisclosure(database, base);
+    } else if (ONLY === 'grid') {
+      log('The whole-term grid');
+      await benchGrid(database, base, cookie, record);
     } else if (ONLY === 'returns') {
       log('Reports with and without their marks');
       await benchReportFlags(database);
@@ -832,6 +837,8 @@ async function main(): Promise<void> {
       await benchReportFlags(database);
       log('The completeness matrix');
       await benchReturnsMatrix(database, base, cookie);
+      log('The whole-term grid');
+      await benchGrid(database, base, cookie, record);
       log('Find');
       await benchHttpFloor(database, base, cookie);
       await benchFind(database, base, cookie);

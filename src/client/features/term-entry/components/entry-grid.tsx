@@ -10,23 +10,29 @@ export interface CellPosition {
   column: number;
 }
 
-/** The position a cell input carries (`data-cell="row:column"`), read back by the grid's one set of handlers. */
-export function positionOf(element: EventTarget | null): CellPosition | null {
-  if (!(element instanceof HTMLInputElement)) return null;
-  const [row, column] = (element.dataset.cell ?? '').split(':').map(Number);
+/** The position a cell or its input carries (`data-cell="row:column"`), read back by the grid's one set of handlers. */
+function cellPosition(element: Element | null): CellPosition | null {
+  const [row, column] = (element?.getAttribute('data-cell') ?? '').split(':').map(Number);
   return row === undefined || column === undefined || Number.isNaN(row) || Number.isNaN(column) ? null : { row, column };
 }
+
+/** The position of a cell's input, or null for anything else. */
+export const positionOf = (element: EventTarget | null): CellPosition | null =>
+  element instanceof HTMLInputElement ? cellPosition(element) : null;
 
 export const cellSelector = ({ row, column }: CellPosition) => `input[data-cell="${row}:${column}"]`;
 
 const Row = memo(function Row({
   row,
   index,
+  active,
   readOnly,
   onChange,
 }: {
   row: EntryRow;
   index: number;
+  /** The row being edited: its cells are inputs; the others show their text (2,700 inputs cost the browser ~100 ms a frame). */
+  active: boolean;
   readOnly: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
@@ -42,20 +48,31 @@ const Row = memo(function Row({
       {GRID_FIELDS.map((field, column) => {
         const problem = problems[field]?.[0];
         const changed = field in row.texts || field in sending;
+        const position = `${index}:${column}`;
         return (
-          <td key={field} className="entry-cell" data-changed={changed || undefined} data-invalid={problem ? true : undefined}>
-            <input
-              data-cell={`${index}:${column}`}
-              aria-label={ENTRY_UI.cellLabel(RECORD_FIELD_LABELS[field], row.programName)}
-              aria-invalid={problem ? true : undefined}
-              title={problem}
-              value={cellText(row, field)}
-              onChange={onChange}
-              readOnly={readOnly}
-              inputMode={field.startsWith('avg') || field.startsWith('coop') ? 'decimal' : 'numeric'}
-              autoComplete="off"
-              spellCheck={false}
-            />
+          <td
+            key={field}
+            className="entry-cell"
+            data-cell={active ? undefined : position}
+            data-changed={changed || undefined}
+            data-invalid={problem ? true : undefined}
+            title={problem}
+          >
+            {active ? (
+              <input
+                data-cell={position}
+                aria-label={ENTRY_UI.cellLabel(RECORD_FIELD_LABELS[field], row.programName)}
+                aria-invalid={problem ? true : undefined}
+                value={cellText(row, field)}
+                onChange={onChange}
+                readOnly={readOnly}
+                inputMode={field.startsWith('avg') || field.startsWith('coop') ? 'decimal' : 'numeric'}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            ) : (
+              <span className="entry-value">{cellText(row, field)}</span>
+            )}
           </td>
         );
       })}
@@ -69,23 +86,29 @@ const Row = memo(function Row({
 
 /**
  * The grid of a whole term: programs as rows, figures as columns grouped as the record form groups them, the program
- * column and the headings sticky. Every cell is an input; the keys, paste and focus are handled once, on the table
- * (each input says where it is), so typing in one row draws that row alone.
+ * column and the headings sticky. The row being edited is inputs, the others text: a click on a cell or a key that
+ * moves there makes its row the one edited (`onPick`). The keys, paste and focus are handled once, on the table (each
+ * input says where it is), so typing in one row draws that row alone.
  */
 export function EntryGridTable({
   grid,
+  activeRow,
   label,
   readOnly,
   onEdit,
+  onPick,
   onKeyDown,
   onPaste,
   onFocusCell,
   onLeave,
 }: {
   grid: EntryGrid;
+  activeRow: number;
   label: string;
   readOnly: boolean;
   onEdit: (position: CellPosition, text: string) => void;
+  /** A cell of another row was clicked: edit that row, focus that cell. */
+  onPick: (position: CellPosition) => void;
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>, position: CellPosition) => void;
   onPaste: (event: ClipboardEvent<HTMLInputElement>, position: CellPosition) => void;
   onFocusCell: (position: CellPosition, input: HTMLInputElement) => void;
@@ -118,7 +141,21 @@ export function EntryGridTable({
           if (position && input instanceof HTMLInputElement) onFocusCell(position, input);
         }}
         onBlur={onBlur}
+        onMouseDown={(event) => {
+          if (event.target instanceof HTMLInputElement) return;
+          const position = cellPosition((event.target as Element).closest('td[data-cell]'));
+          if (!position) return;
+          event.preventDefault(); // the focus goes to the cell's input once its row is drawn as inputs
+          onPick(position);
+        }}
       >
+        <colgroup>
+          <col className="entry-col-program" />
+          {GRID_FIELDS.map((field) => (
+            <col key={field} className="entry-col-figure" />
+          ))}
+          <col className="entry-col-status" />
+        </colgroup>
         <thead>
           <tr>
             <th rowSpan={2} scope="col" className="entry-program entry-corner">
@@ -143,7 +180,14 @@ export function EntryGridTable({
         </thead>
         <tbody>
           {grid.rows.map((row, index) => (
-            <Row key={row.programId} row={row} index={index} readOnly={readOnly} onChange={onChange} />
+            <Row
+              key={row.programId}
+              row={row}
+              index={index}
+              active={index === activeRow}
+              readOnly={readOnly}
+              onChange={onChange}
+            />
           ))}
         </tbody>
       </table>

@@ -3,7 +3,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { cellText, GRID_FIELDS, pasteProblem, type EntryGrid, type GridAction } from '../lib/entry-grid-model.ts';
 import { isCellBlock, MAX_PASTE_CHARACTERS, parsePasteTable } from '../lib/paste-table.ts';
 import { ENTRY_UI } from '../messages.ts';
-import { cellSelector, type CellPosition } from './entry-grid.tsx';
+import type { CellPosition } from './entry-grid.tsx';
 
 /**
  * The grid's keys and paste, as in a spreadsheet: arrows, Enter and Home/End move (left and right only from the edge
@@ -12,7 +12,7 @@ import { cellSelector, type CellPosition } from './entry-grid.tsx';
  */
 export function useGridKeys({
   grid: gridRef,
-  area: tableArea,
+  goTo,
   dispatch,
   readOnly,
   focusText,
@@ -20,7 +20,8 @@ export function useGridKeys({
   announce: setAnnouncement,
 }: {
   grid: RefObject<EntryGrid>;
-  area: RefObject<HTMLDivElement | null>;
+  /** Focuses a cell, drawing its row as inputs first when it is not the row being edited. */
+  goTo: (position: CellPosition) => void;
   dispatch: (action: GridAction) => void;
   readOnly: boolean;
   /** The focused cell's changed text when it took the focus (undefined: unchanged). */
@@ -29,11 +30,14 @@ export function useGridKeys({
   flush: RefObject<Set<number>>;
   announce: (message: string) => void;
 }) {
-  const moveTo = useCallback((position: CellPosition) => {
-    const row = Math.max(0, Math.min(gridRef.current.rows.length - 1, position.row));
-    const column = Math.max(0, Math.min(GRID_FIELDS.length - 1, position.column));
-    tableArea.current?.querySelector<HTMLInputElement>(cellSelector({ row, column }))?.focus();
-  }, []);
+  const moveTo = useCallback(
+    (position: CellPosition) =>
+      goTo({
+        row: Math.max(0, Math.min(gridRef.current.rows.length - 1, position.row)),
+        column: Math.max(0, Math.min(GRID_FIELDS.length - 1, position.column)),
+      }),
+    [goTo, gridRef],
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, at: CellPosition) => {
     const input = event.currentTarget instanceof HTMLInputElement ? event.currentTarget : (event.target as HTMLInputElement);
@@ -50,6 +54,13 @@ export function useGridKeys({
         return go({ ...at, row: at.row - 1 });
       case 'Enter':
         return go({ ...at, row: at.row + (event.shiftKey ? -1 : 1) });
+      case 'Tab': {
+        // Within a row the browser moves; from its last cell to the next row's first (and back), as a spreadsheet.
+        const last = GRID_FIELDS.length - 1;
+        if (!event.shiftKey && at.column === last && at.row < gridRef.current.rows.length - 1) go({ row: at.row + 1, column: 0 });
+        if (event.shiftKey && at.column === 0 && at.row > 0) go({ row: at.row - 1, column: last });
+        return;
+      }
       case 'ArrowRight':
         if (all || input.selectionStart === input.value.length) go({ ...at, column: at.column + 1 });
         return;
