@@ -159,6 +159,10 @@ test.describe.serial('whole-term entry', () => {
     for (let n = 0; n < 14; n++) await expect(states(page).nth(n)).toHaveText('Draft');
     expect(keys.count, 'keys pressed to enter the whole term by paste').toBeLessThanOrEqual(40);
 
+    // The focused row beside its history: figures far from it marked in the row and named in the record form's words.
+    await expect(page.getByTestId('entry-outliers')).toContainText('less than half this program');
+    await expect(page.locator('td[data-outlier]').first()).toBeVisible();
+    await expect(page.getByTestId('entry-recent')).toContainText('The six terms before');
     // The focused row's splits against students placed, in the record form's words.
     await expect(page.getByTestId('entry-details')).toContainText('Work terms by duration: Adds up to students placed (14)');
     await expectNoSeriousA11yViolations(page);

@@ -22,15 +22,20 @@ export const positionOf = (element: EventTarget | null): CellPosition | null =>
 
 export const cellSelector = ({ row, column }: CellPosition) => `input[data-cell="${row}:${column}"]`;
 
+const NONE: readonly string[] = [];
+
 const Row = memo(function Row({
   row,
   index,
   active,
+  outliers,
   readOnly,
   onChange,
 }: {
   row: EntryRow;
   index: number;
+  /** Figures far from the program's history (the row being edited only): marked, the panel below says how far. */
+  outliers: readonly string[];
   /** The row being edited: its cells are inputs; the others show their text (2,700 inputs cost the browser ~100 ms a frame). */
   active: boolean;
   readOnly: boolean;
@@ -56,6 +61,7 @@ const Row = memo(function Row({
             data-cell={active ? undefined : position}
             data-changed={changed || undefined}
             data-invalid={problem ? true : undefined}
+            data-outlier={!problem && outliers.includes(field) ? true : undefined}
             title={problem}
           >
             {active ? (
@@ -93,6 +99,7 @@ const Row = memo(function Row({
 export function EntryGridTable({
   grid,
   activeRow,
+  outliers,
   label,
   readOnly,
   onEdit,
@@ -104,6 +111,7 @@ export function EntryGridTable({
 }: {
   grid: EntryGrid;
   activeRow: number;
+  outliers: readonly string[];
   label: string;
   readOnly: boolean;
   onEdit: (position: CellPosition, text: string) => void;
@@ -185,6 +193,7 @@ export function EntryGridTable({
               row={row}
               index={index}
               active={index === activeRow}
+              outliers={index === activeRow ? outliers : NONE}
               readOnly={readOnly}
               onChange={onChange}
             />

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { RECORD_FIELD_LABELS, splitTotal, WORK_TERM_SPLITS, type SplitName } from '../../../../shared/record-rules.ts';
-import { RECORD_UI } from '../../records/index.ts';
+import { RECORD_UI, WARNING_TEXT, type OutlierFinding } from '../../records/index.ts';
 import type { RecordListItem } from '../../../../shared/schemas/record.ts';
 import { readCell } from '../lib/cell-text.ts';
 import { cellText, rowProblems, type EntryRow } from '../lib/entry-grid-model.ts';
@@ -34,12 +34,15 @@ function splitLine(row: EntryRow, split: SplitName): string {
 export function RowDetails({
   row,
   recent,
+  findings,
   onKeepMine,
   onTakeTheirs,
 }: {
   row: EntryRow | null;
   /** The program's six terms before this one, newest first (undefined while loading). */
   recent: RecordListItem[] | undefined;
+  /** The row's figures far from its program's history, most serious first (the record form's check). */
+  findings: readonly OutlierFinding[];
   onKeepMine: () => void;
   onTakeTheirs: () => void;
 }) {
@@ -81,6 +84,18 @@ export function RowDetails({
           <List.Item key={split}>{splitLine(row, split)}</List.Item>
         ))}
       </List>
+      {findings.length > 0 ? (
+        <Stack gap={4} data-testid="entry-outliers">
+          <Text size="sm" fw={700} c={WARNING_TEXT}>
+            {RECORD_UI.outlier.title}
+          </Text>
+          <List size="sm" spacing={2}>
+            {findings.map((f) => (
+              <List.Item key={f.field}>{f.message}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      ) : null}
       <RecentTerms row={row} recent={recent} />
       {problems.length > 0 ? (
         <Stack gap={4} data-testid="entry-problems">

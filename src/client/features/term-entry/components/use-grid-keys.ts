@@ -24,8 +24,8 @@ export function useGridKeys({
   goTo: (position: CellPosition) => void;
   dispatch: (action: GridAction) => void;
   readOnly: boolean;
-  /** The focused cell's changed text when it took the focus (undefined: unchanged). */
-  focusText: RefObject<string | undefined>;
+  /** What the focused cell showed when it took the focus (or after a paste or its undo): Escape's and Ctrl+Z's mark. */
+  focusText: RefObject<string>;
   /** Rows to save at once, the focused one too (after a paste or its undo). */
   flush: RefObject<Set<number>>;
   announce: (message: string) => void;
@@ -82,14 +82,11 @@ export function useGridKeys({
         return;
       default:
         if (ctrl && !event.shiftKey && event.key.toLowerCase() === 'z' && gridRef.current.undo) {
-          const untouched = gridRef.current.rows[at.row]?.texts[GRID_FIELDS[at.column]!] === focusText.current;
-          if (!untouched) return; // the browser undoes the typing in this cell first
-          event.preventDefault();
           const field = GRID_FIELDS[at.column]!;
           const row = gridRef.current.rows[at.row];
-          const before = gridRef.current.undo.find((u) => u.row === at.row)?.before[field];
-          if (before !== undefined && row)
-            focusText.current = before === cellText({ ...row, texts: {} }, field) ? undefined : before;
+          if (!row || cellText(row, field) !== focusText.current) return; // the browser undoes this cell's typing first
+          event.preventDefault();
+          focusText.current = gridRef.current.undo.find((u) => u.row === at.row)?.before[field] ?? focusText.current;
           for (const { row: n } of gridRef.current.undo) flush.current.add(n);
           dispatch({ type: 'undoPaste' });
           setAnnouncement(ENTRY_UI.undone);

@@ -151,6 +151,16 @@ describe('the whole-term grid', () => {
     expect(saveRequest(grid.rows[0]!, PLACE)).toMatchObject({ kind: 'update', body: { students_placed: null } });
   });
 
+  it('Escape puts back what the cell showed when focused: no change when that is the saved value', () => {
+    let grid = gridWith([draft(1, { students_placed: 7 })]);
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '9' });
+    grid = gridReducer(grid, { type: 'restore', row: 0, field: 'students_placed', text: '7' });
+    expect(grid.rows[0]!.texts).toEqual({});
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '99' });
+    grid = gridReducer(grid, { type: 'restore', row: 0, field: 'students_placed', text: '8' });
+    expect(cellText(grid.rows[0]!, 'students_placed')).toBe('8');
+  });
+
   it('creates a new record as a draft and updates a saved one against its version', () => {
     let grid = gridWith([null, draft(2)]);
     grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '5' });

@@ -174,7 +174,7 @@ export type GridAction =
   | { type: 'edit'; row: number; field: GridField; text: string }
   | { type: 'paste'; row: number; column: number; block: string[][] }
   | { type: 'undoPaste' }
-  | { type: 'restore'; row: number; field: GridField; text: string | undefined }
+  | { type: 'restore'; row: number; field: GridField; text: string }
   | { type: 'sending'; row: number; sent: Partial<Record<GridField, string>> }
   | { type: 'saved'; row: number; record: RecordWire }
   | { type: 'failed'; row: number; message: string; fieldErrors: FieldErrors }
@@ -229,13 +229,8 @@ export function gridReducer(grid: EntryGrid, action: GridAction): EntryGrid {
       return next;
     }
     case 'restore':
-      // Escape: the cell as it was when it took the focus (unchanged, or as typed before).
-      return withRow(grid, action.row, (row) => {
-        const texts = { ...row.texts };
-        if (action.text === undefined) delete texts[action.field];
-        else texts[action.field] = action.text;
-        return { ...row, texts };
-      });
+      // Escape: the cell shows what it showed when it took the focus (a change only if that differs from the saved value).
+      return withRow(grid, action.row, (row) => ({ ...row, texts: restored(row, { [action.field]: action.text }) }));
     case 'sending':
       return withRow(grid, action.row, (row) => ({ ...row, sending: action.sent }));
     case 'saved':

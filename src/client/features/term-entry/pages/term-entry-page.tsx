@@ -14,11 +14,11 @@ import { routeTitle } from '../../../ui/route-title.ts';
 import { availableReturnActions, ReturnActions, SignOffPeople, useReturn } from '../../returns/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { useEntryRows } from '../api/get-entry-rows.ts';
-import { useRecentTerms } from '../api/get-recent-terms.ts';
 import { cellSelector, EntryGridTable, type CellPosition } from '../components/entry-grid.tsx';
 import { PhoneEntry } from '../components/phone-entry.tsx';
 import { RowDetails } from '../components/row-details.tsx';
 import { useGridKeys } from '../components/use-grid-keys.ts';
+import { useRowHistory } from '../components/use-row-history.ts';
 import { useRowSaver } from '../components/use-row-saver.ts';
 import { gridOf, gridReducer, GRID_FIELDS, saveRequest, submittableRows } from '../lib/entry-grid-model.ts';
 import { ENTRY_UI } from '../messages.ts';
@@ -96,6 +96,26 @@ function useActiveRow() {
   return { area, activeRow, goTo };
 }
 
+/** What the screen is for and its keys, or why it is read-only. */
+function EntryIntro({ readOnly, locked, phone }: { readOnly: boolean; locked: boolean; phone: boolean }) {
+  if (readOnly)
+    return (
+      <Alert color="orange" variant="outline" icon={<IconLock aria-hidden="true" />} data-testid="entry-read-only">
+        {locked ? ENTRY_UI.readOnly.locked : ENTRY_UI.readOnly.noRights}
+      </Alert>
+    );
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{phone ? ENTRY_UI.phone.intro : ENTRY_UI.intro}</Text>
+      {phone ? null : (
+        <Text size="sm" c="dimmed">
+          {ENTRY_UI.keys}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRow[] }) {
   const { profile } = useProfile();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -112,7 +132,7 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
   const [focused, setFocused] = useState<CellPosition | null>(null);
   const [detailsRow, setDetailsRow] = useState(0);
   const [announcement, setAnnouncement] = useState('');
-  const focusText = useRef<string | undefined>(undefined);
+  const focusText = useRef('');
   /** Rows a paste or an undo changed: saved at once, the focused one too. */
   const flush = useRef(new Set<number>());
 
@@ -142,7 +162,7 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
   const onFocusCell = useCallback(
     (position: CellPosition, input: HTMLInputElement) => {
       input.select();
-      focusText.current = gridRef.current.rows[position.row]?.texts[GRID_FIELDS[position.column]!];
+      focusText.current = input.value;
       focusOn(position);
     },
     [focusOn],
@@ -171,23 +191,10 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
   const details = grid.rows[detailsRow] ?? null;
   const actions = availableReturnActions(ret, profile.privileges);
   // Kept while the focus is outside the grid too: the page below must not move under a click.
-  const recent = useRecentTerms(details?.programId ?? null, place);
+  const { recent, findings } = useRowHistory(details, place);
   return (
     <Stack gap="md">
-      {readOnly ? (
-        <Alert color="orange" variant="outline" icon={<IconLock aria-hidden="true" />} data-testid="entry-read-only">
-          {locked ? ENTRY_UI.readOnly.locked : ENTRY_UI.readOnly.noRights}
-        </Alert>
-      ) : (
-        <Stack gap={4}>
-          <Text size="sm">{phone ? ENTRY_UI.phone.intro : ENTRY_UI.intro}</Text>
-          {phone ? null : (
-            <Text size="sm" c="dimmed">
-              {ENTRY_UI.keys}
-            </Text>
-          )}
-        </Stack>
-      )}
+      <EntryIntro readOnly={readOnly} locked={locked} phone={phone} />
       <div ref={tableArea}>
         {phone ? (
           <PhoneEntry
@@ -202,6 +209,7 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
           <EntryGridTable
             grid={grid}
             activeRow={activeRow}
+            outliers={activeRow === detailsRow ? findings.map((f) => f.field) : []}
             onPick={goTo}
             label={ENTRY_UI.gridLabel(ret.term, ret.fiscal_year)}
             readOnly={readOnly}
@@ -219,7 +227,8 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
       {phone ? null : (
         <RowDetails
           row={details}
-          recent={recent.data}
+          recent={recent}
+          findings={findings}
           onKeepMine={() => dispatch({ type: 'keepMine', row: detailsRow })}
           onTakeTheirs={() => dispatch({ type: 'takeTheirs', row: detailsRow })}
         />
