@@ -96,7 +96,9 @@ describe('the whole-term grid', () => {
             const sent = Object.fromEntries(
               GRID_FIELDS.filter((f) => f in request.body).map((f) => [f, (request.body as Record<string, unknown>)[f]]),
             );
-            expect(sent).toEqual(expected);
+            expect(sent).toStrictEqual(expected);
+            // What the row marks as being sent is exactly that too (a refused cell stays unsent, marked invalid).
+            expect(Object.keys(request.sent).sort()).toEqual(Object.keys(expected).sort());
             expect(validateRecord({ ...(r.record ?? {}), ...request.body, fiscal_year: '2025/26', term: 'Fall' })).toEqual({});
           });
         },
