@@ -38,11 +38,16 @@ const SIGN_OFF_OWN = (status: number): Expect => [401, 403, 403, 403, status, 40
 
 /**
  * Who signs off (issue 29): anyone who may read the return sees them; telling them it is ready (only with mail
- * settings) is for anyone who may edit the institution's records.
+ * settings) is for anyone who may edit the institution's records. The grid's rows and the template go with them.
  */
 function signOffCases(ownReturn: number, otherReturn: number): RouteCase[] {
   return [
     { route: 'GET /api/returns/:id/sign-off-people', url: `/api/returns/${ownReturn}/sign-off-people`, expect: READ_OWN(200) },
+    // The whole-term grid's rows and the return's template: for anyone who may read the return (decision 027).
+    { route: 'GET /api/returns/:id/records', url: `/api/returns/${ownReturn}/records`, expect: READ_OWN(200) },
+    { route: 'GET /api/returns/:id/records', url: `/api/returns/${otherReturn}/records`, expect: READ_OTHER(200) },
+    { route: 'GET /api/returns/:id/template', url: `/api/returns/${ownReturn}/template`, expect: READ_OWN(200) },
+    { route: 'GET /api/returns/:id/template', url: `/api/returns/${otherReturn}/template`, expect: READ_OTHER(200) },
     {
       route: 'GET /api/returns/:id/sign-off-people',
       url: `/api/returns/${otherReturn}/sign-off-people`,
