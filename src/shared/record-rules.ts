@@ -319,3 +319,14 @@ export function summarizeFieldErrors(errors: FieldErrors, max = 3): string {
 export const OUTLIER_MIN_MEDIAN = 5;
 /** Fewer earlier terms than this make no history to compare with. */
 export const OUTLIER_MIN_HISTORY = 3;
+
+/**
+ * Whether a value is far from a program's history, the one rule of the record form's warnings, the whole-term grid's and
+ * the figures an approver sees: more than double ('high') or less than half ('low') the median of the program's recent
+ * terms, given at least OUTLIER_MIN_HISTORY of them and a median of at least OUTLIER_MIN_MEDIAN; else null.
+ */
+export function farFromHistory(value: number | null, median: number | null | undefined, terms: number): 'high' | 'low' | null {
+  if (value === null || median === null || median === undefined) return null;
+  if (terms < OUTLIER_MIN_HISTORY || median < OUTLIER_MIN_MEDIAN) return null;
+  return value > 2 * median ? 'high' : value < median / 2 ? 'low' : null;
+}

@@ -48,6 +48,8 @@ function signOffCases(ownReturn: number, otherReturn: number): RouteCase[] {
     { route: 'GET /api/returns/:id/records', url: `/api/returns/${otherReturn}/records`, expect: READ_OTHER(200) },
     { route: 'GET /api/returns/:id/template', url: `/api/returns/${ownReturn}/template`, expect: READ_OWN(200) },
     { route: 'GET /api/returns/:id/template', url: `/api/returns/${otherReturn}/template`, expect: READ_OTHER(200) },
+    { route: 'GET /api/returns/:id/figures', url: `/api/returns/${ownReturn}/figures`, expect: READ_OWN(200) },
+    { route: 'GET /api/returns/:id/figures', url: `/api/returns/${otherReturn}/figures`, expect: READ_OTHER(200) },
     {
       route: 'GET /api/returns/:id/sign-off-people',
       url: `/api/returns/${otherReturn}/sign-off-people`,

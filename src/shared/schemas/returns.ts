@@ -232,6 +232,59 @@ export const ReturnEntryRowSchema = z.object({
 });
 export type ReturnEntryRow = z.infer<typeof ReturnEntryRowSchema>;
 
+/** The key figures of one record (or a sum of records), as an approver reads a term (issue 30). */
+export const KEY_FIGURES = [
+  'students_enrolled',
+  'students_seeking',
+  'students_placed',
+  'work_terms',
+  'employers_total',
+  'avg_hourly_wage',
+] as const;
+export type KeyFigure = (typeof KEY_FIGURES)[number];
+export const KeyFiguresSchema = z.object({
+  students_enrolled: z.number().int().nullable(),
+  students_seeking: z.number().int().nullable(),
+  students_placed: z.number().int().nullable(),
+  /** Work terms of every duration. */
+  work_terms: z.number().int().nullable(),
+  employers_total: z.number().int().nullable(),
+  /** Dollars and cents; for a total, weighted by students placed. */
+  avg_hourly_wage: z.string().nullable(),
+});
+export type KeyFigures = z.infer<typeof KeyFiguresSchema>;
+
+/** `GET /api/returns/{id}/figures`: the term's figures beside the same term last year and the term before. */
+export const ReturnFiguresSchema = z.object({
+  last_year: z.object({ fiscal_year: z.string(), term: z.enum(TERMS) }),
+  previous_term: z.object({ fiscal_year: z.string(), term: z.enum(TERMS) }),
+  programs: z.array(
+    z.object({
+      program_id: z.number().int(),
+      program_name: z.string(),
+      status: z.string().nullable(),
+      now: KeyFiguresSchema.nullable(),
+      last_year: KeyFiguresSchema.nullable(),
+      previous_term: KeyFiguresSchema.nullable(),
+      /** Figures far from the program's history, by the record form's rule (farFromHistory). */
+      far: z.array(z.enum(KEY_FIGURES)),
+    }),
+  ),
+  totals: z.object({ now: KeyFiguresSchema, last_year: KeyFiguresSchema, previous_term: KeyFiguresSchema }),
+  /** What changed in the return's records after its first approval, oldest first (empty when never approved). */
+  changes: z.array(
+    z.object({
+      program_name: z.string(),
+      field: z.string(),
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+      by: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+});
+export type ReturnFigures = z.infer<typeof ReturnFiguresSchema>;
+
 /**
  * A return is reminded at most once in this many hours (docs/reporting-cycle.md, "Reminder mails"). Less than a day,
  * so an admin who reminds each morning is not turned away because yesterday's went out a few minutes later in the day.

@@ -119,6 +119,7 @@ describe('reporting periods and term returns', () => {
       '/api/returns/{id}': ['get'],
       '/api/returns/{id}/records': ['get'],
       '/api/returns/{id}/template': ['get'],
+      '/api/returns/{id}/figures': ['get'],
       '/api/returns/{id}/submit': ['post'],
       '/api/returns/{id}/fill-zeros': ['post'],
       '/api/returns/{id}/send-back': ['post'],

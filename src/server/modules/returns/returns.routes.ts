@@ -10,6 +10,7 @@ import {
   ReturnActionSchema,
   ReturnConflictSchema,
   ReturnEntryRowSchema,
+  ReturnFiguresSchema,
   ReturnProgramSchema,
   ReturnReasonSchema,
   ReturnsDownloadQuerySchema,
@@ -21,6 +22,7 @@ import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/au
 import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
 import { signOffPeopleOf } from './ready-for-sign-off.ts';
 import { matrixFile } from './returns-download.ts';
+import { returnFigures } from './return-figures.ts';
 import { returnTemplate } from './return-template.ts';
 import { readRecords } from '../records/record-store.ts';
 import { expectedPrograms, listReturns, readReturn, returnFilterOf, returnKeyOf } from './returns.repo.ts';
@@ -161,6 +163,35 @@ function templateRoute(app: FastifyInstance): void {
 }
 
 /**
+ * What an approver reads of a term (issue 30, return-figures.ts): for anyone who may read the return, since it holds
+ * only that institution's own records.
+ */
+function figuresRoute(app: FastifyInstance): void {
+  const db = app.database.db;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/returns/:id/figures',
+    {
+      schema: {
+        tags: ['reporting cycle'],
+        summary:
+          "The return's key figures per expected program beside the same term last year and the term before, those far from the program's history, the totals, and what changed after its first approval",
+        params: IdParamSchema,
+        response: { 200: ReturnFiguresSchema, ...errors },
+      },
+      onRequest: requireSignedIn,
+    },
+    async (request) => {
+      const key = await returnKeyOf(db, request.params.id);
+      if (!key) throw notFound(RETURN);
+      if (!canReadInstitution(signedInUser(request).privileges, key.institutionId)) throw forbidden();
+      const figures = await returnFigures(db, request.params.id);
+      if (!figures) throw notFound(RETURN);
+      return figures;
+    },
+  );
+}
+
+/**
  * Term returns (docs/reporting-cycle.md): anyone signed in lists those of the institutions they may read; an
  * institution's admins (and app admins) fill missing programs with zero records and sign off; app admins send back,
  * approve and reopen. Rights are checked before the body is read, so a caller without them learns nothing more.
@@ -231,6 +262,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
 
   entryRowsRoute(app);
   templateRoute(app);
+  figuresRoute(app);
 
   /** preValidation of the institution admins' actions: rights on the return's institution (a missing return is a 404 later). */
   async function requireSignOffRights(request: FastifyRequest): Promise<void> {

@@ -3,8 +3,7 @@ import {
   countFieldError,
   MONEY_FIELDS,
   moneyFieldError,
-  OUTLIER_MIN_HISTORY,
-  OUTLIER_MIN_MEDIAN,
+  farFromHistory,
   RECORD_FIELD_LABELS,
 } from '../../../../shared/record-rules.ts';
 import type { MedianField, RecordMedians } from '../../../../shared/schemas/record.ts';
@@ -49,14 +48,14 @@ export function outlierFindings(
   medians: RecordMedians | undefined,
   saved: RecordFormValues,
 ): OutlierFinding[] {
-  if (!medians || medians.terms < OUTLIER_MIN_HISTORY) return [];
+  if (!medians) return [];
   const findings: OutlierFinding[] = [];
   for (const field of [...COUNT_FIELDS, ...MONEY_FIELDS] as MedianField[]) {
     const value = comparable(values, field);
     const typical = medians.medians[field];
-    if (value === null || typical === null || typical === undefined || typical < OUTLIER_MIN_MEDIAN) continue;
-    const high = value > 2 * typical;
-    if (!high && !(value < typical / 2)) continue;
+    const side = farFromHistory(value, typical, medians.terms);
+    if (side === null || value === null || typical === null || typical === undefined) continue;
+    const high = side === 'high';
     const money = (MONEY_FIELDS as readonly string[]).includes(field);
     const show = (n: number) => (money ? cad.format(n) : count.format(n));
     const before = comparable(saved, field);
