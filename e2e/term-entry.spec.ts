@@ -184,6 +184,21 @@ test.describe.serial('whole-term entry', () => {
     await expect(page.getByTestId('entry-read-only')).toContainText('signed off');
     await expect(input(page, 'students_placed', 0)).toHaveAttribute('readonly', '');
     await expectNoSeriousA11yViolations(page);
+
+    // The app admin approves from the return page, seeing the term's figures: each program beside its history, the
+    // pasted figures (far below UVic's usual) marked, and the same in the approval's confirmation (issue 30).
+    await signInAs(page, 'appadmin');
+    await page.goto(`/returns/${returnId}`);
+    const figures = page.getByTestId('return-figures');
+    await expect(figures.locator('tbody tr')).toHaveCount(14);
+    await expect(figures.locator('tbody tr').first()).toContainText('30');
+    await expect(figures.locator('td[data-far]').first()).toBeVisible();
+    await expect(figures.locator('tfoot')).toContainText('All programs');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('dialog').getByTestId('approve-summary')).toContainText('Far from their history');
+    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('return-summary')).toContainText('Approved');
   });
 
   test('on a phone the term is one program at a time, read-only once signed off (390 px)', async ({ page }) => {
@@ -195,9 +210,15 @@ test.describe.serial('whole-term entry', () => {
     await expect(page.getByTestId('entry-read-only')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveValue('10');
     await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveAttribute('readonly', '');
+    await expect(page.getByTestId('entry-read-only')).toContainText('signed off');
     await page.getByRole('button', { name: 'Next program' }).first().click();
     await expect(page.getByTestId('entry-phone')).toContainText('Program 2 of 14');
     await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveValue('11');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+    // The return page's figures on a phone: the table scrolls inside its box, the page does not.
+    await page.goto(`/returns/${returnId}`);
+    await expect(page.getByTestId('return-figures').locator('tbody tr')).toHaveCount(14);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page);
   });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -20,7 +20,16 @@ function problemOf(error: unknown): string {
  * The buttons of the actions the user may take, each asking first (send back and reopen also ask why); a refusal is
  * shown here, beside the buttons, and the page's data is asked again whatever the answer.
  */
-export function ReturnActions({ ret, actions }: { ret: TermReturn; actions: readonly ReturnPageAction[] }) {
+export function ReturnActions({
+  ret,
+  actions,
+  approveSummary,
+}: {
+  ret: TermReturn;
+  actions: readonly ReturnPageAction[];
+  /** What approving rests on, shown in the approval's confirmation (the return page's figures). */
+  approveSummary?: ReactNode;
+}) {
   const mutation = useReturnAction(ret.id);
   const [asking, setAsking] = useState<ReturnPageAction | null>(null);
   const [reason, setReason] = useState('');
@@ -96,6 +105,7 @@ export function ReturnActions({ ret, actions }: { ret: TermReturn; actions: read
       >
         <Stack gap="sm">
           <Text>{asking === 'fill-zeros' ? T['fill-zeros'].body(missing) : asking ? T[asking].body : ''}</Text>
+          {asking === 'approve' ? approveSummary : null}
           {needsReason ? (
             <Textarea
               label={T.reason}

@@ -13,6 +13,7 @@ import { ReturnActions } from '../components/return-actions.tsx';
 import { ReturnHistory } from '../components/return-history.tsx';
 import { ReturnPrograms } from '../components/return-programs.tsx';
 import { SignOffPeople } from '../components/sign-off-people.tsx';
+import { ApproveSummary, ReturnFiguresSection } from '../components/return-figures.tsx';
 import { ReturnSummary } from '../components/return-summary.tsx';
 import { TermEntryLinks } from '../components/term-entry-links.tsx';
 import { availableReturnActions, missingSubmissions } from '../lib/return-actions.ts';
@@ -37,10 +38,11 @@ function ReturnDetails({ ret }: { ret: TermReturn }) {
           {missing > 0 ? T.blockers(missing, ret.reported - ret.submitted) : T.ready}
         </Alert>
       )}
-      <ReturnActions ret={ret} actions={actions} />
+      <ReturnActions ret={ret} actions={actions} approveSummary={<ApproveSummary ret={ret} />} />
       <SignOffPeople ret={ret} />
       <TermEntryLinks ret={ret} mayEnter={mayAdd} />
       <Divider />
+      <ReturnFiguresSection ret={ret} />
       {programs.error ? (
         <LoadError message={programs.error.message} onRetry={() => void programs.refetch()} />
       ) : programs.isPending ? (
