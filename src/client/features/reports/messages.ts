@@ -86,6 +86,8 @@ export const REPORT_UI = {
     chartLabel: (title: string, description: string) =>
       `Chart of the ${title.toLowerCase()}: ${description}. The table on this page gives every figure.`,
     chartNote: 'The table gives every figure shown in the chart.',
+    /** The line under the chart's heading naming what it plots (issue 30: a chart that does not say so is a puzzle). */
+    chartPlots: (description: string) => `Shows ${description}.`,
     /** The same labels as the downloaded files' summary rows. */
     totalRow: REPORT_TOTAL_LABEL,
     provinceRow: REPORT_PROVINCE_LABEL,

@@ -20,6 +20,7 @@ import { ReportSuppressionNotes } from '../components/report-suppression-notes.t
 import { reportFlagsPresent } from '../lib/report-flags.ts';
 import { ReportTable } from '../components/report-table.tsx';
 import { chartSpecFor } from '../lib/report-chart-model.ts';
+import { answerColumnsFirst } from '../lib/report-column-order.ts';
 import { printOrientation } from '../lib/report-print.ts';
 import { reportApiSearch, reportDownloadHref, reportParamsHref, reportTypeFromPath } from '../lib/report-params.ts';
 import { suppressionNotes } from '../lib/report-suppression.ts';
@@ -72,6 +73,7 @@ function ReportBody({
   const sort = useMemo(() => parseReportSort(sortParam, report.columns), [sortParam, report.columns]);
   const model = useMemo(() => reportTableModel(report, sort), [report, sort]);
   const spec = useMemo(() => chartSpecFor(type, report), [type, report]);
+  const columns = useMemo(() => answerColumnsFirst(report.columns), [report.columns]);
   const rule = useSiteConfig().disclosure;
   const notes = useMemo(() => suppressionNotes(report, rule), [report, rule]);
   const released = releaseLine(report.release);
@@ -125,7 +127,7 @@ function ReportBody({
             {R.rows(report.rows.length)}
           </Text>
         </Group>
-        <ReportTable caption={R.tableCaption(title)} columns={report.columns} model={model} sort={sort} onSort={onSort} />
+        <ReportTable caption={R.tableCaption(title)} columns={columns} model={model} sort={sort} onSort={onSort} />
         <ReportFlagLegend flags={reportFlagsPresent(report)} />
         {notes ? <ReportSuppressionNotes notes={notes} changeHref={reportParamsHref(type, search)} /> : null}
         {released ? (
