@@ -107,6 +107,17 @@ export const REPORT_UI = {
     badParamsBody: 'Change the parameters and run it again.',
     loadFailedDetail: 'The report could not be loaded.',
     rows: (n: number) => `${n.toLocaleString('en-CA')} row${n === 1 ? '' : 's'}`,
+    rowsOf: (shown: number, all: number) => `${shown.toLocaleString('en-CA')} of ${all.toLocaleString('en-CA')} rows`,
+    /** The tools over a long report's rows (issue 30). */
+    filterLabel: 'Filter rows',
+    filterHint:
+      'Words to find in the institution, discipline grouping, fiscal year or other text columns. The total and province rows stay those of the whole report.',
+    filterNone: 'No rows match the filter.',
+    groupByInstitution: 'Group by institution',
+    expandAll: 'Expand all',
+    collapseAll: 'Collapse all',
+    groupRows: (n: number) => `${n.toLocaleString('en-CA')} row${n === 1 ? '' : 's'}`,
+    noInstitution: '(no institution)',
     releaseCalendar: 'See the release calendar.',
   },
   /** Province figures hidden by disclosure control (PRODUCT.md §9); the footnote's own words are src/shared/disclosure.ts'. */
