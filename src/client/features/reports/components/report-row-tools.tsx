@@ -22,14 +22,15 @@ export interface ReportRowTools {
 }
 
 /**
- * The state of a long report's filter and grouping (issue 30). Groups start closed, so the page is a list of
- * institutions; while a filter is typed they start open, so the matches show. Each change of the filter starts again
+ * The state of a long report's filter and grouping (issue 30). Once grouped, groups start closed, so the page is a
+ * list of institutions; while a filter is typed they start open, so the matches show. Each change of the filter starts again
  * from that default. Printing opens every group: paper gets every row, as it does ungrouped.
  */
 export function useReportRowTools(rows: readonly ReportRow[], columns: readonly ReportColumn[]): ReportRowTools {
   const tools = useMemo(() => longReportTools(rows.length, columns), [rows.length, columns]);
   const [query, setQueryState] = useState('');
-  const [grouped, setGrouped] = useState(true);
+  // Off at first: the table as a whole is what sorting, progressive drawing and print rely on; one click groups it.
+  const [grouped, setGrouped] = useState(false);
   // The groups whose state differs from the default (open while filtering, closed otherwise).
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const [printing, setPrinting] = useState(false);
