@@ -83,7 +83,7 @@ for (const width of [1366, 390]) {
       ['/reports/bogus', '/reports/bogus'],
       ['/reports/params?type=bogus', '/reports/params'],
       ['/no/such/page', '/no/such/page'],
-    ]) {
+    ] as const) {
       const res = await page.goto(path);
       expect(res!.status(), path).toBe(404);
       await expect(page.getByRole('banner')).toContainText('B.C. Co-op Education and WIL Statistical Database');
