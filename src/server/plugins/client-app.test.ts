@@ -10,6 +10,7 @@ import { createUser } from '../test/factories.ts';
 import { clientAppPlugin } from './client-app.ts';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0 Safari/537.36';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 
 describe('the app shell and its status codes', () => {
@@ -57,24 +58,33 @@ describe('the app shell and its status codes', () => {
     expect(res.body).toContain('id="site-config"');
   });
 
-  it('gives crawlers a plain status page with the not-found message', async () => {
-    const res = await get('/no-such-page', GOOGLEBOT);
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('<h1>404 Not Found</h1>');
-    expect(res.body).toContain('Page not found: /no-such-page');
-    expect(res.body).not.toContain('site-config');
+  it.each([
+    ['a crawler', GOOGLEBOT],
+    ['a headless browser', HEADLESS],
+  ])('gives %s the app with status 404 too, so it shows its own not-found page (issue 30)', async (_who, agent) => {
+    for (const url of ['/no-such-page', '/reports/bogus', '/reports/params?type=bogus']) {
+      const res = await get(url, agent);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('id="site-config"');
+    }
   });
 
-  it('escapes the path it echoes to crawlers', async () => {
+  it('never echoes the path into the page', async () => {
     const res = await get('/%3Cscript%3Ealert(1)%3C%2Fscript%3E', GOOGLEBOT);
-    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('alert(1)');
   });
 
-  it('answers unknown API paths with JSON, not the app', async () => {
-    const res = await get('/api/no-such-thing');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ statusCode: 404, message: 'Not found: GET /api/no-such-thing' });
-  });
+  it.each(['/api/no-such-thing', '/api/reports/fiscal/nothing', '/global/nothing'])(
+    'answers the unknown API path %s with JSON, not the app',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toMatchObject({ statusCode: 404, message: `Not found: GET ${url}` });
+    },
+  );
 
   it('writes the site settings into the page as inert JSON, marking development', async () => {
     const res = await get('/');

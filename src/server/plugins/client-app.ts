@@ -2,9 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isbot } from 'isbot';
 import { resolveAppRoute } from '../../shared/app-routes.ts';
-import { TEXT } from '../../shared/messages.ts';
 import { BANNER_ELEMENT_ID, type BannerResponse } from '../../shared/schemas/banner.ts';
 import { SITE_CONFIG_ELEMENT_ID } from '../../shared/schemas/site.ts';
 import { CLIENT_DIST_DIR } from '../paths.ts';
@@ -23,8 +21,6 @@ const UNBUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 /** The build's compressed copies of its files, never routes of their own. */
 const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 
-const STATUS_TEXT: Record<number, string> = { 404: 'Not Found' };
-
 export interface ClientAppOptions {
   /** The built client (tests give a fixture); `dist/client` by default. */
   distDir?: string;
@@ -34,8 +30,9 @@ export interface ClientAppOptions {
 
 /**
  * Serves the built single-page app. Every non-API GET answers with index.html, its status decided by the shared
- * route table: an unknown path, or one failing its page check, is a 404 (the app then shows "Page not found").
- * Crawlers get a plain status page instead of the app's error page.
+ * route table: an unknown path, or one failing its page check, is a 404 (the app then shows "Page not found" in its
+ * shell, with the header and a way home). Crawlers get the same page: the status is what they act on, and a "crawler"
+ * test also catches headless browsers (HeadlessChrome), which then showed a bare page without the app (issue 30).
  */
 export async function clientAppPlugin(app: FastifyInstance, options: ClientAppOptions = {}): Promise<void> {
   const { config } = app;
@@ -89,12 +86,10 @@ export async function clientAppPlugin(app: FastifyInstance, options: ClientAppOp
       return reply.status(404).send({ statusCode: 404, message: `Not found: ${request.method} ${url.pathname}` });
     }
     const match = resolveAppRoute(url.pathname, url.search, config.isDevelopment);
-    const status = match ? 200 : 404;
-    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (status !== 200 && isbot(request.headers['user-agent'] ?? '')) {
-      const title = `${status} ${STATUS_TEXT[status]}`;
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(TEXT.notFound(url.pathname))}</p></body></html>`;
-    }
+    reply
+      .status(match ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8');
     return indexHtml(request);
   });
 }

@@ -86,6 +86,8 @@ export const REPORT_UI = {
     chartLabel: (title: string, description: string) =>
       `Chart of the ${title.toLowerCase()}: ${description}. The table on this page gives every figure.`,
     chartNote: 'The table gives every figure shown in the chart.',
+    /** The line under the chart's heading naming what it plots (issue 30: a chart that does not say so is a puzzle). */
+    chartPlots: (description: string) => `Shows ${description}.`,
     /** The same labels as the downloaded files' summary rows. */
     totalRow: REPORT_TOTAL_LABEL,
     provinceRow: REPORT_PROVINCE_LABEL,
@@ -105,6 +107,17 @@ export const REPORT_UI = {
     badParamsBody: 'Change the parameters and run it again.',
     loadFailedDetail: 'The report could not be loaded.',
     rows: (n: number) => `${n.toLocaleString('en-CA')} row${n === 1 ? '' : 's'}`,
+    rowsOf: (shown: number, all: number) => `${shown.toLocaleString('en-CA')} of ${all.toLocaleString('en-CA')} rows`,
+    /** The tools over a long report's rows (issue 30). */
+    filterLabel: 'Filter rows',
+    filterHint:
+      'Words to find in the institution, discipline grouping, fiscal year or other text columns. The total and province rows stay those of the whole report.',
+    filterNone: 'No rows match the filter.',
+    groupByInstitution: 'Group by institution',
+    expandAll: 'Expand all',
+    collapseAll: 'Collapse all',
+    groupRows: (n: number) => `${n.toLocaleString('en-CA')} row${n === 1 ? '' : 's'}`,
+    noInstitution: '(no institution)',
     releaseCalendar: 'See the release calendar.',
   },
   /** Province figures hidden by disclosure control (PRODUCT.md §9); the footnote's own words are src/shared/disclosure.ts'. */

@@ -26,6 +26,7 @@ import { asHeavyWork } from '../../db/heavy-work.ts';
 import { forbidden, HttpError } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { tableCsv, tableXlsx, type TableFile } from '../../files/table-files.ts';
+import { reportFileName } from './report-file-name.ts';
 import { runReport } from './reports.repo.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
@@ -95,13 +96,16 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         ],
       };
       const body = format === 'csv' ? tableCsv(table) : await tableXlsx(table, about);
-      return reply
-        .header(
-          'content-type',
-          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
-        .header('content-disposition', `attachment; filename="${type}-report.${format}"`)
-        .send(body);
+      return (
+        reply
+          .header(
+            'content-type',
+            format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          )
+          // The name is ASCII letters, digits and dashes only, so it needs no quoting rules beyond the quotes.
+          .header('content-disposition', `attachment; filename="${reportFileName(type, params, format)}"`)
+          .send(body)
+      );
     },
   );
 }

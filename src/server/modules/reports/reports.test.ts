@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_FLAG_LEGEND, REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
+import { DISCIPLINES } from '../../../shared/constants.ts';
+import { REPORT_FILE_NAME_MAX } from './report-file-name.ts';
 import type { Report } from '../../../shared/schemas/report.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser, ROLE_NAMES } from '../../test/factories.ts';
@@ -483,7 +485,7 @@ describe('reports API', () => {
       const res = await download('reader', '?format=csv&fiscalYearFrom=2023/24');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe('attachment; filename="institution-report.csv"');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="institution-from-2023-24.csv"');
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
       expect(lines[0]).toBe(
@@ -511,7 +513,7 @@ describe('reports API', () => {
     it('sends an XLSX workbook with the same cells, numbers as numbers, and the parameters on a second sheet', async () => {
       const res = await download('admin', `?format=xlsx&institutionIds=${inst.cedar}`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.headers['content-disposition']).toBe('attachment; filename="institution-report.xlsx"');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="institution-institution-${inst.cedar}.xlsx"`);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const sheet = workbook.getWorksheet('Report')!;
@@ -535,6 +537,23 @@ describe('reports API', () => {
       expect(sheet.getRow(4).getCell(2).font?.bold).toBe(true);
       const about = workbook.getWorksheet('Parameters')!;
       expect(about.getRow(2).values).toEqual([undefined, 'institutionIds', String(inst.cedar)]);
+    });
+
+    it('names the file for the report and its parameters, in safe characters (issue 30)', async () => {
+      const res = await ctx.app.inject({
+        url: '/api/reports/placement/download?format=csv&fiscalYearFrom=2021/22&fiscalYearTo=2025/26&terms=Fall',
+        headers: { cookie: cookies.admin },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="placement-2021-22-to-2025-26-fall.csv"');
+      const long = await ctx.app.inject({
+        url: `/api/reports/fiscal/download?format=xlsx&disciplines=${encodeURIComponent(DISCIPLINES.join(','))}&approvedOnly=true`,
+        headers: { cookie: cookies.admin },
+      });
+      expect(long.statusCode, long.body).toBe(200);
+      const name = /^attachment; filename="(.*)"$/.exec(String(long.headers['content-disposition']))![1]!;
+      expect(name).toMatch(/^fiscal-[a-z0-9-]+\.xlsx$/);
+      expect(name.length).toBeLessThanOrEqual(REPORT_FILE_NAME_MAX + '.xlsx'.length);
     });
 
     it.each([

@@ -39,6 +39,27 @@ const placement = (hidden: boolean): Report => ({
 });
 
 describe('ReportChart', () => {
+  it('names what it plots under its heading, for the term compare too (issue 30)', () => {
+    const term: Report = {
+      type: 'term',
+      params: {},
+      release: null,
+      columns: [
+        { key: 'fiscal_year', label: 'Fiscal year', kind: 'text' },
+        { key: 'term', label: 'Term', kind: 'text' },
+        { key: 'students_placed', label: 'Students placed', kind: 'count' },
+      ],
+      rows: [{ fiscal_year: '2024/25', term: 'Fall', students_placed: 12, _flag: null }],
+      totals: {},
+      province: {},
+      suppressed: {},
+    };
+    const el = renderInDom(<ReportChart spec={chartSpecFor('term', term)!} title="Term compare report" />);
+    expect(el.querySelector('[data-testid="report-chart-plots"]')!.textContent).toBe(
+      'Shows students placed in Summer, Fall and Spring, for each fiscal year.',
+    );
+  });
+
   it('names the province line, the fitted axis and the p/r marks in its legend, and describes itself in words', () => {
     const el = renderInDom(<ReportChart spec={chartSpecFor('placement', placement(false))!} title="Placement report" />);
     const legend = el.querySelector('ul.report-legend')!.textContent;

@@ -77,6 +77,9 @@ export function ReportChart({ spec, title }: { spec: ChartSpec; title: string })
       <Title order={2} fz="h3" id="report-chart-title">
         {R.chartTitle}
       </Title>
+      <Text fw={600} data-testid="report-chart-plots">
+        {R.chartPlots(spec.description)}
+      </Text>
       <Text size="sm">{R.chartNote}</Text>
       <ChartLegend spec={spec} />
       {spec.hiddenNote ? (

@@ -1,16 +1,18 @@
 import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { Fragment, memo, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { markOf, type DisclosureRule } from '../../../../shared/disclosure.ts';
-import type { ReportColumn, ReportRow, SuppressionReason } from '../../../../shared/schemas/report.ts';
+import type { ReportColumn, SuppressionReason } from '../../../../shared/schemas/report.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
 import type { SortState } from '../../../ui/list-state.ts';
 import { SortIcon } from '../../../ui/data-table.tsx';
 import { UI_PIECES } from '../../../ui/messages.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { useProgressiveCount } from '../../../ui/use-progressive-count.ts';
-import { formatCell } from '../lib/report-format.ts';
 import { rowFlag } from '../lib/report-flags.ts';
+import type { ReportRowGroup } from '../lib/report-row-groups.ts';
 import { ReportFlagMark } from './report-flag.tsx';
+import { ReportGroupedRows } from './report-grouped-rows.tsx';
+import { BODY, Cell, numeric, ReportRows } from './report-rows.tsx';
 import { suppressedCellLabel, suppressionNoteId } from '../lib/report-suppression.ts';
 import { headingMinWidth, leadingTextColumns, type ReportTableModel } from '../lib/report-table-model.ts';
 import { REPORT_UI } from '../messages.ts';
@@ -49,61 +51,8 @@ function headingWithBreaks(label: string): ReactNode {
   ));
 }
 
-/** A cell's text; "no data" is an en dash to the eye and words to a screen reader. */
-function Cell({ column, value }: { column: ReportColumn; value: ReportRow[string] | undefined }) {
-  const text = formatCell(column, value);
-  if (text !== null) return <>{text}</>;
-  return (
-    <>
-      <span aria-hidden="true">–</span>
-      <span className="visually-hidden">{R.noData}</span>
-    </>
-  );
-}
-
 /** Rows drawn per task: the first ones paint at once, the rest follow without one long task (issue 21). */
 export const REPORT_ROWS_PER_TASK = 100;
-
-const numeric = (c: ReportColumn) => c.kind !== 'text';
-
-// The body's rows are plain elements with Mantine's table classes: a report can have thousands of cells, and
-// Mantine's Table.Td (props, context and style resolution per cell) made drawing them the page's longest task.
-const ROW = `mantine-Table-tr ${Table.classes.tr}`;
-const HEAD = `mantine-Table-th ${Table.classes.th}`;
-const DATA = `mantine-Table-td ${Table.classes.td}`;
-const BODY = `mantine-Table-tbody ${Table.classes.tbody}`;
-const LEFT = { textAlign: 'left', whiteSpace: 'nowrap' } as const;
-const RIGHT = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
-
-/** Rows `start` to `end` of the body, one `<tbody>`; slices already drawn are not drawn again as the rest are added. */
-const ReportRows = memo(function ReportRows({
-  columns,
-  rows,
-  start,
-  end,
-}: {
-  columns: readonly ReportColumn[];
-  rows: readonly ReportRow[];
-  start: number;
-  end: number;
-}) {
-  return rows.slice(start, end).map((row, i) => (
-    <tr key={start + i} className={ROW} data-with-row-border data-hover>
-      {columns.map((column, c) =>
-        c === 0 ? (
-          <th key={column.key} scope="row" className={HEAD} style={LEFT}>
-            <Cell column={column} value={row[column.key]} />
-            <ReportFlagMark flag={rowFlag(row)} />
-          </th>
-        ) : (
-          <td key={column.key} className={DATA} style={numeric(column) ? RIGHT : LEFT}>
-            <Cell column={column} value={row[column.key]} />
-          </td>
-        ),
-      )}
-    </tr>
-  ));
-});
 
 export interface ReportTableProps {
   caption: string;
@@ -111,6 +60,8 @@ export interface ReportTableProps {
   model: ReportTableModel;
   sort: SortState | null;
   onSort: (key: string) => void;
+  /** A long report grouped by institution (report-grouped-rows.tsx): its groups, which are open, and the toggle. */
+  grouping?: { groups: readonly ReportRowGroup[]; isOpen: (label: string) => boolean; onToggle: (label: string) => void };
 }
 
 /**
@@ -119,13 +70,15 @@ export interface ReportTableProps {
  * follows the window down and a wide report scrolls sideways with its first column frozen (TableScroll). A
  * province figure hidden by disclosure control shows the mark and links to its footnote (ReportSuppressionNotes).
  */
-export function ReportTable({ caption, columns, model, sort, onSort }: ReportTableProps) {
+export function ReportTable({ caption, columns, model, sort, onSort, grouping }: ReportTableProps) {
+  const idPrefix = `report-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const rule = useSiteConfig().disclosure;
   const lead = Math.max(1, leadingTextColumns(columns));
   const anyHidden = model.pinned.some(({ hidden }) => Object.keys(hidden).length > 0);
   const total = model.rows.length;
-  const shown = useProgressiveCount(total, REPORT_ROWS_PER_TASK);
-  const partial = shown < total;
+  // Grouped rows are drawn group by group as they are opened, not in slices.
+  const shown = useProgressiveCount(grouping ? 0 : total, REPORT_ROWS_PER_TASK);
+  const partial = !grouping && shown < total;
   const slices: number[] = [];
   for (let start = 0; start < shown; start += REPORT_ROWS_PER_TASK) slices.push(start);
   return (
@@ -172,7 +125,8 @@ export function ReportTable({ caption, columns, model, sort, onSort }: ReportTab
             })}
           </Table.Tr>
         </Table.Thead>
-        {slices.map((start) => (
+        {grouping ? <ReportGroupedRows columns={columns} idPrefix={idPrefix} {...grouping} /> : null}
+        {(grouping ? [] : slices).map((start) => (
           // Rows after the first slice wait, undrawn (hidden), until every slice is in: the table is then laid out
           // once, not once per slice (an auto-width table measures all its rows each time one is added).
           <tbody key={start} className={BODY} hidden={(start > 0 && partial) || undefined}>

@@ -19,7 +19,9 @@ import { ReportFlagLegend } from '../components/report-flag.tsx';
 import { ReportSuppressionNotes } from '../components/report-suppression-notes.tsx';
 import { reportFlagsPresent } from '../lib/report-flags.ts';
 import { ReportTable } from '../components/report-table.tsx';
+import { ReportRowToolbar, useReportRowTools } from '../components/report-row-tools.tsx';
 import { chartSpecFor } from '../lib/report-chart-model.ts';
+import { answerColumnsFirst } from '../lib/report-column-order.ts';
 import { printOrientation } from '../lib/report-print.ts';
 import { reportApiSearch, reportDownloadHref, reportParamsHref, reportTypeFromPath } from '../lib/report-params.ts';
 import { suppressionNotes } from '../lib/report-suppression.ts';
@@ -72,6 +74,9 @@ function ReportBody({
   const sort = useMemo(() => parseReportSort(sortParam, report.columns), [sortParam, report.columns]);
   const model = useMemo(() => reportTableModel(report, sort), [report, sort]);
   const spec = useMemo(() => chartSpecFor(type, report), [type, report]);
+  const columns = useMemo(() => answerColumnsFirst(report.columns), [report.columns]);
+  const rowTools = useReportRowTools(model.rows, report.columns);
+  const shownModel = useMemo(() => ({ ...model, rows: rowTools.rows }), [model, rowTools.rows]);
   const rule = useSiteConfig().disclosure;
   const notes = useMemo(() => suppressionNotes(report, rule), [report, rule]);
   const released = releaseLine(report.release);
@@ -121,11 +126,24 @@ function ReportBody({
           <Title order={2} fz="h3" id="report-table-title">
             {R.tableTitle}
           </Title>
-          <Text size="sm" data-testid="report-row-count">
-            {R.rows(report.rows.length)}
+          <Text size="sm" data-testid="report-row-count" aria-live="polite">
+            {rowTools.rows.length === report.rows.length
+              ? R.rows(report.rows.length)
+              : R.rowsOf(rowTools.rows.length, report.rows.length)}
           </Text>
         </Group>
-        <ReportTable caption={R.tableCaption(title)} columns={report.columns} model={model} sort={sort} onSort={onSort} />
+        <ReportRowToolbar state={rowTools} />
+        {rowTools.tools.filter && rowTools.rows.length === 0 ? (
+          <Text data-testid="report-filter-none">{R.filterNone}</Text>
+        ) : null}
+        <ReportTable
+          caption={R.tableCaption(title)}
+          columns={columns}
+          model={shownModel}
+          sort={sort}
+          onSort={onSort}
+          grouping={rowTools.grouping}
+        />
         <ReportFlagLegend flags={reportFlagsPresent(report)} />
         {notes ? <ReportSuppressionNotes notes={notes} changeHref={reportParamsHref(type, search)} /> : null}
         {released ? (
