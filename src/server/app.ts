@@ -26,6 +26,7 @@ import { accessContactRoutes } from './modules/profile/access-contacts.routes.ts
 import { periodRoutes } from './modules/returns/periods.routes.ts';
 import { releaseRoutes } from './modules/releases/releases.routes.ts';
 import { reminderRoutes } from './modules/returns/reminders.routes.ts';
+import { bulkApproveRoutes } from './modules/returns/bulk-approve.routes.ts';
 import { readyForSignOffRoutes } from './modules/returns/ready-for-sign-off.routes.ts';
 import { returnRoutes } from './modules/returns/returns.routes.ts';
 import { allowedHostsPlugin } from './plugins/allowed-hosts.ts';
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(periodRoutes);
   await app.register(returnRoutes);
   await app.register(reminderRoutes);
+  await app.register(bulkApproveRoutes);
   await app.register(readyForSignOffRoutes);
   await app.register(releaseRoutes);
   await app.register(clientAppPlugin, { readBanner: () => getBanner(database.db) });

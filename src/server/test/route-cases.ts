@@ -170,6 +170,11 @@ export async function createRouteCases(ctx: TestContext) {
     { route: 'GET /api/returns/:id', url: `/api/returns/${otherReturn}`, expect: READ_OTHER(200) },
     { route: 'GET /api/returns/:id/programs', url: `/api/returns/${ownReturn}/programs`, expect: READ_OWN(200) },
     { route: 'GET /api/returns/:id/programs', url: `/api/returns/${otherReturn}/programs`, expect: READ_OTHER(200) },
+    // The whole-term grid and the return's template (not yet in the walk on main): whoever may read the return.
+    { route: 'GET /api/returns/:id/records', url: `/api/returns/${ownReturn}/records`, expect: READ_OWN(200) },
+    { route: 'GET /api/returns/:id/records', url: `/api/returns/${otherReturn}/records`, expect: READ_OTHER(200) },
+    { route: 'GET /api/returns/:id/template', url: `/api/returns/${ownReturn}/template`, expect: READ_OWN(200) },
+    { route: 'GET /api/returns/:id/template', url: `/api/returns/${otherReturn}/template`, expect: READ_OTHER(200) },
     ...signOffCases(ownReturn!, otherReturn!),
     ...(['submit', 'fill-zeros'] as const).flatMap((action) => [
       {
@@ -187,6 +192,8 @@ export async function createRouteCases(ctx: TestContext) {
     ]),
     // Reminder mails exist only with mail settings, which the walk gives (REMINDER_MAIL_ENV); app admins send them.
     { route: 'POST /api/returns/reminders', url: '/api/returns/reminders', body: { x: 1 }, expect: APP_ADMIN(400) },
+    // Approving many at once (issue 30): app admins, rights before the body.
+    { route: 'POST /api/returns/approve', url: '/api/returns/approve', body: { x: 1 }, expect: APP_ADMIN(400) },
     ...(['send-back', 'approve', 'reopen'] as const).map((action) => ({
       route: `POST /api/returns/:id/${action}`,
       url: `/api/returns/${ownReturn}/${action}`,

@@ -354,3 +354,47 @@ export const ReminderSummarySchema = z.object({
   ),
 });
 export type ReminderSummary = z.infer<typeof ReminderSummarySchema>;
+
+/** At most this many returns in one bulk approval: every institution's returns of several fiscal years. */
+export const MAX_BULK_APPROVALS = 500;
+
+/**
+ * `POST /api/returns/approve`: the returns an app admin chose in the matrix, each with the version they saw, so a
+ * return that changed between selection and confirmation is refused (return_version) instead of approved blind.
+ * A return named twice is refused as a whole request: one choice, one approval.
+ */
+export const BulkApproveSchema = z
+  .object({
+    returns: z
+      .array(
+        z
+          .object({
+            id: idNumber('Each return id must be a whole number'),
+            version: idNumber('Each version must be a whole number'),
+          })
+          .strict(),
+        { error: 'Returns must be a list of {id, version}' },
+      )
+      .min(1, 'Returns must name at least one return')
+      .max(MAX_BULK_APPROVALS, `Returns may name at most ${MAX_BULK_APPROVALS} returns`)
+      .refine((list) => new Set(list.map((r) => r.id)).size === list.length, 'Returns must name each return once'),
+  })
+  .strict();
+export type BulkApproveBody = z.infer<typeof BulkApproveSchema>;
+
+/**
+ * Why a return of a bulk approval was not approved: the 409 codes of a single approval, not_found, forbidden, or
+ * failed (an error on the server while approving that return; its own transaction was undone).
+ */
+export const BULK_REFUSAL_CODES = ['return_state', 'return_version', 'not_found', 'forbidden', 'failed'] as const;
+
+/** One return's outcome in a bulk approval: approved, or refused with the reason a single approval would give. */
+export const BulkApproveOutcomeSchema = z.discriminatedUnion('ok', [
+  z.object({ id: z.number().int(), ok: z.literal(true) }),
+  z.object({ id: z.number().int(), ok: z.literal(false), code: z.enum(BULK_REFUSAL_CODES), message: z.string() }),
+]);
+export type BulkApproveOutcome = z.infer<typeof BulkApproveOutcomeSchema>;
+
+/** The answer: each return's outcome, in the order asked. */
+export const BulkApproveResultSchema = z.object({ results: z.array(BulkApproveOutcomeSchema) });
+export type BulkApproveResult = z.infer<typeof BulkApproveResultSchema>;

@@ -125,6 +125,7 @@ describe('reporting periods and term returns', () => {
       '/api/returns/{id}/send-back': ['post'],
       '/api/returns/{id}/approve': ['post'],
       '/api/returns/{id}/reopen': ['post'],
+      '/api/returns/approve': ['post'],
     })) {
       expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods.sort());
     }
@@ -140,6 +141,9 @@ describe('reporting periods and term returns', () => {
       'version',
     ]);
     expect(doc.paths['/api/returns/{id}/submit']!.post!.responses).toHaveProperty('409');
+    const bulk = operationSchema(doc, '/api/returns/approve', 'post', 'body');
+    expect(Object.keys(bulk.properties ?? {})).toEqual(['returns']);
+    expect((bulk as { additionalProperties?: unknown }).additionalProperties).toBe(false);
   });
 
   describe('how returns come to exist', () => {

@@ -1,0 +1,56 @@
+import type { BulkApproveBody, BulkApproveOutcome } from '../../../shared/schemas/returns.ts';
+import type { Db } from '../../db/client.ts';
+import { commitOutcomeUnknown } from '../../db/commit-outcome.ts';
+import { takeReturnAction, type ReturnActionResult, type ReturnActor } from './return-transitions.ts';
+import type { TermReturn } from '../../../shared/schemas/returns.ts';
+
+/**
+ * Approving many returns at once (issue 30): each return goes through the one write path of a single approval,
+ * `takeReturnAction`, in its own transaction, so each is all-or-nothing on its own and gets its own history line and
+ * audit entry; one refused return (changed since it was chosen, gone, in another state) never holds back the others.
+ * Nothing is held across returns, so two bulk approvals racing over the same returns approve each once: the second
+ * meets the first's approval under the return's exclusive lock and is refused with the single approval's reason.
+ */
+
+/** One return's result as the bulk answer says it: the single approval's 409 code and words, or not found. */
+function outcomeOf(id: number, result: ReturnActionResult<TermReturn>): BulkApproveOutcome {
+  if (result.ok) return { id, ok: true };
+  if (result.error === 'not-found') return { id, ok: false, code: 'not_found', message: 'There is no such term return.' };
+  if (result.error === 'forbidden') return { id, ok: false, code: 'forbidden', message: 'You may not approve this return.' };
+  // An approval meets only a stale version or a state other than submitted (completeness is the sign-off's).
+  const code = result.code === 'return_version' ? 'return_version' : 'return_state';
+  return { id, ok: false, code, message: result.message };
+}
+
+/**
+ * A return whose approval failed for a reason of its own (an error, not a refusal): its transaction was undone, or, when
+ * its COMMIT's answer was lost, may have been applied. Said for that return alone; the others go on.
+ */
+function failedOutcome(id: number, err: unknown): BulkApproveOutcome {
+  const message = commitOutcomeUnknown(err)
+    ? 'The database did not confirm this approval: it may or may not have been saved. Look at the return again.'
+    : 'This return could not be approved (an error on the server): nothing was changed. Try it again.';
+  return { id, ok: false, code: 'failed', message };
+}
+
+/**
+ * Approves each return listed against the version given, one after another in ascending id order (the same order in
+ * every request, so concurrent bulk approvals queue on the same lock rather than cross). Answers in the order asked.
+ */
+export async function approveMany(
+  db: Db,
+  body: BulkApproveBody,
+  actor: ReturnActor,
+  logFailure: (err: unknown, returnId: number) => void,
+): Promise<BulkApproveOutcome[]> {
+  const byId = new Map<number, BulkApproveOutcome>();
+  for (const { id, version } of [...body.returns].sort((a, b) => a.id - b.id)) {
+    try {
+      byId.set(id, outcomeOf(id, await takeReturnAction(db, id, 'approve', actor, { version })));
+    } catch (err) {
+      logFailure(err, id);
+      byId.set(id, failedOutcome(id, err));
+    }
+  }
+  return body.returns.map(({ id }) => byId.get(id)!);
+}
