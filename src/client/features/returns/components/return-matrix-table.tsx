@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { formatDay } from '../lib/format-day.ts';
@@ -7,6 +7,8 @@ import type { MatrixStateFilter } from '../../../../shared/return-matrix.ts';
 import { RETURN_UI } from '../messages.ts';
 import { OverdueBadge, ReturnStateBadge } from './return-state-badge.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
+import { SelectPeriod, SelectReturn, type MatrixSelection } from './bulk-approve-select.tsx';
+import { submittedOfPeriod } from '../lib/bulk-approve.ts';
 
 const T = RETURN_UI.matrix;
 
@@ -68,10 +70,13 @@ export function ReturnMatrixTable({
   matrix,
   fiscalYears,
   states,
+  selection,
 }: {
   matrix: ReturnMatrix;
   fiscalYears: readonly string[];
   states: readonly MatrixStateFilter[];
+  /** App admins select submitted returns to approve at once (bulk-approve.tsx); others see no boxes. */
+  selection?: MatrixSelection;
 }) {
   const severalYears = fiscalYears.length > 1;
   return (
@@ -91,6 +96,13 @@ export function ReturnMatrixTable({
                 <Text size="xs" fw={400}>
                   {T.due(formatDay(period.due_on))}
                 </Text>
+                {selection ? (
+                  <SelectPeriod
+                    returns={submittedOfPeriod(matrix, period.id)}
+                    periodName={`${period.term} ${period.fiscal_year}`}
+                    selection={selection}
+                  />
+                ) : null}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -107,7 +119,14 @@ export function ReturnMatrixTable({
                 const periodName = severalYears ? `${period.term} ${period.fiscal_year}` : period.term;
                 return (
                   <Table.Td key={period.id} style={cellStyle(ret, dimmed)} data-dimmed={dimmed || undefined}>
-                    <ReturnCell ret={ret} dimmed={dimmed} periodName={periodName} />
+                    {selection ? (
+                      <Group gap={6} wrap="nowrap" align="flex-start">
+                        <SelectReturn ret={ret} periodName={`${period.term} ${period.fiscal_year}`} selection={selection} />
+                        <ReturnCell ret={ret} dimmed={dimmed} periodName={periodName} />
+                      </Group>
+                    ) : (
+                      <ReturnCell ret={ret} dimmed={dimmed} periodName={periodName} />
+                    )}
                   </Table.Td>
                 );
               })}

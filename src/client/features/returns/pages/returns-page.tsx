@@ -1,5 +1,5 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
@@ -11,6 +11,9 @@ import { usePeriods, useReturns } from '../api/get-returns.ts';
 import { useProfile } from '../../session/index.ts';
 import { ReturnMatrixTable } from '../components/return-matrix-table.tsx';
 import { SendReminders } from '../components/send-reminders.tsx';
+import { BulkApprove } from '../components/bulk-approve.tsx';
+import type { MatrixSelection } from '../components/bulk-approve-select.tsx';
+import { togglePeriod, toggleReturn, type BulkSelection } from '../lib/bulk-approve.ts';
 import { MatrixFilterBar } from '../components/matrix-filters.tsx';
 import {
   buildReturnMatrix,
@@ -52,6 +55,15 @@ export default function ReturnsPage() {
   // by fiscal year, so only when the matrix shows one.
   const overdue = returns.data?.filter((r) => r.overdue).length ?? 0;
   const mayRemind = reminders && profile.privileges.glblAdmin && overdue > 0 && fiscalYears?.length === 1;
+  // App admins tick submitted returns to approve at once; the selection keeps each as it was when ticked.
+  const [selected, setSelected] = useState<BulkSelection>(new Map());
+  const selection: MatrixSelection | undefined = profile.privileges.glblAdmin
+    ? {
+        selected,
+        onToggle: (ret) => setSelected((s) => toggleReturn(s, ret)),
+        onTogglePeriod: (list) => setSelected((s) => togglePeriod(s, list)),
+      }
+    : undefined;
   useErrorToast(periods.error ?? returns.error);
   const matrix = useMemo(
     () =>
@@ -81,12 +93,13 @@ export default function ReturnsPage() {
             onChange={setFilters}
           />
           {mayRemind ? <SendReminders fiscalYear={fiscalYears[0]!} overdue={overdue} /> : null}
+          {selection ? <BulkApprove selection={selected} onClear={() => setSelected(new Map())} /> : null}
           {!matrix ? (
             <PageSkeleton />
           ) : matrix.rows.length === 0 ? (
             <Text>{T.noMatch}</Text>
           ) : (
-            <ReturnMatrixTable matrix={matrix} fiscalYears={fiscalYears} states={filters.states} />
+            <ReturnMatrixTable matrix={matrix} fiscalYears={fiscalYears} states={filters.states} selection={selection} />
           )}
         </Stack>
       )}

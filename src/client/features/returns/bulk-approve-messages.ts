@@ -1,0 +1,30 @@
+/** The words of approving many returns at once on the completeness matrix (issue 30). */
+export const BULK_APPROVE_UI = {
+  selectReturn: (institution: string, period: string) => `Select ${institution}’s ${period} return for approval`,
+  selectPeriod: (period: string, count: number) => `Select every submitted return of ${period} (${count}) for approval`,
+  selectPeriodShort: (count: number) => `All ${count} submitted`,
+  selected: (count: number) => (count === 1 ? '1 submitted return selected' : `${count} submitted returns selected`),
+  hint: 'Tick submitted returns in the matrix, or every submitted return of a period, to approve them at once.',
+  approve: (count: number) => (count === 1 ? 'Approve 1 return' : `Approve ${count} returns`),
+  clear: 'Clear the selection',
+  title: (count: number) => (count === 1 ? 'Approve 1 return?' : `Approve ${count} returns?`),
+  intro:
+    'Each return is approved on its own, with its own history line. A return that changed since you selected it is not approved; the result says which and why.',
+  confirm: (count: number) => (count === 1 ? 'Approve 1 return' : `Approve ${count} returns`),
+  listLabel: 'The returns to approve',
+  programs: (submitted: number, expected: number) => `${submitted} of ${expected} programs submitted`,
+  flags: {
+    late: 'signed off after its due date',
+    sentBack: (times: number) => (times === 1 ? 'sent back once before' : `sent back ${times} times before`),
+    reapproval: 'approved before and reopened: its figures will be marked revised',
+    noPrograms: 'no programs expected',
+  },
+  resultTitle: 'Result of the approval',
+  approvedCount: (count: number) => (count === 1 ? '1 return approved' : `${count} returns approved`),
+  refusedCount: (count: number) => (count === 1 ? '1 return not approved' : `${count} returns not approved`),
+  approvedHeading: 'Approved',
+  refusedHeading: 'Not approved',
+  unknownReturn: (id: number) => `Return ${id}`,
+  failed: 'The returns could not be approved',
+  dismiss: 'Dismiss the result',
+} as const;

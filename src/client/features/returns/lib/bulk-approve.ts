@@ -1,0 +1,81 @@
+import type { BulkApproveOutcome, TermReturn } from '../../../../shared/schemas/returns.ts';
+import { bcToday } from '../../../../shared/term-calendar.ts';
+import { BULK_APPROVE_UI } from '../bulk-approve-messages.ts';
+import type { ReturnMatrix } from './return-matrix.ts';
+
+const T = BULK_APPROVE_UI;
+
+/**
+ * The selection of returns to approve at once: each chosen return as it was when chosen, so its version is the one
+ * the admin saw; a return that changes before the confirmation is refused by the server, not approved blind.
+ */
+export type BulkSelection = ReadonlyMap<number, TermReturn>;
+
+/** Only submitted returns can be approved, so only they can be selected. */
+export const isSelectable = (ret: TermReturn | undefined): ret is TermReturn => ret?.state === 'submitted';
+
+/** The submitted returns of one period's column, in the matrix's order. */
+export function submittedOfPeriod(matrix: ReturnMatrix, periodId: number): TermReturn[] {
+  return matrix.rows.flatMap((row) => {
+    const ret = row.cells.get(periodId);
+    return isSelectable(ret) ? [ret] : [];
+  });
+}
+
+/** One return in or out of the selection. */
+export function toggleReturn(selection: BulkSelection, ret: TermReturn): Map<number, TermReturn> {
+  const next = new Map(selection);
+  if (next.has(ret.id)) next.delete(ret.id);
+  else next.set(ret.id, ret);
+  return next;
+}
+
+/** A period's submitted returns all in the selection, or, when they all were already, all out of it. */
+export function togglePeriod(selection: BulkSelection, returns: readonly TermReturn[]): Map<number, TermReturn> {
+  const next = new Map(selection);
+  const all = returns.every((r) => next.has(r.id));
+  for (const r of returns) {
+    if (all) next.delete(r.id);
+    else if (!next.has(r.id)) next.set(r.id, r);
+  }
+  return next;
+}
+
+/** Whether none, some or all of a period's submitted returns are selected (the column's box: empty, dash, ticked). */
+export function periodSelectionState(selection: BulkSelection, returns: readonly TermReturn[]): 'none' | 'some' | 'all' {
+  const chosen = returns.filter((r) => selection.has(r.id)).length;
+  if (chosen === 0) return 'none';
+  return chosen === returns.length ? 'all' : 'some';
+}
+
+/** "UVic, Fall 2025/26": how a return is named in the confirmation and the result. */
+export const returnLabel = (ret: Pick<TermReturn, 'institution_name' | 'term' | 'fiscal_year'>) =>
+  `${ret.institution_name}, ${ret.term} ${ret.fiscal_year}`;
+
+/**
+ * What an approver should know before approving without opening the return, from what the matrix already holds:
+ * signed off after the due date (a B.C. day), sent back before, approved before (reopened since: its figures will
+ * be marked revised), or no program expected.
+ */
+export function returnFlags(ret: TermReturn): string[] {
+  const flags: string[] = [];
+  const signOff = ret.history.filter((e) => e.action === 'submit').at(-1);
+  if (signOff && bcToday(new Date(signOff.at)) > ret.due_on) flags.push(T.flags.late);
+  const sentBack = ret.history.filter((e) => e.action === 'send-back').length;
+  if (sentBack > 0) flags.push(T.flags.sentBack(sentBack));
+  if (ret.first_approved_at !== null) flags.push(T.flags.reapproval);
+  if (ret.expected === 0) flags.push(T.flags.noPrograms);
+  return flags;
+}
+
+/** The result split into approved and refused, each named as chosen (a return no longer listed by its id). */
+export function splitOutcomes(outcomes: readonly BulkApproveOutcome[], selection: BulkSelection) {
+  const name = (id: number) => {
+    const ret = selection.get(id);
+    return ret ? returnLabel(ret) : T.unknownReturn(id);
+  };
+  return {
+    approved: outcomes.filter((o) => o.ok).map((o) => ({ id: o.id, label: name(o.id) })),
+    refused: outcomes.flatMap((o) => (o.ok ? [] : [{ id: o.id, label: name(o.id), message: o.message }])),
+  };
+}
