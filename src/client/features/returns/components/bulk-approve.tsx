@@ -44,7 +44,7 @@ function Outcome({
   const { approved, refused } = splitOutcomes(outcomes, chosen);
   return (
     <Alert
-      color={refused.length > 0 ? 'orange' : 'green'}
+      color="gray"
       variant="light"
       role="status"
       title={T.resultTitle}
