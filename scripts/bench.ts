@@ -9,7 +9,7 @@
  *   BENCH_SMALL_RECORDS  records for the PGlite ÷ PostgreSQL comparison (default 100,000)
  *   BENCH_SECONDS        seconds of each throughput run (default 10)
  *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty); returns: the
- *                        marks and the completeness matrix alone; disclosure:
+ *                        marks, the completeness matrix and the bulk approval alone; disclosure:
  *                        the reports under disclosure control alone; lighthouse: the page scores alone; grid: the
  *                        whole-term grid in Chromium alone
  *
@@ -52,6 +52,7 @@ import { loadActiveUser } from '../src/server/session/session-user.ts';
 import { heavyWorkbook, hostileFiles } from '../src/server/test/hostile-spreadsheets.ts';
 import { XLSX_CONTENT_TYPE } from '../src/shared/schemas/import.ts';
 import { benchGrid } from './bench-grid.ts';
+import { benchBulkApprove } from './bench-bulk-approve.ts';
 import { FULL_MARKS, PERFORMANCE_TARGET, runLighthouse, type PageScores } from './lighthouse.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -826,6 +827,8 @@ async function main(): Promise<void> {
       await benchReportFlags(database);
       log('The completeness matrix');
       await benchReturnsMatrix(database, base, cookie);
+      log('Approving 90 returns at once');
+      await benchBulkApprove(database, base, cookie, record);
     } else {
       log('Reports');
       await benchReports(database, base, cookie);
@@ -837,6 +840,8 @@ async function main(): Promise<void> {
       await benchReportFlags(database);
       log('The completeness matrix');
       await benchReturnsMatrix(database, base, cookie);
+      log('Approving 90 returns at once');
+      await benchBulkApprove(database, base, cookie, record);
       log('The whole-term grid');
       await benchGrid(database, base, cookie, record);
       log('Find');
