@@ -181,6 +181,10 @@ describe('POST /api/returns/approve', () => {
     for (const body of bodies) {
       const res = await call('POST', URL, 'appAdmin', body as object);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const named = Object.keys(res.json().fieldErrors ?? {});
+      expect(named.length > 0 && named.every((field) => field === 'extra' || field.startsWith('returns')), named.join()).toBe(
+        true,
+      );
     }
     expect((await storedReturn(ctx.db, one!.id)).state).toBe('submitted');
     // 500 is the limit, and a list that long is taken (unknown ids refused one by one).
