@@ -170,11 +170,6 @@ export async function createRouteCases(ctx: TestContext) {
     { route: 'GET /api/returns/:id', url: `/api/returns/${otherReturn}`, expect: READ_OTHER(200) },
     { route: 'GET /api/returns/:id/programs', url: `/api/returns/${ownReturn}/programs`, expect: READ_OWN(200) },
     { route: 'GET /api/returns/:id/programs', url: `/api/returns/${otherReturn}/programs`, expect: READ_OTHER(200) },
-    // The whole-term grid and the return's template (not yet in the walk on main): whoever may read the return.
-    { route: 'GET /api/returns/:id/records', url: `/api/returns/${ownReturn}/records`, expect: READ_OWN(200) },
-    { route: 'GET /api/returns/:id/records', url: `/api/returns/${otherReturn}/records`, expect: READ_OTHER(200) },
-    { route: 'GET /api/returns/:id/template', url: `/api/returns/${ownReturn}/template`, expect: READ_OWN(200) },
-    { route: 'GET /api/returns/:id/template', url: `/api/returns/${otherReturn}/template`, expect: READ_OTHER(200) },
     ...signOffCases(ownReturn!, otherReturn!),
     ...(['submit', 'fill-zeros'] as const).flatMap((action) => [
       {
