@@ -21,6 +21,7 @@ const ret = (id: number, institution: string, state: TermReturn['state'], overdu
   submitted: 5,
   opens_on: '2026-01-01',
   due_on: '2026-05-31',
+  due_again_on: null,
   overdue,
   version: 1,
   first_approved_at: null,
