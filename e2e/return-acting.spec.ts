@@ -25,7 +25,7 @@ const matrixRow = (page: Page, institution: string) =>
     .filter({ has: page.getByRole('rowheader', { name: institution, exact: true }) });
 const dialog = (page: Page) => page.getByRole('dialog');
 const state = (page: Page) => page.getByTestId('return-summary').locator('[data-state]');
-/** A day as the screens write it ("24 Dec 2026"). */
+/** A day as the screens write it (formatDay: "Dec 24, 2026"). */
 const shown = (isoDay: string) =>
   new Intl.DateTimeFormat('en-CA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${isoDay}T00:00:00Z`),
