@@ -108,7 +108,8 @@ test.describe.serial('what is due, and the lock on the record form', () => {
     const [ret] = (await (
       await page.request.get(`/api/returns?fiscalYear=${encodeURIComponent(LOCK_YEAR)}&term=${LOCK_TERM}&institutionIds=${uvic}`)
     ).json()) as { id: number }[];
-    const filled = await page.request.post(`/api/returns/${ret!.id}/fill-zeros`, { data: {} });
+    // The app admin acts for UVic here, so gives a reason (issue 30).
+    const filled = await page.request.post(`/api/returns/${ret!.id}/fill-zeros`, { data: { reason: 'Set up by the test' } });
     expect(filled.ok(), await filled.text()).toBe(true);
     const [zero] = ((await filled.json()) as { created: { program_id: number; record_id: number }[] }).created;
 
@@ -121,7 +122,7 @@ test.describe.serial('what is due, and the lock on the record form', () => {
     await expect(page.getByTestId('return-locked')).toHaveCount(0);
 
     await signInAs(page, 'appadmin');
-    const submitted = await page.request.post(`/api/returns/${ret!.id}/submit`, { data: {} });
+    const submitted = await page.request.post(`/api/returns/${ret!.id}/submit`, { data: { reason: 'Set up by the test' } });
     expect(submitted.ok(), await submitted.text()).toBe(true);
 
     await signInAs(page, 'writer');

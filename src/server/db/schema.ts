@@ -286,6 +286,11 @@ export const termReturns = pgTable(
       .references(() => institutions.id),
     state: text('state').notNull().default('open'),
     firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
+    /**
+     * The return's own due date once it was sent back or reopened (a B.C. day): overdue counts from it instead of the
+     * period's, which has usually passed by then (issue 30). Null until the first send-back or reopening.
+     */
+    dueAgainOn: date('due_again_on', { mode: 'string' }),
     version: integer('version').notNull().default(1),
     ...createdUpdated,
   },
@@ -308,6 +313,10 @@ export const returnEvents = pgTable(
     fromState: text('from_state').notNull(),
     toState: text('to_state').notNull(),
     reason: text('reason'),
+    /** An app admin acting for an institution (zero fill, sign-off) says why; null when the institution acted itself. */
+    onBehalfReason: text('on_behalf_reason'),
+    /** The new due date a send-back or reopening set. */
+    dueAgainOn: date('due_again_on', { mode: 'string' }),
     userId: integer('user_id').references(() => users.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -101,6 +101,10 @@ export const ReturnEventSchema = z.object({
   from_state: z.enum(RETURN_STATES),
   to_state: z.enum(RETURN_STATES),
   reason: z.string().nullable(),
+  /** Why an app admin zero-filled or signed off for the institution (acting on its behalf); null when it acted itself. */
+  on_behalf_reason: z.string().nullable(),
+  /** The new due date a send-back or reopening set (YYYY-MM-DD), else null. */
+  due_again_on: z.string().nullable(),
   user_id: z.number().int().nullable(),
   user_name: z.string().nullable(),
   at: z.string(),
@@ -124,7 +128,12 @@ export const TermReturnSchema = z.object({
   submitted: z.number().int(),
   opens_on: z.string(),
   due_on: z.string(),
-  /** Past its due date (a day in B.C.) and neither submitted nor approved. */
+  /**
+   * The return's own due date, set by its last send-back or reopening (YYYY-MM-DD); null before any. When set it is
+   * the due date overdue counts from, instead of the period's due_on.
+   */
+  due_again_on: z.string().nullable(),
+  /** Past its due date (due_again_on when set, else due_on; a B.C. day) and neither submitted nor approved. */
   overdue: z.boolean(),
   /** Steps by one at every transition: send it back with an action to refuse acting on a return that changed meanwhile. */
   version: z.number().int(),
@@ -185,14 +194,36 @@ const versionInput = idNumber('Version must be a whole number').optional().meta(
   description: 'The version you saw; when sent and no longer the stored one, nothing happens and the answer is a 409.',
 });
 
-/** `POST /api/returns/{id}/submit`, `/approve` and `/fill-zeros`. */
+/** `POST /api/returns/{id}/approve`. */
 export const ReturnActionSchema = z.object({ version: versionInput }).strict();
 export type ReturnActionBody = z.infer<typeof ReturnActionSchema>;
 
-/** `POST /api/returns/{id}/send-back` and `/reopen`: a reason is required. */
+/**
+ * `POST /api/returns/{id}/submit` and `/fill-zeros`: an app admin who is not an admin of the return's institution acts
+ * on its behalf and must give a reason (400 naming `reason` otherwise); the institution's own admins give none.
+ */
+export const ReturnOnBehalfSchema = z
+  .object({
+    reason: textField({ label: 'Reason', max: 2000, multiline: true, required: true }).optional().meta({
+      description:
+        'Why you act for the institution: required of an app admin who is not an admin of the return’s institution, refused from anyone else',
+    }),
+    version: versionInput,
+  })
+  .strict();
+export type ReturnOnBehalfBody = z.infer<typeof ReturnOnBehalfSchema>;
+
+/**
+ * `POST /api/returns/{id}/send-back` and `/reopen`: a reason is required; the return's new due date is optional
+ * (default: two weeks from today in B.C., or the period's due date when later), never before today.
+ */
 export const ReturnReasonSchema = z
   .object({
     reason: textField({ label: 'Reason', max: 2000, multiline: true, required: true }),
+    due_again_on: dateInput('due_again_on', 'Due again on').optional().meta({
+      description:
+        'The return’s new due date (YYYY-MM-DD, today or later in B.C.); default two weeks from today, or the period’s due date when later',
+    }),
     version: versionInput,
   })
   .strict();

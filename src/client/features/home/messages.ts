@@ -43,6 +43,8 @@ export const HOME_UI = {
     reported: (reported: number, expected: number) => `${reported} of ${expected} programs reported`,
     dueOn: (date: string) => `Due ${date}`,
     provinceTitle: 'Across the province',
+    dueAgain: (date: string) => `Due again on ${date}`,
+    onBehalfNote: (text: string, when: string) => `${text} (${when})`,
     periodTitle: (period: string, date: string) => `${period}, due ${date}`,
     done: (done: number, total: number) => `${done} of ${total} submitted`,
     approved: (approved: number) => `${approved} approved`,

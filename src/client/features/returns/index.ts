@@ -9,6 +9,8 @@ export { SignOffPeople } from './components/sign-off-people.tsx';
 export { availableReturnActions } from './lib/return-actions.ts';
 export { OverdueBadge, ReturnStateBadge } from './components/return-state-badge.tsx';
 export { formatDay, formatInstant } from './lib/format-day.ts';
+// A return's own due date after a send-back or reopening, and what an app admin did on the institution's behalf.
+export { dueAgainShown, onBehalfNotes } from './lib/return-due-text.ts';
 export { RETURN_UI } from './messages.ts';
 // The record page's "Next program of this return": a return's programs, and the new-record link of one.
 export { useReturnPrograms } from './api/get-returns.ts';

@@ -76,6 +76,7 @@ export const RETURN_UI = {
     totalLine: (done: number, all: number) => `${done} of ${all} submitted`,
     reportedOf: (reported: number, expected: number) => `${reported} / ${expected} reported`,
     due: (date: string) => `due ${date}`,
+    dueAgain: (date: string) => `Due again on ${date}`,
     overdue: 'Overdue',
     noReturn: 'No return',
     noPeriods: 'There are no reporting periods yet',
@@ -126,6 +127,7 @@ export const RETURN_UI = {
     institution: 'Institution',
     period: 'Period',
     due: 'Due',
+    dueAgain: (date: string, periodDue: string) => `Due again on ${date} (the period was due ${periodDue})`,
     state: 'State',
     counts: 'Programs',
     countsValue: (reported: number, submitted: number, expected: number) =>
@@ -153,6 +155,7 @@ export const RETURN_UI = {
     change: 'State',
     reason: 'Reason',
     someone: 'The system',
+    historyDueAgain: (date: string) => `Due again on ${date}.`,
     back: 'All term returns',
   },
   actions: {
@@ -194,6 +197,12 @@ export const RETURN_UI = {
     },
     reason: 'Reason',
     reasonRequired: 'Reason is required',
+    onBehalf: (institution: string) =>
+      `You are acting for ${institution}: its history and its users’ home page will say that you did, and why.`,
+    onBehalfReason: (institution: string) => `Why you act for ${institution}`,
+    dueAgainOn: 'Due again on',
+    dueAgainHint: 'The institution’s new due date: two weeks from today unless you choose another day (not in the past).',
+    dueAgainPast: 'Choose today or a later day',
   },
   historyActions: {
     submit: 'Signed off',

@@ -137,9 +137,14 @@ describe('reporting periods and term returns', () => {
     ]);
     expect(readOnlyProperties(operationSchema(doc, '/api/periods/{id}', 'patch', 'body'))).toEqual(['fiscal_year', 'id', 'term']);
     expect(Object.keys(operationSchema(doc, '/api/returns/{id}/reopen', 'post', 'body').properties ?? {}).sort()).toEqual([
+      'due_again_on',
       'reason',
       'version',
     ]);
+    for (const action of ['submit', 'fill-zeros']) {
+      const body = operationSchema(doc, `/api/returns/{id}/${action}`, 'post', 'body');
+      expect(Object.keys(body.properties ?? {}).sort(), action).toEqual(['reason', 'version']);
+    }
     expect(doc.paths['/api/returns/{id}/submit']!.post!.responses).toHaveProperty('409');
     const bulk = operationSchema(doc, '/api/returns/approve', 'post', 'body');
     expect(Object.keys(bulk.properties ?? {})).toEqual(['returns']);
@@ -233,7 +238,7 @@ describe('reporting periods and term returns', () => {
       const periodId = await createPeriod({ ...freshPeriodKey(), opens_on: '2000-01-01', due_on: '2000-02-01' });
       const id = await returnIdOf(ctx.db, inst, periodId);
       expect(await returnOf(id)).toMatchObject({ state: 'not started', expected: 0, overdue: true, due_on: '2000-02-01' });
-      const submitted = await call('POST', `/api/returns/${id}/submit`, 'appAdmin');
+      const submitted = await call('POST', `/api/returns/${id}/submit`, 'appAdmin', { reason: 'Nothing to report' });
       expect(submitted.statusCode, submitted.body).toBe(200);
       expect(submitted.json()).toMatchObject({ state: 'submitted', overdue: false });
     });
@@ -374,7 +379,8 @@ describe('reporting periods and term returns', () => {
       await insertRecord(ctx.db, { institutionId: inst, programId: done, ...at });
       const draftId = await insertRecord(ctx.db, { institutionId: inst, programId: drafted, ...at, status: 'draft' });
 
-      const refused = await call('POST', `/api/returns/${id}/submit`, 'appAdmin');
+      const onBehalf = { reason: 'Asked by the institution' };
+      const refused = await call('POST', `/api/returns/${id}/submit`, 'appAdmin', onBehalf);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'return_incomplete', state: 'in progress' });
       expect(refused.json().message).toBe(
@@ -382,7 +388,7 @@ describe('reporting periods and term returns', () => {
           'Submit their records (a program with no activity this term reports a zero record), then sign off.',
       );
 
-      const filled = await call('POST', `/api/returns/${id}/fill-zeros`, 'appAdmin');
+      const filled = await call('POST', `/api/returns/${id}/fill-zeros`, 'appAdmin', onBehalf);
       expect(filled.statusCode, filled.body).toBe(200);
       expect(filled.json().created.map((c: { program_id: number }) => c.program_id)).toEqual([missingA, missingB]);
       expect(filled.json().return).toMatchObject({ state: 'in progress', expected: 4, reported: 4, submitted: 3 });
@@ -392,11 +398,11 @@ describe('reporting periods and term returns', () => {
       expect(validateRecord(zeroRecordValues('2025/26', 'Fall'))).toEqual({});
       // The draft is its writer's to finish: the fill leaves it, and sign-off still waits for it.
       expect((await call('GET', `/api/records/${draftId}`, 'appAdmin')).json().status).toBe('draft');
-      expect((await call('POST', `/api/returns/${id}/submit`, 'appAdmin')).json().message).toMatch(
+      expect((await call('POST', `/api/returns/${id}/submit`, 'appAdmin', onBehalf)).json().message).toMatch(
         /^1 program has no submitted record: Drafted Co-op \(a draft\)\./,
       );
       // Filling again finds nothing to fill and writes nothing.
-      const again = await call('POST', `/api/returns/${id}/fill-zeros`, 'appAdmin');
+      const again = await call('POST', `/api/returns/${id}/fill-zeros`, 'appAdmin', onBehalf);
       expect(again.json().created).toEqual([]);
 
       const draft = (await call('GET', `/api/records/${draftId}`, 'appAdmin')).json();
@@ -415,7 +421,7 @@ describe('reporting periods and term returns', () => {
       expect(finished.statusCode, finished.body).toBe(200);
       const signed = await call('POST', `/api/returns/${id}/submit`, 'instAdmin');
       expect(signed.statusCode).toBe(403); // instAdmin holds admin on the matrix's own institution only
-      const bySignOff = await call('POST', `/api/returns/${id}/submit`, 'appAdmin');
+      const bySignOff = await call('POST', `/api/returns/${id}/submit`, 'appAdmin', onBehalf);
       expect(bySignOff.statusCode, bySignOff.body).toBe(200);
       expect(bySignOff.json()).toMatchObject({ state: 'submitted', expected: 4, reported: 4, submitted: 4 });
       expect(bySignOff.json().history.map((e: { action: string }) => e.action)).toEqual(['fill-zeros', 'submit']);

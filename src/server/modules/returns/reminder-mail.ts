@@ -1,4 +1,5 @@
 import { APP_TITLE } from '../../../shared/constants.ts';
+import { returnDueOn } from '../../../shared/return-due.ts';
 import type { TermReturn } from '../../../shared/schemas/returns.ts';
 
 /**
@@ -41,12 +42,15 @@ export function reminderSubject(ret: Pick<TermReturn, 'term' | 'fiscal_year'>): 
   return `Reminder: the ${ret.term} ${ret.fiscal_year} term return is overdue`;
 }
 
-/** The body: the period, due date, state and counts, and the link to the return on the site. */
+/**
+ * The body: the period, due date (the return's own once it was sent back or reopened), state and counts, and the link
+ * to the return on the site.
+ */
 export function reminderText(ret: TermReturn, publicUrl: string): string {
   return [
     'Hello,',
     '',
-    `The ${ret.term} ${ret.fiscal_year} term return of ${ret.institution_name} was due on ${mailDay(ret.due_on)} and is overdue.`,
+    `The ${ret.term} ${ret.fiscal_year} term return of ${ret.institution_name} was due on ${mailDay(returnDueOn(ret))} and is overdue.`,
     '',
     `State: ${STATE_WORDS[ret.state]}`,
     `Programs reported: ${ret.reported} of ${ret.expected} expected (${ret.submitted} submitted)`,

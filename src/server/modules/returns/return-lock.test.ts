@@ -205,7 +205,7 @@ describe('the lock of submitted and approved returns on their records', () => {
     for (const state of ['submitted', 'approved'] as const) {
       await lockAs(state);
       const records = await recordCount();
-      const res = await call('POST', `/api/returns/${lockedReturn}/fill-zeros`, 'appAdmin');
+      const res = await call('POST', `/api/returns/${lockedReturn}/fill-zeros`, 'appAdmin', { reason: 'Overdue for weeks' });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'return_state', state });
       expect(await recordCount()).toBe(records);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { COUNT_FIELDS } from '../../../shared/record-rules.ts';
 import { canDecideReturns, canSignOffReturn } from '../../../shared/permissions.ts';
+import { actsOnBehalf, ON_BEHALF_REASON_REQUIRED, ON_BEHALF_REASON_UNUSED } from '../../../shared/return-acting.ts';
+import { DUE_AGAIN_IN_PAST, defaultDueAgainOn } from '../../../shared/return-due.ts';
 import {
   RETURN_TRANSITIONS,
   shownReturnState,
@@ -18,7 +20,8 @@ import { writeAudit } from '../audit/audit.repo.ts';
 import { insertRecords, ONE_RECORD_PER_TERM, type RecordValues } from '../records/record-store.ts';
 import { returnEvents } from '../../db/schema.ts';
 import { holdReturnExclusive } from './return-lock.ts';
-import { expectedPrograms, readReturn, returnKeyOf } from './returns.repo.ts';
+import { BC_TODAY, expectedPrograms, readReturn, returnKeyOf } from './returns.repo.ts';
+import { queryRows } from '../../db/client.ts';
 
 /**
  * The sign-off actions on a term return (docs/reporting-cycle.md): submit, send back, approve, reopen, and filling
@@ -38,6 +41,7 @@ export interface ReturnActor {
 export type ReturnActionError =
   | { error: 'not-found' }
   | { error: 'forbidden' }
+  | { error: 'invalid'; field: string; message: string }
   | { error: 'conflict'; code: ReturnConflictCode; message: string; current?: TermReturn };
 
 /**
@@ -49,10 +53,40 @@ export type ReturnConflictCode = 'return_state' | 'return_version' | 'return_inc
 
 export type ReturnActionResult<T> = { ok: true; value: T } | ({ ok: false } & ReturnActionError);
 
-/** What an action may carry: the reason (send back, reopen) and the version the actor saw. */
+/**
+ * What an action may carry: the reason (send back, reopen; zero fill and sign-off when acting for the institution),
+ * the new due date (send back, reopen) and the version the actor saw.
+ */
 export interface ReturnActionInput {
   reason?: string;
+  due_again_on?: string;
   version?: number;
+}
+
+const invalid = (field: string, message: string) => ({ ok: false, error: 'invalid', field, message }) as const;
+
+/**
+ * Zero fill and sign-off by an app admin who is not the institution's admin act on its behalf: a reason is required,
+ * kept as the history's on-behalf reason; from anyone else a reason is refused, since nothing would keep it.
+ */
+function onBehalfReason(actor: ReturnActor, institutionId: number, input: ReturnActionInput) {
+  if (!actsOnBehalf(actor.privileges, institutionId)) {
+    return input.reason === undefined ? { reason: null } : invalid('reason', ON_BEHALF_REASON_UNUSED);
+  }
+  return input.reason ? { reason: input.reason } : invalid('reason', ON_BEHALF_REASON_REQUIRED);
+}
+
+/** Today in B.C. by the database's clock: the same clock overdue is judged by. */
+async function bcTodayOf(db: Db): Promise<string> {
+  const [row] = await queryRows<{ today: string }>(db, sql`SELECT to_char(${BC_TODAY}, 'YYYY-MM-DD') AS today`);
+  return row!.today;
+}
+
+/** The due date a send-back or reopening sets: the one chosen (not before today), else the default (decision 032). */
+async function dueAgainOn(db: Db, periodDueOn: string, chosen: string | undefined) {
+  const today = await bcTodayOf(db);
+  if (chosen === undefined) return { day: defaultDueAgainOn(today, periodDueOn) };
+  return chosen < today ? invalid('due_again_on', DUE_AGAIN_IN_PAST) : { day: chosen };
 }
 
 const conflict = (code: ReturnConflictCode, message: string, current?: TermReturn) =>
@@ -108,7 +142,16 @@ async function incompleteConflict(db: Db, current: TermReturn) {
 
 async function recordEvent(
   db: Db,
-  event: { returnId: number; action: string; from: ReturnState; to: ReturnState; reason: string | null; userId: number },
+  event: {
+    returnId: number;
+    action: string;
+    from: ReturnState;
+    to: ReturnState;
+    reason: string | null;
+    onBehalfReason?: string | null;
+    dueAgainOn?: string | null;
+    userId: number;
+  },
 ): Promise<void> {
   await db.insert(returnEvents).values({
     returnId: event.returnId,
@@ -116,6 +159,8 @@ async function recordEvent(
     fromState: event.from,
     toState: event.to,
     reason: event.reason,
+    onBehalfReason: event.onBehalfReason ?? null,
+    dueAgainOn: event.dueAgainOn ?? null,
     userId: event.userId,
   });
 }
@@ -136,28 +181,48 @@ export async function takeReturnAction(
     const key = await returnKeyOf(tx, id);
     if (!key) return { ok: false, error: 'not-found' };
     if (!mayTakeReturnAction(action, actor.privileges, key.institutionId)) return { ok: false, error: 'forbidden' };
+    const onBehalf = action === 'submit' ? onBehalfReason(actor, key.institutionId, input) : { reason: null };
+    if ('error' in onBehalf) return onBehalf;
     // Waits for record writes of this return in flight; those that come later wait for this transaction.
     await holdReturnExclusive(tx, key);
     const current = (await readReturn(tx, id))!;
     const refused =
       stateConflict(action, current, input.version) ?? (action === 'submit' ? await incompleteConflict(tx, current) : null);
     if (refused) return refused;
+    const due = RETURN_TRANSITIONS[action].reason ? await dueAgainOn(tx, current.due_on, input.due_again_on) : { day: null };
+    if ('error' in due) return due;
     const to = RETURN_TRANSITIONS[action].to;
     await tx.execute(
       sql`UPDATE term_returns SET state = ${to}, version = version + 1, updated_at = now()
             ${action === 'approve' ? sql`, first_approved_at = coalesce(first_approved_at, now())` : sql``}
+            ${due.day === null ? sql`` : sql`, due_again_on = ${due.day}::date`}
           WHERE id = ${id}`,
     );
     const shownTo = shownReturnState(to, current.reported > 0);
-    const reason = input.reason ?? null;
-    await recordEvent(tx, { returnId: id, action, from: current.state, to: shownTo, reason, userId: actor.id });
+    const reason = (action === 'submit' ? null : input.reason) ?? null;
+    await recordEvent(tx, {
+      returnId: id,
+      action,
+      from: current.state,
+      to: shownTo,
+      reason,
+      onBehalfReason: onBehalf.reason,
+      dueAgainOn: due.day,
+      userId: actor.id,
+    });
     await writeAudit(tx, {
       entityType: 'return',
       entityId: id,
       action,
       changedBy: actor.id,
-      before: { state: current.state, version: current.version },
-      after: { state: shownTo, version: current.version + 1, reason },
+      before: { state: current.state, version: current.version, due_again_on: current.due_again_on },
+      after: {
+        state: shownTo,
+        version: current.version + 1,
+        reason,
+        ...(onBehalf.reason === null ? {} : { on_behalf_reason: onBehalf.reason }),
+        ...(due.day === null ? {} : { due_again_on: due.day }),
+      },
     });
     return { ok: true, value: (await readReturn(tx, id))! };
   });
@@ -187,6 +252,8 @@ export async function fillZeros(
       const key = await returnKeyOf(tx, id);
       if (!key) return { ok: false, error: 'not-found' };
       if (!mayTakeReturnAction('fill-zeros', actor.privileges, key.institutionId)) return { ok: false, error: 'forbidden' };
+      const onBehalf = onBehalfReason(actor, key.institutionId, input);
+      if ('error' in onBehalf) return onBehalf;
       const current = (await readReturn(tx, id))!;
       const refused = stateConflict('fill-zeros', current, input.version);
       if (refused) return refused;
@@ -211,9 +278,17 @@ export async function fillZeros(
         from: current.state,
         to: after.state,
         reason,
+        onBehalfReason: onBehalf.reason,
         userId: actor.id,
       });
-      await writeAudit(tx, { entityType: 'return', entityId: id, action: 'fill-zeros', changedBy: actor.id, after: { created } });
+      const onBehalfAudit = onBehalf.reason === null ? {} : { on_behalf_reason: onBehalf.reason };
+      await writeAudit(tx, {
+        entityType: 'return',
+        entityId: id,
+        action: 'fill-zeros',
+        changedBy: actor.id,
+        after: { created, ...onBehalfAudit },
+      });
       return { ok: true, value: { created, return: after } };
     });
   } catch (err) {

@@ -138,7 +138,12 @@ describe('term returns against a model', () => {
 
   async function run(returnId: number, recordId: number, step: Step) {
     if (step.kind !== 'edit') {
-      const body = step.kind === 'send-back' || step.kind === 'reopen' ? { reason: 'Model says so' } : {};
+      // A reason to send back or reopen, and from the app admin (no admin of the institution) acting for it.
+      const needsReason =
+        step.kind === 'send-back' ||
+        step.kind === 'reopen' ||
+        (step.who === 'appAdmin' && (step.kind === 'submit' || step.kind === 'fill-zeros'));
+      const body = needsReason ? { reason: 'Model says so' } : {};
       return call('POST', `/api/returns/${returnId}/${step.kind}`, step.who, body);
     }
     const record: RecordWire = (await call('GET', `/api/records/${recordId}`, 'writer')).json();

@@ -81,6 +81,7 @@ interface ReturnRow {
   submitted: number;
   opens_on: string;
   due_on: string;
+  due_again_on: string | null;
   past_due: boolean;
   version: number;
   first_approved_at: string | null;
@@ -101,7 +102,9 @@ function selectReturns(where: SQL, recordsWhere: SQL, order: SQL = sql``): SQL {
       coalesce(l.listed, 0) + coalesce(c.reported, 0) - coalesce(c.reported_listed, 0) AS expected,
       coalesce(c.reported, 0) AS reported, coalesce(c.submitted, 0) AS submitted,
       to_char(pe.opens_on, 'YYYY-MM-DD') AS opens_on, to_char(pe.due_on, 'YYYY-MM-DD') AS due_on,
-      pe.due_on < ${BC_TODAY} AS past_due, tr.version,
+      to_char(tr.due_again_on, 'YYYY-MM-DD') AS due_again_on,
+      -- A return sent back or reopened is due on its own date, not its period's (issue 30).
+      coalesce(tr.due_again_on, pe.due_on) < ${BC_TODAY} AS past_due, tr.version,
       CASE WHEN tr.first_approved_at IS NULL THEN NULL ELSE ${isoTimestamp(sql`tr.first_approved_at`)} END AS first_approved_at
     FROM sel
     JOIN term_returns tr ON tr.id = sel.id
@@ -122,7 +125,8 @@ async function historiesOf(db: Db, ids: readonly number[]): Promise<Map<number, 
   if (ids.length === 0) return byReturn;
   const rows = await queryRows<ReturnEvent & { return_id: number }>(
     db,
-    sql`SELECT e.id::int AS id, e.return_id, e.action, e.from_state, e.to_state, e.reason, e.user_id,
+    sql`SELECT e.id::int AS id, e.return_id, e.action, e.from_state, e.to_state, e.reason, e.on_behalf_reason,
+               to_char(e.due_again_on, 'YYYY-MM-DD') AS due_again_on, e.user_id,
                coalesce(nullif(u.pref_name, ''), u.username) AS user_name, ${isoTimestamp(sql`e.at`)} AS at
         FROM return_events e LEFT JOIN users u ON u.id = e.user_id
         WHERE ${inList(sql`e.return_id`, ids)}

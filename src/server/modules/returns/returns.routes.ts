@@ -11,13 +11,14 @@ import {
   ReturnConflictSchema,
   ReturnEntryRowSchema,
   ReturnFiguresSchema,
+  ReturnOnBehalfSchema,
   ReturnProgramSchema,
   ReturnReasonSchema,
   ReturnsDownloadQuerySchema,
   ReturnsQuerySchema,
   TermReturnSchema,
 } from '../../../shared/schemas/returns.ts';
-import { forbidden, notFound } from '../../http-errors.ts';
+import { fieldError, forbidden, notFound } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
 import { signOffPeopleOf } from './ready-for-sign-off.ts';
@@ -30,11 +31,12 @@ import { expectedPrograms, listReturns, readReturn, returnFilterOf, returnKeyOf 
 const RETURN = 'The term return';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** A result's value, or its refusal as HTTP: 404, 403, or a 409 naming the state the return is in. */
+/** A result's value, or its refusal as HTTP: 404, 403, 400 naming the field, or a 409 naming the return's state. */
 function answer<T>(result: ReturnActionResult<T>, reply: FastifyReply) {
   if (result.ok) return result.value;
   if (result.error === 'not-found') throw notFound(RETURN);
   if (result.error === 'forbidden') throw forbidden();
+  if (result.error === 'invalid') throw fieldError(result.field, result.message);
   const { code, message, current } = result;
   return reply.code(409).send({ statusCode: 409, message, code, state: current?.state, current });
 }
@@ -280,9 +282,9 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary:
-          'Write a submitted zero record (no activity this term) for every expected program with no record; drafts are left as they are',
+          'Write a submitted zero record (no activity this term) for every expected program with no record; drafts are left as they are. An app admin who is not an admin of the institution acts on its behalf and gives a reason',
         params: IdParamSchema,
-        body: ReturnActionSchema.nullish(),
+        body: ReturnOnBehalfSchema.nullish(),
         response: { 200: FillZerosResultSchema, 409: ReturnConflictSchema, ...errors },
       },
       onRequest: requireSignedIn,
@@ -294,12 +296,21 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
   const actions: { action: ReturnAction; summary: string; reason: boolean }[] = [
     {
       action: 'submit',
-      summary: 'Sign off the return (its institution’s admins or an app admin): every expected program needs a submitted record',
+      summary:
+        'Sign off the return (its institution’s admins or an app admin, who acting for the institution gives a reason): every expected program needs a submitted record',
       reason: false,
     },
-    { action: 'send-back', summary: 'Send a submitted return back for correction, with a reason (app admins)', reason: true },
+    {
+      action: 'send-back',
+      summary: 'Send a submitted return back for correction, with a reason and a new due date (app admins)',
+      reason: true,
+    },
     { action: 'approve', summary: 'Approve a submitted return (app admins)', reason: false },
-    { action: 'reopen', summary: 'Reopen an approved return for corrections, with a reason (app admins)', reason: true },
+    {
+      action: 'reopen',
+      summary: 'Reopen an approved return for corrections, with a reason and a new due date (app admins)',
+      reason: true,
+    },
   ];
   for (const { action, summary, reason } of actions) {
     r.post(
@@ -309,7 +320,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: `${summary}. A state that does not allow it is a 409 naming the state`,
           params: IdParamSchema,
-          body: reason ? ReturnReasonSchema : ReturnActionSchema.nullish(),
+          body: reason ? ReturnReasonSchema : action === 'submit' ? ReturnOnBehalfSchema.nullish() : ReturnActionSchema.nullish(),
           response: { 200: TermReturnSchema, 409: ReturnConflictSchema, ...errors },
         },
         onRequest: action === 'submit' ? requireSignedIn : requireAppAdmin,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { renderInDom, useDomRendering } from '../../../ui/render-in-dom.test-support.tsx';
+import { formatDay } from '../../returns/index.ts';
 import { institutionDue, provinceProgress } from '../lib/what-is-due.ts';
 import { InstitutionDueList, PeriodProgressCard } from './what-is-due.tsx';
 
@@ -21,6 +22,7 @@ const ret = (id: number, institution: string, state: TermReturn['state'], overdu
   submitted: 5,
   opens_on: '2026-01-01',
   due_on: '2026-05-31',
+  due_again_on: null,
   overdue,
   version: 1,
   first_approved_at: null,
@@ -36,6 +38,34 @@ describe('What is due', () => {
     expect(el.querySelector('a')?.getAttribute('href')).toBe('/returns/1');
     expect(el.querySelector('[data-state]')?.textContent).toBe('Submitted');
     expect(inRouter(<InstitutionDueList due={institutionDue([], [1])} />).textContent).toContain('Nothing is due');
+  });
+
+  it('tells the institution’s users what an app admin did on their behalf and why, and a reopened return’s new date', () => {
+    const event = (id: number, action: string, on_behalf_reason: string | null, due_again_on: string | null = null) => ({
+      id,
+      action,
+      from_state: 'in progress' as const,
+      to_state: 'submitted' as const,
+      reason: null,
+      on_behalf_reason,
+      due_again_on,
+      user_id: 9,
+      user_name: 'Appy Admin',
+      at: '2026-06-02T19:00:00.000Z',
+    });
+    const signed = {
+      ...ret(4, 'UVic', 'submitted'),
+      history: [event(1, 'fill-zeros', 'Asked by phone'), event(2, 'submit', 'As asked')],
+    };
+    const item = inRouter(<InstitutionDueList due={institutionDue([signed], [4])} />);
+    const notes = [...item.querySelectorAll('[data-testid="due-on-behalf"]')].map((n) => n.textContent);
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(/^Signed off on behalf of UVic by Appy Admin: As asked \(.+\)$/);
+    expect(notes[1]).toMatch(/^Filled with zero records on behalf of UVic by Appy Admin: Asked by phone/);
+    const reopened = { ...ret(5, 'UVic', 'reopened'), due_again_on: '2026-06-16' };
+    const again = inRouter(<InstitutionDueList due={institutionDue([reopened], [5])} />);
+    expect(again.textContent).toContain(`Due again on ${formatDay('2026-06-16')}`);
+    expect(again.textContent).not.toContain('Overdue');
   });
 
   it('marks an overdue return, with its state, counts, due date and link', () => {

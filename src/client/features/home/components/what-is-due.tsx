@@ -5,7 +5,16 @@ import { RETURN_STATES } from '../../../../shared/reporting-cycle.ts';
 import type { Profile } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
-import { OverdueBadge, ReturnStateBadge, formatDay, useOpenReturns } from '../../returns/index.ts';
+import {
+  OverdueBadge,
+  RETURN_UI,
+  ReturnStateBadge,
+  dueAgainShown,
+  formatDay,
+  formatInstant,
+  onBehalfNotes,
+  useOpenReturns,
+} from '../../returns/index.ts';
 import {
   dueInstitutionIds,
   institutionDue,
@@ -29,8 +38,13 @@ function Loading() {
   );
 }
 
-/** One return of the person's institutions: which, its state, its counts, when due, and the way to it. */
+/**
+ * One return of the person's institutions: which, its state, its counts, when due (its own date once sent back or
+ * reopened), what an app admin did on the institution's behalf and why, and the way to it.
+ */
 function DueReturn({ ret }: { ret: TermReturn }) {
+  const dueAgain = dueAgainShown(ret);
+  const notes = onBehalfNotes(ret, (action) => RETURN_UI.historyActions[action] ?? action);
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="due-return" data-overdue={ret.overdue || undefined}>
       <Stack gap={6}>
@@ -44,9 +58,14 @@ function DueReturn({ ret }: { ret: TermReturn }) {
         <Group gap="md" wrap="wrap">
           <Text size="sm">{T.reported(ret.reported, ret.expected)}</Text>
           <Text size="sm" fw={ret.overdue ? 700 : undefined} c={ret.overdue ? 'red.9' : undefined}>
-            {T.dueOn(formatDay(ret.due_on))}
+            {dueAgain ? T.dueAgain(formatDay(dueAgain)) : T.dueOn(formatDay(ret.due_again_on ?? ret.due_on))}
           </Text>
         </Group>
+        {notes.map((note) => (
+          <Text key={note.id} size="sm" data-testid="due-on-behalf">
+            {T.onBehalfNote(note.text, formatInstant(note.at))}
+          </Text>
+        ))}
       </Stack>
     </Paper>
   );

@@ -27,6 +27,7 @@ function ret(
     submitted: 1,
     opens_on: '2026-01-01',
     due_on,
+    due_again_on: null,
     overdue,
     version: 1,
     first_approved_at: null,

@@ -8,6 +8,8 @@ export interface ReturnActionInput {
   action: ReturnPageAction;
   version: number;
   reason?: string;
+  /** The new due date of a send-back or reopening. */
+  due_again_on?: string;
 }
 
 /**
@@ -17,11 +19,11 @@ export interface ReturnActionInput {
 export function useReturnAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, version, reason }: ReturnActionInput) =>
+    mutationFn: ({ action, ...body }: ReturnActionInput) =>
       apiRequest({
         path: `/api/returns/${id}/${action}`,
         method: 'POST',
-        body: reason === undefined ? { version } : { version, reason },
+        body,
         errorMessage: RETURN_UI.errors.action,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RETURNS_QUERY_KEY }),

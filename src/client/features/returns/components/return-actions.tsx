@@ -1,11 +1,16 @@
-import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { actsOnBehalf } from '../../../../shared/return-acting.ts';
+import { defaultDueAgainOn } from '../../../../shared/return-due.ts';
+import { bcToday } from '../../../../shared/term-calendar.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { useProfile } from '../../session/index.ts';
 import { useReturnAction } from '../api/take-return-action.ts';
-import { REASON_ACTIONS, type ReturnPageAction } from '../lib/return-actions.ts';
+import { asksReason, REASON_ACTIONS, type ReturnPageAction } from '../lib/return-actions.ts';
+import { ReturnActionFields } from './return-action-fields.tsx';
 import { RETURN_UI } from '../messages.ts';
 
 const T = RETURN_UI.actions;
@@ -17,8 +22,9 @@ function problemOf(error: unknown): string {
 }
 
 /**
- * The buttons of the actions the user may take, each asking first (send back and reopen also ask why); a refusal is
- * shown here, beside the buttons, and the page's data is asked again whatever the answer.
+ * The buttons of the actions the user may take, each asking first (send back and reopen also ask why and the new due
+ * date; an app admin zero-filling or signing off for an institution says why); a refusal is shown here, beside the
+ * buttons, and the page's data is asked again whatever the answer.
  */
 export function ReturnActions({
   ret,
@@ -30,27 +36,45 @@ export function ReturnActions({
   /** What approving rests on, shown in the approval's confirmation (the return page's figures). */
   approveSummary?: ReactNode;
 }) {
+  const { profile } = useProfile();
   const mutation = useReturnAction(ret.id);
   const [asking, setAsking] = useState<ReturnPageAction | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [dueAgain, setDueAgain] = useState('');
+  const [dueError, setDueError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const needsReason = asking !== null && REASON_ACTIONS.includes(asking);
+  const needsReason = asking !== null && asksReason(asking, ret.institution_id, profile.privileges);
+  const setsDue = asking !== null && REASON_ACTIONS.includes(asking);
+  const onBehalf = asking !== null && !setsDue && needsReason && actsOnBehalf(profile.privileges, ret.institution_id);
+  const today = bcToday();
 
+  const open = (action: ReturnPageAction) => {
+    setProblem(null);
+    setDueAgain(defaultDueAgainOn(today, ret.due_on));
+    setAsking(action);
+  };
   const close = () => {
     setAsking(null);
     setReason('');
     setReasonError(null);
+    setDueError(null);
   };
   const confirm = () => {
     if (!asking) return;
-    if (needsReason && reason.trim() === '') {
-      setReasonError(T.reasonRequired);
-      return;
-    }
+    const missingReason = needsReason && reason.trim() === '';
+    const badDue = setsDue && (dueAgain === '' || dueAgain < today);
+    setReasonError(missingReason ? T.reasonRequired : null);
+    setDueError(badDue ? T.dueAgainPast : null);
+    if (missingReason || badDue) return;
     const action = asking;
     mutation.mutate(
-      { action, version: ret.version, ...(needsReason ? { reason: reason.trim() } : {}) },
+      {
+        action,
+        version: ret.version,
+        ...(needsReason ? { reason: reason.trim() } : {}),
+        ...(setsDue ? { due_again_on: dueAgain } : {}),
+      },
       {
         onSuccess: () => {
           setProblem(null);
@@ -85,10 +109,7 @@ export function ReturnActions({
             <Button
               key={action}
               variant={action === 'submit' || action === 'approve' ? 'filled' : 'default'}
-              onClick={() => {
-                setProblem(null);
-                setAsking(action);
-              }}
+              onClick={() => open(action)}
             >
               {T[action].label}
             </Button>
@@ -106,21 +127,23 @@ export function ReturnActions({
         <Stack gap="sm">
           <Text>{asking === 'fill-zeros' ? T['fill-zeros'].body(missing) : asking ? T[asking].body : ''}</Text>
           {asking === 'approve' ? approveSummary : null}
-          {needsReason ? (
-            <Textarea
-              label={T.reason}
-              required
-              autosize
-              minRows={3}
-              maxLength={2000}
-              value={reason}
-              error={reasonError}
-              onChange={(event) => {
-                setReason(event.currentTarget.value);
-                setReasonError(null);
-              }}
-            />
-          ) : null}
+          <ReturnActionFields
+            onBehalfOf={onBehalf ? ret.institution_name : null}
+            askReason={needsReason}
+            reason={reason}
+            reasonError={reasonError}
+            onReason={(value) => {
+              setReason(value);
+              setReasonError(null);
+            }}
+            dueAgain={setsDue ? dueAgain : null}
+            dueError={dueError}
+            today={today}
+            onDueAgain={(day) => {
+              setDueAgain(day);
+              setDueError(null);
+            }}
+          />
         </Stack>
       </ConfirmDialog>
     </Stack>

@@ -1,13 +1,25 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { onBehalfLine } from '../../../../shared/return-acting.ts';
 import type { ReturnEvent } from '../../../../shared/schemas/returns.ts';
+import { formatDay } from '../lib/format-day.ts';
 import { formatInstant } from '../../../lib/format-instant.ts';
 import { RETURN_UI } from '../messages.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 
 const T = RETURN_UI.detail;
 
+/** Why: the event's reason, whom an app admin acted for and why, and the new due date a send-back or reopening set. */
+function whyOf(e: ReturnEvent, institution: string): string {
+  const parts = [
+    e.reason,
+    e.on_behalf_reason === null ? null : `${onBehalfLine(institution, e.user_name, e.on_behalf_reason)}.`,
+    e.due_again_on === null ? null : T.historyDueAgain(formatDay(e.due_again_on)),
+  ];
+  return parts.filter((p) => p !== null).join(' ');
+}
+
 /** The return's history, newest first: who did what, when, the state it moved from and to, and why. */
-export function ReturnHistory({ history }: { history: readonly ReturnEvent[] }) {
+export function ReturnHistory({ history, institution }: { history: readonly ReturnEvent[]; institution: string }) {
   const newestFirst = [...history].reverse();
   return (
     <Stack gap="xs">
@@ -39,7 +51,7 @@ export function ReturnHistory({ history }: { history: readonly ReturnEvent[] }) 
                       ? RETURN_UI.states[e.to_state]
                       : `${RETURN_UI.states[e.from_state]} → ${RETURN_UI.states[e.to_state]}`}
                   </Table.Td>
-                  <Table.Td style={{ minWidth: '12rem' }}>{e.reason ?? ''}</Table.Td>
+                  <Table.Td style={{ minWidth: '12rem' }}>{whyOf(e, institution)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { formatDay } from '../lib/format-day.ts';
+import { dueAgainShown } from '../lib/return-due-text.ts';
 import { matchesStates, type ReturnMatrix } from '../lib/return-matrix.ts';
 import type { MatrixStateFilter } from '../../../../shared/return-matrix.ts';
 import { RETURN_UI } from '../messages.ts';
@@ -38,6 +39,7 @@ function ReturnCell({ ret, dimmed, periodName }: { ret: TermReturn | undefined; 
       </Text>
     );
   const label = `${RETURN_UI.states[ret.state]}: ${T.open(ret.institution_name, periodName)}`;
+  const dueAgain = dueAgainShown(ret);
   return (
     <Stack gap={4} align="flex-start">
       <Anchor
@@ -52,6 +54,7 @@ function ReturnCell({ ret, dimmed, periodName }: { ret: TermReturn | undefined; 
       </Anchor>
       <Text size="xs">{T.reportedOf(ret.reported, ret.expected)}</Text>
       {ret.overdue ? <OverdueBadge /> : null}
+      {dueAgain ? <Text size="xs">{T.dueAgain(formatDay(dueAgain))}</Text> : null}
     </Stack>
   );
 }

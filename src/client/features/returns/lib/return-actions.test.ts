@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PRIVILEGES, type Privileges } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
-import { availableReturnActions, missingSubmissions } from './return-actions.ts';
+import { asksReason, availableReturnActions, missingSubmissions } from './return-actions.ts';
 
 const RET = { institution_id: 7, expected: 3, reported: 2, submitted: 1 } as TermReturn;
 const withState = (state: TermReturn['state'], counts: Partial<TermReturn> = {}): TermReturn => ({ ...RET, state, ...counts });
@@ -33,5 +33,16 @@ describe('the actions offered on a return', () => {
   it('counts the programs without a submitted record', () => {
     expect(missingSubmissions({ expected: 3, submitted: 1 })).toBe(2);
     expect(missingSubmissions({ expected: 0, submitted: 0 })).toBe(0);
+  });
+});
+
+describe('when the dialog asks why', () => {
+  it('always to send back or reopen; to zero-fill or sign off only when an app admin acts for another institution', () => {
+    const BOTH: Privileges = { ...NO_PRIVILEGES, glblAdmin: true, admin: [7] };
+    const asked = (privileges: Privileges) =>
+      (['fill-zeros', 'submit', 'approve', 'send-back', 'reopen'] as const).filter((a) => asksReason(a, 7, privileges));
+    expect(asked(APP_ADMIN)).toEqual(['fill-zeros', 'submit', 'send-back', 'reopen']);
+    expect(asked(BOTH)).toEqual(['send-back', 'reopen']);
+    expect(asked(INST_ADMIN)).toEqual(['send-back', 'reopen']);
   });
 });

@@ -1,4 +1,5 @@
 import { canDecideReturns, canSignOffReturn } from '../../../../shared/permissions.ts';
+import { actsOnBehalf, ON_BEHALF_ACTIONS } from '../../../../shared/return-acting.ts';
 import type { ReturnState } from '../../../../shared/reporting-cycle.ts';
 import type { Privileges } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
@@ -7,8 +8,17 @@ import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 export const RETURN_PAGE_ACTIONS = ['fill-zeros', 'submit', 'approve', 'send-back', 'reopen'] as const;
 export type ReturnPageAction = (typeof RETURN_PAGE_ACTIONS)[number];
 
-/** Actions that need a reason, kept in the history. */
+/** Actions that need a reason, kept in the history, and set the return's new due date. */
 export const REASON_ACTIONS: readonly ReturnPageAction[] = ['send-back', 'reopen'];
+
+/**
+ * Whether the dialog asks why: always to send back or reopen, and to zero-fill or sign off when an app admin acts for
+ * an institution they are not an admin of (the server refuses a reason from anyone else).
+ */
+export function asksReason(action: ReturnPageAction, institutionId: number, privileges: Privileges): boolean {
+  if (REASON_ACTIONS.includes(action)) return true;
+  return (ON_BEHALF_ACTIONS as readonly string[]).includes(action) && actsOnBehalf(privileges, institutionId);
+}
 
 const OPEN_STATES: readonly ReturnState[] = ['not started', 'in progress', 'reopened'];
 

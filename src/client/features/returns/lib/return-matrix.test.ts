@@ -36,6 +36,7 @@ const ret = (id: number, institution: [number, string], p: Period, state: TermRe
   submitted: 1,
   opens_on: p.opens_on,
   due_on: p.due_on,
+  due_again_on: null,
   overdue: false,
   version: 1,
   first_approved_at: null,

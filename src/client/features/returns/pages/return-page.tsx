@@ -52,7 +52,7 @@ function ReturnDetails({ ret }: { ret: TermReturn }) {
       )}
       <Divider />
       <Stack gap="xs">
-        <ReturnHistory history={ret.history} />
+        <ReturnHistory history={ret.history} institution={ret.institution_name} />
       </Stack>
     </Page>
   );

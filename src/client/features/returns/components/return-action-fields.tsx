@@ -1,0 +1,57 @@
+import { Alert, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { RETURN_UI } from '../messages.ts';
+
+const T = RETURN_UI.actions;
+
+export interface ActionFieldsProps {
+  /** The institution an app admin acts for, when they do (a reason is then asked and the dialog says so). */
+  onBehalfOf: string | null;
+  askReason: boolean;
+  reason: string;
+  reasonError: string | null;
+  onReason: (reason: string) => void;
+  /** The new due date of a send-back or reopening, or null for other actions. */
+  dueAgain: string | null;
+  dueError: string | null;
+  /** Today in B.C.: the earliest day the date field offers. */
+  today: string;
+  onDueAgain: (day: string) => void;
+}
+
+/** What a return action's dialog asks beyond its confirmation: why, and for a send-back or reopening the new due date. */
+export function ReturnActionFields(props: ActionFieldsProps) {
+  const { onBehalfOf, askReason, reason, reasonError, dueAgain } = props;
+  return (
+    <Stack gap="sm">
+      {onBehalfOf ? (
+        <Alert color="yellow" variant="light" data-testid="on-behalf-notice">
+          <Text size="sm">{T.onBehalf(onBehalfOf)}</Text>
+        </Alert>
+      ) : null}
+      {askReason ? (
+        <Textarea
+          label={onBehalfOf ? T.onBehalfReason(onBehalfOf) : T.reason}
+          required
+          autosize
+          minRows={3}
+          maxLength={2000}
+          value={reason}
+          error={reasonError}
+          onChange={(event) => props.onReason(event.currentTarget.value)}
+        />
+      ) : null}
+      {dueAgain !== null ? (
+        <TextInput
+          type="date"
+          label={T.dueAgainOn}
+          description={T.dueAgainHint}
+          required
+          min={props.today}
+          value={dueAgain}
+          error={props.dueError}
+          onChange={(event) => props.onDueAgain(event.currentTarget.value)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

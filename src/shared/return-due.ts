@@ -1,0 +1,33 @@
+/**
+ * A return's due date once it was sent back or reopened (issue 30). The period's due date has usually passed by then,
+ * so the return would be overdue the moment it opens again; instead the app admin gives it a new one, two weeks from
+ * today unless they choose another (not in the past). Days are B.C. days (ISO calendar dates), as in term-calendar.ts.
+ */
+
+/** Days the institution is given by default to correct and sign off again. */
+export const DUE_AGAIN_DAYS = 14;
+
+/** An ISO day plus some days (calendar arithmetic in UTC, so no daylight-saving hour moves a day). */
+export function addDays(isoDay: string, days: number): string {
+  const date = new Date(`${isoDay}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The default new due date: two weeks from today, or the period's own due date when that is later (a return sent back
+ * before the period is due keeps the time everyone else has: decision 032).
+ */
+export function defaultDueAgainOn(today: string, periodDueOn: string): string {
+  const twoWeeks = addDays(today, DUE_AGAIN_DAYS);
+  return twoWeeks > periodDueOn ? twoWeeks : periodDueOn;
+}
+
+/** The day a return is due: its own once it has one, else its period's. */
+export const returnDueOn = (ret: { due_on: string; due_again_on: string | null }): string => ret.due_again_on ?? ret.due_on;
+
+/** Overdue from the day after the due date (a B.C. day) until signed off: the same rule as the server's SQL. */
+export const isPastDue = (dueOn: string, today: string): boolean => dueOn < today;
+
+/** The 400 of a new due date before today. */
+export const DUE_AGAIN_IN_PAST = 'Due again on cannot be in the past: choose today or a later day';
