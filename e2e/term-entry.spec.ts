@@ -11,7 +11,7 @@ type Field = (typeof FIELDS)[number];
  * same screen, which then turns read-only. A fresh period of a fiscal year no other test uses keeps the return empty.
  */
 
-const FISCAL_YEAR = fiscalYearAhead(6);
+const FISCAL_YEAR = fiscalYearAhead(11);
 const TERM = 'Fall';
 let returnId = 0;
 let summerReturnId = 0;
