@@ -17,6 +17,8 @@ function outcomeOf(id: number, result: ReturnActionResult<TermReturn>): BulkAppr
   if (result.ok) return { id, ok: true };
   if (result.error === 'not-found') return { id, ok: false, code: 'not_found', message: 'There is no such term return.' };
   if (result.error === 'forbidden') return { id, ok: false, code: 'forbidden', message: 'You may not approve this return.' };
+  // Only acting for an institution can be invalid (a missing reason), and approving is not that: said as a failure.
+  if (result.error === 'invalid') return { id, ok: false, code: 'failed', message: result.message };
   // An approval meets only a stale version or a state other than submitted (completeness is the sign-off's).
   const code = result.code === 'return_version' ? 'return_version' : 'return_state';
   return { id, ok: false, code, message: result.message };
