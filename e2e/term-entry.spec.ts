@@ -6,7 +6,8 @@ const FIELDS = [...COUNT_FIELDS, ...MONEY_FIELDS];
 type Field = (typeof FIELDS)[number];
 
 /**
- * Whole-term entry (issue 29): UVic's writer enters a term of 14 programs by pasting one block copied from a
+ * Whole-term entry (issue 29): UVic's writer enters a term (14 programs in the demo, more once other specs have added
+ * some) by pasting one block copied from a
  * spreadsheet, fixes the one refused cell by keyboard, submits the complete rows, and the return is signed off from the
  * same screen, which then turns read-only. A fresh period of a fiscal year no other test uses keeps the return empty.
  */
@@ -15,6 +16,8 @@ const FISCAL_YEAR = fiscalYearAhead(11);
 const TERM = 'Fall';
 let returnId = 0;
 let summerReturnId = 0;
+/** UVic's expected programs in the return: the demo's 14, and any a spec before this one added. */
+let programs = 0;
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -91,6 +94,8 @@ test.describe.serial('whole-term entry', () => {
     returnId = returns.find(
       (r: { institution_name: string; term: string }) => r.institution_name === 'UVic' && r.term === TERM,
     ).id;
+    programs = (await (await request.get(`/api/returns/${returnId}`)).json()).expected;
+    expect(programs).toBeGreaterThanOrEqual(14);
   });
 
   test('a writer pastes the whole term, fixes a refused cell, submits the rows; the institution admin signs off in place (1366 px)', async ({
@@ -106,7 +111,7 @@ test.describe.serial('whole-term entry', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByTestId('enter-term').click();
     await expect(page.getByRole('heading', { level: 1, name: `Enter ${TERM} ${FISCAL_YEAR}: UVic` })).toBeVisible();
-    await expect(states(page)).toHaveCount(14);
+    await expect(states(page)).toHaveCount(programs);
     await expect(states(page).first()).toHaveText('No record');
     await expectNoSeriousA11yViolations(page);
     const keys = keyCounter(page);
@@ -120,20 +125,20 @@ test.describe.serial('whole-term entry', () => {
     await expect(input(page, 'students_enrolled', 0)).toHaveValue('');
 
     // A block that does not fit below the last row is refused whole.
-    const block = Array.from({ length: 14 }, (_, n) => rowOf(n));
+    const block = Array.from({ length: programs }, (_, n) => rowOf(n));
     block[3]![0] = 'abc';
     const tsv = block.map((r) => r.join('\t')).join('\r\n') + '\r\n';
     await page.evaluate((text) => navigator.clipboard.writeText(text), tsv);
-    await pick(page, 'students_enrolled', 13);
+    await pick(page, 'students_enrolled', programs - 1);
     await page.keyboard.press('Control+V');
     await expect(page.getByTestId('entry-announcement')).toContainText('Nothing was pasted');
-    await expect(input(page, 'students_enrolled', 13)).toHaveValue('');
+    await expect(input(page, 'students_enrolled', programs - 1)).toHaveValue('');
 
     // The paste path, counted from the first cell: paste, undo it, paste again, fix the refused cell, leave the row.
     await pick(page, 'students_enrolled', 0);
     await keys.press('Control+V');
-    await expect(page.getByTestId('entry-announcement')).toHaveText('Pasted 378 cells into 14 rows.');
-    await expect(shown(page, 'avg_hourly_wage', 13)).toHaveText('21.50');
+    await expect(page.getByTestId('entry-announcement')).toHaveText(`Pasted ${programs * 27} cells into ${programs} rows.`);
+    await expect(shown(page, 'avg_hourly_wage', programs - 1)).toHaveText('21.50');
     await keys.press('Control+Z');
     await expect(page.getByTestId('entry-announcement')).toHaveText('The last paste was undone.');
     await expect(shown(page, 'students_placed', 5)).toHaveText('');
@@ -156,22 +161,29 @@ test.describe.serial('whole-term entry', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(input(page, 'coop_fee_international', 4)).toBeFocused();
     // Every row saved as a draft through the record store.
-    for (let n = 0; n < 14; n++) await expect(states(page).nth(n)).toHaveText('Draft');
+    for (let n = 0; n < programs; n++) await expect(states(page).nth(n)).toHaveText('Draft');
     expect(keys.count, 'keys pressed to enter the whole term by paste').toBeLessThanOrEqual(40);
 
     // The focused row beside its history: figures far from it marked in the row and named in the record form's words.
+    // The first row is a demo program with years of history (programs other specs add have none).
+    await pick(page, 'students_placed', 0);
+    await expect(page.getByTestId('entry-details')).toContainText('Row: Accounting Co-op');
     await expect(page.getByTestId('entry-outliers')).toContainText('less than half this program');
     await expect(page.locator('td[data-outlier]').first()).toBeVisible();
     await expect(page.getByTestId('entry-recent')).toContainText('The six terms before');
     // The focused row's splits against students placed, in the record form's words.
-    await expect(page.getByTestId('entry-details')).toContainText('Work terms by duration: Adds up to students placed (14)');
+    await expect(page.getByTestId('entry-details')).toContainText('Work terms by duration: Adds up to students placed (10)');
     await expectNoSeriousA11yViolations(page);
 
     await page.getByTestId('entry-submit').click();
     await expect(
-      page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: '14 records submitted.' }).first(),
+      page
+        .getByRole('alert')
+        .or(page.getByRole('status'))
+        .filter({ hasText: `${programs} records submitted.` })
+        .first(),
     ).toBeVisible();
-    for (let n = 0; n < 14; n++) await expect(states(page).nth(n)).toHaveText('Submitted');
+    for (let n = 0; n < programs; n++) await expect(states(page).nth(n)).toHaveText('Submitted');
 
     // The writer cannot sign off, and the screen names who can; UVic's admin does, from the same screen, and the grid
     // turns read-only.
@@ -190,7 +202,7 @@ test.describe.serial('whole-term entry', () => {
     await signInAs(page, 'appadmin');
     await page.goto(`/returns/${returnId}`);
     const figures = page.getByTestId('return-figures');
-    await expect(figures.locator('tbody tr')).toHaveCount(14);
+    await expect(figures.locator('tbody tr')).toHaveCount(programs);
     await expect(figures.locator('tbody tr').first()).toContainText('30');
     await expect(figures.locator('td[data-far]').first()).toBeVisible();
     await expect(figures.locator('tfoot')).toContainText('All programs');
@@ -206,19 +218,19 @@ test.describe.serial('whole-term entry', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'writer');
     await page.goto(`/returns/${returnId}/enter`);
-    await expect(page.getByTestId('entry-phone')).toContainText('Program 1 of 14');
+    await expect(page.getByTestId('entry-phone')).toContainText(`Program 1 of ${programs}`);
     await expect(page.getByTestId('entry-read-only')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveValue('10');
     await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveAttribute('readonly', '');
     await expect(page.getByTestId('entry-read-only')).toContainText('signed off');
     await page.getByRole('button', { name: 'Next program' }).first().click();
-    await expect(page.getByTestId('entry-phone')).toContainText('Program 2 of 14');
+    await expect(page.getByTestId('entry-phone')).toContainText(`Program 2 of ${programs}`);
     await expect(page.getByRole('textbox', { name: 'Students placed', exact: true })).toHaveValue('11');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page);
     // The return page's figures on a phone: the table scrolls inside its box, the page does not.
     await page.goto(`/returns/${returnId}`);
-    await expect(page.getByTestId('return-figures').locator('tbody tr')).toHaveCount(14);
+    await expect(page.getByTestId('return-figures').locator('tbody tr')).toHaveCount(programs);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page);
   });
@@ -228,7 +240,7 @@ test.describe.serial('whole-term entry', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'writer');
     await page.goto(`/returns/${summerReturnId}/enter`);
-    await expect(page.getByTestId('entry-phone')).toContainText('Program 1 of 14');
+    await expect(page.getByTestId('entry-phone')).toContainText(`Program 1 of ${programs}`);
     const enrolled = page.getByRole('textbox', { name: 'Students enrolled', exact: true });
     await enrolled.fill('40');
     await page.getByRole('textbox', { name: 'Students seeking a work term', exact: true }).fill('50');
@@ -236,7 +248,7 @@ test.describe.serial('whole-term entry', () => {
     await expect(page.getByTestId('entry-phone')).toContainText('cannot be more than students enrolled (40)');
     await page.getByRole('textbox', { name: 'Students seeking a work term', exact: true }).fill('30');
     await page.getByRole('button', { name: 'Next program' }).first().click();
-    await expect(page.getByTestId('entry-phone')).toContainText('Program 2 of 14');
+    await expect(page.getByTestId('entry-phone')).toContainText(`Program 2 of ${programs}`);
     await expect(enrolled).toHaveValue('');
     await page.getByRole('button', { name: 'Previous program' }).first().click();
     await expect(enrolled).toHaveValue('40');
