@@ -96,6 +96,25 @@ test.describe.serial('whole-term entry', () => {
     ).id;
     programs = (await (await request.get(`/api/returns/${returnId}`)).json()).expected;
     expect(programs).toBeGreaterThanOrEqual(14);
+    // A history for the first program (Accounting Co-op) in the year before, which no spec uses: three terms of about
+    // 200 placed, so the term's pasted figures are far from it whatever other specs wrote in earlier years.
+    const first = (await (await request.get(`/api/returns/${returnId}/records`)).json())[0];
+    const uvic = (await (await request.get(`/api/returns/${returnId}`)).json()).institution_id;
+    for (const term of ['Summer', 'Fall', 'Spring']) {
+      const made = await request.put('/api/records', {
+        data: {
+          institution_id: uvic,
+          program_id: first.program_id,
+          fiscal_year: fiscalYearAhead(10),
+          term,
+          students_enrolled: 300,
+          students_seeking: 250,
+          students_placed: 200,
+          status: 'draft',
+        },
+      });
+      expect(made.ok(), await made.text()).toBe(true);
+    }
   });
 
   test('a writer pastes the whole term, fixes a refused cell, submits the rows; the institution admin signs off in place (1366 px)', async ({

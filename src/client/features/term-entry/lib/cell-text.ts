@@ -1,12 +1,12 @@
 import {
   countFieldError,
   isBlank,
+  MONEY_FIELDS,
   moneyFieldError,
   normalizeMoney,
   type CountField,
   type MoneyField,
 } from '../../../../shared/record-rules.ts';
-import { MONEY_FIELDS } from '../../../../shared/record-rules.ts';
 
 /** A figure of the grid: what the record form calls a figure (counts and money). */
 export type GridField = CountField | MoneyField;
