@@ -46,10 +46,13 @@ export function useRowSaver(grid: RefObject<EntryGrid>, dispatch: (action: GridA
           request.kind === 'create'
             ? await getRecord(await createRecord(request.body))
             : await updateRecord(request.id, request.body);
+        // Free before the row shows it saved: the save that follows (changes typed meanwhile) must find it free.
+        inFlight.current.delete(index);
         dispatch({ type: 'saved', row: index, record: saved });
         refresh();
         return true;
       } catch (error) {
+        inFlight.current.delete(index);
         const current = staleSaveCurrent(error);
         const existing = duplicateRecordId(error);
         if (current) dispatch({ type: 'newer', row: index, record: current });

@@ -147,18 +147,17 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
     });
   }, [grid, focused, place, save]);
 
-  // The focused cell, also as a ref: leaving a row saves it (and tries again a row whose save failed).
+  // The focused cell, also as a ref: leaving a row saves it (and tries again a row whose save failed), by the effect.
   const focusedRef = useRef<CellPosition | null>(null);
-  const focusOn = useCallback(
-    (position: CellPosition | null) => {
-      const before = focusedRef.current;
-      if (before && before.row !== position?.row) void save(before.row);
-      focusedRef.current = position;
-      setFocused(position);
-      if (position) setDetailsRow(position.row);
-    },
-    [save],
-  );
+  const focusOn = useCallback((position: CellPosition | null) => {
+    const before = focusedRef.current;
+    // The row left is owed a save: the effect below makes it, after any save of it still under way, even if the
+    // focus has come back by then.
+    if (before && before.row !== position?.row) flush.current.add(before.row);
+    focusedRef.current = position;
+    setFocused(position);
+    if (position) setDetailsRow(position.row);
+  }, []);
   const onFocusCell = useCallback(
     (position: CellPosition, input: HTMLInputElement) => {
       input.select();
