@@ -15,3 +15,14 @@ export async function createMatrixCaller(ctx: TestContext) {
 
 /** What `createMatrixCaller` gives, for test files that set it up in a `beforeAll`. */
 export type MatrixCaller = Awaited<ReturnType<typeof createMatrixCaller>>;
+
+/** The status of a GET of an own-institution resource every reader of that institution may see, per kind of caller. */
+export const READ_OWN_STATUS = {
+  signedOut: 401,
+  userOnly: 403,
+  reader: 200,
+  writer: 200,
+  instAdmin: 200,
+  globalReader: 200,
+  appAdmin: 200,
+} as const;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from '../../../shared/schemas/import.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
-import { ROLE_NAMES, type RoleName } from '../../test/factories.ts';
-import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
+import { ROLE_NAMES } from '../../test/factories.ts';
+import { createMatrixCaller, READ_OWN_STATUS, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { freshPeriodKey, returnIdOf } from '../../test/return-factories.ts';
 
@@ -48,15 +48,7 @@ describe('GET /api/returns/{id}/template', () => {
   afterAll(() => ctx?.close());
 
   it('is for everyone who may read the return, and no one else', async () => {
-    const expected: Record<RoleName, number> = {
-      signedOut: 401,
-      userOnly: 403,
-      reader: 200,
-      writer: 200,
-      instAdmin: 200,
-      globalReader: 200,
-      appAdmin: 200,
-    };
+    const expected = READ_OWN_STATUS;
     for (const role of ROLE_NAMES)
       expect((await call('GET', `/api/returns/${returnId}/template`, role)).statusCode, role).toBe(expected[role]);
     for (const role of ['reader', 'writer', 'instAdmin'] as const)

@@ -13,7 +13,7 @@ import { queryRows } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { ROLE_NAMES, type RoleName } from '../../test/factories.ts';
-import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, READ_OWN_STATUS, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { freshPeriodKey, returnIdOf, setReturnState, storedReturn } from '../../test/return-factories.ts';
 
@@ -262,15 +262,7 @@ describe('term returns: the state machine through the API', () => {
   });
 
   it('gives the whole-term entry screen every expected program with its whole record, to those who may read the return', async () => {
-    const expected: Record<RoleName, number> = {
-      signedOut: 401,
-      userOnly: 403,
-      reader: 200,
-      writer: 200,
-      instAdmin: 200,
-      globalReader: 200,
-      appAdmin: 200,
-    };
+    const expected = READ_OWN_STATUS;
     for (const role of ROLE_NAMES)
       expect((await call('GET', `/api/returns/${ownReturn}/records`, role)).statusCode, role).toBe(expected[role]);
     // Rights on another institution give nothing here.
