@@ -18,7 +18,7 @@ export interface ProgramRow {
   activeInd: boolean;
 }
 
-/** One generated record, every count consistent with the validation rules of PRODUCT.md §2. */
+/** One generated record, every count consistent with the validation rules of docs/product.md §4.4. */
 export interface GeneratedRecord {
   institutionId: number;
   programId: number;

@@ -8,7 +8,7 @@ import type { GeneratedRecord, ProgramRow } from './record-generator.ts';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-/** The rules of PRODUCT.md §2 a generated record must pass; the names of those it breaks. */
+/** The rules of docs/product.md §4.4 a generated record must pass; the names of those it breaks. */
 function brokenRules(r: GeneratedRecord): string[] {
   const counts = [
     r.studentsEnrolled,

@@ -43,7 +43,7 @@ const COUNT_COLUMNS = [
 ];
 const LOCATIONS = COUNT_COLUMNS.filter((c) => c.startsWith('wt_') && !/month|private|public|nonprofit/.test(c));
 
-/** Each rule of PRODUCT.md §2 as the condition a violating row meets (r: records, p: its program). */
+/** Each rule of docs/product.md §4.4 as the condition a violating row meets (r: records, p: its program). */
 const RULES: Record<string, string> = {
   'counts are non-negative integers': COUNT_COLUMNS.map((c) => `r.${c} IS NULL OR r.${c} < 0`).join(' OR '),
   'placed ≤ seeking ≤ enrolled': 'r.students_placed > r.students_seeking OR r.students_seeking > r.students_enrolled',

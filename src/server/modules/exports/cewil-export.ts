@@ -14,7 +14,7 @@ import {
 } from '../records/record-sql.ts';
 
 /**
- * The CEWIL Canada return (PRODUCT.md §6; the layout is written down in docs/cewil-export.md): for one fiscal year,
+ * The CEWIL Canada return (docs/product.md §8; the layout is written down in docs/cewil-export.md): for one fiscal year,
  * one row per institution × program × term of the submitted records, with the work terms by duration and by
  * location (B.C.'s eight regions summed as British Columbia) and the students placed. Labels are the shared ones
  * except where CEWIL's layout words a column its own way.

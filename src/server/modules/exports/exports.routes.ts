@@ -17,7 +17,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Export Records and the CEWIL return (PRODUCT.md §3 and §6): app admins only; each export is audited. */
+/** Export Records and the CEWIL return (docs/product.md §5 and §8): app admins only; each export is audited. */
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = app;

@@ -14,7 +14,7 @@ import { writeXlsx } from '../../files/xlsx-stream.ts';
 import { NAME_COLUMNS, recordColumn, recordFilterSql, RECORDS_WITH_NAMES, type NameColumn } from '../records/record-sql.ts';
 
 /**
- * Export Records (PRODUCT.md §6): every matching record, one row each, with readable headers and the names of its
+ * Export Records (docs/product.md §8): every matching record, one row each, with readable headers and the names of its
  * institution and program. Streamed: CSV straight from PostgreSQL's COPY, XLSX through our own streaming writer
  * fed in batches, so a million rows pass through in constant memory.
  */
