@@ -57,7 +57,9 @@ const NOTE_SHAPES = new Set<string>([
   FLAG_LEGEND,
   ...[false, true].flatMap((approvedOnly) =>
     [0, 1, 2].flatMap((returns) =>
-      [0, 1, 2].filter((n) => n <= returns).map((notApproved) => shapeOf(returnsCountLine({ returns, notApproved }, approvedOnly))),
+      [0, 1, 2]
+        .filter((n) => n <= returns)
+        .map((notApproved) => shapeOf(returnsCountLine({ returns, notApproved }, approvedOnly))),
     ),
   ),
 ]);

@@ -92,8 +92,7 @@ describe('exports: what is not final', () => {
     });
 
     it('counts the returns of the chosen periods only: terms and institutions narrow them', async () => {
-      const notesOf = async (query: string) =>
-        (await csvFile(`/api/exports/records?format=csv&${query}`)).notes[0];
+      const notesOf = async (query: string) => (await csvFile(`/api/exports/records?format=csv&${query}`)).notes[0];
       expect(await notesOf('fiscalYearFrom=2023/24&terms=Spring')).toBe('The 1 return of the chosen periods is approved.');
       expect(await notesOf(`institutionIds=${inst.b}`)).toBe(
         '1 of 1 return of the chosen periods is not approved: its figures are preliminary (p).',
@@ -121,9 +120,7 @@ describe('exports: what is not final', () => {
             .orderBy(sql`${auditLog.id} DESC`)
             .limit(1)
         )[0]?.after;
-      await expect
-        .poll(latest)
-        .toEqual({ format: 'csv', criteria: { fiscalYearFrom: '2023/24' }, approvedOnly: true, rows: 3 });
+      await expect.poll(latest).toEqual({ format: 'csv', criteria: { fiscalYearFrom: '2023/24' }, approvedOnly: true, rows: 3 });
     });
 
     it('writes the same in XLSX: numbers as numbers, the mark as text, the notes under the table across it', async () => {

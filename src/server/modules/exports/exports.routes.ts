@@ -85,7 +85,8 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'What the record export of these criteria would hold: its rows, the returns of the chosen periods and how many are not approved',
+        summary:
+          'What the record export of these criteria would hold: its rows, the returns of the chosen periods and how many are not approved',
         querystring: RecordExportSummaryQuerySchema,
         response: { 200: ExportSummarySchema, ...errors },
       },

@@ -85,9 +85,22 @@ describe('term returns: the matrix download', () => {
     expect(line(own).slice(1)).toEqual(['Submitted', '0', '0', '', '', 'In progress', '1', '1', '', '']);
     expect(line(other).slice(1)).toEqual(['Not started', '0', '0', 'overdue', '', 'Not started', '0', '0', '', '']);
     const count = institutionsOf(rows).length;
-    expect(line('Totals').slice(1)).toEqual([`1 of ${count} submitted`, '', '', '', '', `0 of ${count} submitted`, '', '', '', '']);
+    expect(line('Totals').slice(1)).toEqual([
+      `1 of ${count} submitted`,
+      '',
+      '',
+      '',
+      '',
+      `0 of ${count} submitted`,
+      '',
+      '',
+      '',
+      '',
+    ]);
     // Under the table: how many of the returns shown are not approved (none is), then what overdue means.
-    expect(rows.at(-2)![0]).toBe(`${count * 2} of ${count * 2} returns of the chosen periods are not approved: their figures are preliminary (p).`);
+    expect(rows.at(-2)![0]).toBe(
+      `${count * 2} of ${count * 2} returns of the chosen periods are not approved: their figures are preliminary (p).`,
+    );
     expect(rows.at(-1)![0]).toMatch(/^Overdue: /);
   });
 
@@ -129,7 +142,8 @@ describe('term returns: the matrix download', () => {
         )
       )[0]!.id;
     const [summer, fall] = [await periodOf('Summer'), await periodOf('Fall')];
-    const thirdId = (await queryRows<{ id: number }>(ctx.db, sql`SELECT id FROM institutions WHERE short_name = ${third}`))[0]!.id;
+    const thirdId = (await queryRows<{ id: number }>(ctx.db, sql`SELECT id FROM institutions WHERE short_name = ${third}`))[0]!
+      .id;
     // Third's Fall return reopened with a day of its own still to come; its Summer return sent back with a day past
     // (overdue again: the screen says "Overdue", not "Due again on"); own's Summer return approved.
     await ctx.db.execute(sql`UPDATE term_returns SET state = 'reopened', due_again_on = '2999-01-15'
