@@ -64,11 +64,16 @@ const NOTE_SHAPES = new Set<string>([
   ),
 ]);
 
+/** No note is shorter than this, so a short cell is not even looked at. */
+const SHORTEST_NOTE = Math.min(...[...NOTE_SHAPES].map((shape) => shape.length));
+
 /**
  * Whether a row of an uploaded file is one of these notes: its first cell is exactly such a line (whatever its
  * numbers) and every other cell is empty.
  */
 export function isDownloadNote(cells: readonly string[]): boolean {
-  const [first, ...rest] = cells;
-  return first !== undefined && NOTE_SHAPES.has(shapeOf(first.trim())) && rest.every((cell) => cell.trim() === '');
+  // Asked of every row an import reads: the other cells first, as a row of data has one filled and stops it there.
+  for (let i = 1; i < cells.length; i++) if (cells[i]!.trim() !== '') return false;
+  const first = cells[0];
+  return first !== undefined && first.length >= SHORTEST_NOTE && NOTE_SHAPES.has(shapeOf(first.trim()));
 }

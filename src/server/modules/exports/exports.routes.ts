@@ -81,28 +81,6 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
-    '/api/exports/records/summary',
-    {
-      schema: {
-        tags,
-        summary:
-          'What the record export of these criteria would hold: its rows, the returns of the chosen periods and how many are not approved',
-        querystring: RecordExportSummaryQuerySchema,
-        response: { 200: ExportSummarySchema, ...errors },
-      },
-      onRequest: requireAppAdmin,
-    },
-    async (request) => {
-      const { criteria, approvedOnly } = request.query;
-      const [rows, count] = await Promise.all([
-        recordExportCount(database, criteria, approvedOnly),
-        returnsOfPeriods(database.db, criteria),
-      ]);
-      return { rows, ...count };
-    },
-  );
-
-  r.get(
     '/api/exports/cewil',
     {
       schema: {
@@ -140,6 +118,37 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(body);
+    },
+  );
+
+  summaryRoutes(app);
+}
+
+/** What each export's file would hold, for its screen, before the download: the same queries as the files. */
+function summaryRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+  const tags = ['exports'];
+
+  r.get(
+    '/api/exports/records/summary',
+    {
+      schema: {
+        tags,
+        summary:
+          'What the record export of these criteria would hold: its rows, the returns of the chosen periods and how many are not approved',
+        querystring: RecordExportSummaryQuerySchema,
+        response: { 200: ExportSummarySchema, ...errors },
+      },
+      onRequest: requireAppAdmin,
+    },
+    async (request) => {
+      const { criteria, approvedOnly } = request.query;
+      const [rows, count] = await Promise.all([
+        recordExportCount(database, criteria, approvedOnly),
+        returnsOfPeriods(database.db, criteria),
+      ]);
+      return { rows, ...count };
     },
   );
 
