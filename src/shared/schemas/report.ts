@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_TYPES } from '../reports.ts';
+import { ApprovedOnlySchema as ApprovedOnlyParam } from './approved-only.ts';
 import { ReportReleaseSchema } from './releases.ts';
 import { parseWithin, queryShape } from './query-string.ts';
 import { FindCriteriaQuerySchema } from './record.ts';
@@ -31,11 +32,10 @@ function reportParamsOf(criteria: z.output<typeof FindCriteriaQuerySchema>): Rep
  */
 const findQuerySchema = z.object(reportParamShape).strict().pipe(FindCriteriaQuerySchema).transform(reportParamsOf);
 
-/** `approvedOnly=true`: only records of approved returns count (docs/product.md §11.3). */
-const ApprovedOnlySchema = z
-  .enum(['true', 'false'], { error: 'approvedOnly must be true or false' })
-  .optional()
-  .describe('true: only records of approved returns count (totals, rows, province and disclosure control alike)');
+/** The parameter the exports take too (approved-only.ts), described as the reports read it. */
+const ApprovedOnlySchema = ApprovedOnlyParam.describe(
+  'true: only records of approved returns count (totals, rows, province and disclosure control alike)',
+);
 
 export const ReportQuerySchema = z
   .object({ ...reportParamShape, approvedOnly: ApprovedOnlySchema })
