@@ -54,7 +54,10 @@ export function ReportOptionalColumnsToggle({
   return (
     <Checkbox
       className="report-no-print"
-      label={R.showOptional(head.optional.map((group) => group.label), count)}
+      label={R.showOptional(
+        head.optional.map((group) => group.label),
+        count,
+      )}
       description={R.showOptionalHint}
       checked={shown}
       onChange={(event) => onChange(event.currentTarget.checked)}

@@ -107,7 +107,12 @@ export function ReportTable({ caption, columns, model, sort, onSort, grouping, h
           // Rows after the first slice wait, undrawn (hidden), until every slice is in: the table is then laid out
           // once, not once per slice (an auto-width table measures all its rows each time one is added).
           <tbody key={start} className={BODY} hidden={(start > 0 && partial) || undefined}>
-            <ReportRows columns={cellColumns} rows={model.rows} start={start} end={Math.min(start + REPORT_ROWS_PER_TASK, shown)} />
+            <ReportRows
+              columns={cellColumns}
+              rows={model.rows}
+              start={start}
+              end={Math.min(start + REPORT_ROWS_PER_TASK, shown)}
+            />
           </tbody>
         ))}
         <Table.Tfoot>

@@ -46,9 +46,27 @@ export const REPORT_COLUMN_GROUPS: Partial<Record<ReportType, readonly ReportCol
     { label: 'Students placed', columns: [['students_placed', 'All'], ...WHO_WAS_PLACED], optional: true },
   ],
   fiscal: [
-    { label: 'Enrolled', columns: [['students_enrolled_change', 'Change'], ['students_enrolled_change_pct', '% change']] },
-    { label: 'Placed', columns: [['students_placed_change', 'Change'], ['students_placed_change_pct', '% change']] },
-    { label: 'Work terms', columns: [['work_terms_change', 'Change'], ['work_terms_change_pct', '% change']] },
+    {
+      label: 'Enrolled',
+      columns: [
+        ['students_enrolled_change', 'Change'],
+        ['students_enrolled_change_pct', '% change'],
+      ],
+    },
+    {
+      label: 'Placed',
+      columns: [
+        ['students_placed_change', 'Change'],
+        ['students_placed_change_pct', '% change'],
+      ],
+    },
+    {
+      label: 'Work terms',
+      columns: [
+        ['work_terms_change', 'Change'],
+        ['work_terms_change_pct', '% change'],
+      ],
+    },
     {
       label: "The year's totals",
       columns: [
@@ -70,14 +88,24 @@ export const REPORT_COLUMN_GROUPS: Partial<Record<ReportType, readonly ReportCol
         ['placement_pct', 'Placement %'],
       ],
     },
-    { label: 'Employers', columns: [['employers_total', 'All'], ['employers_new', 'New']] },
+    {
+      label: 'Employers',
+      columns: [
+        ['employers_total', 'All'],
+        ['employers_new', 'New'],
+      ],
+    },
     { label: 'Among students placed', columns: WHO_WAS_PLACED },
     WAGE,
   ],
   tuition: [
     {
       label: 'Domestic fee',
-      columns: [['coop_fee_domestic_min', 'Lowest'], ['coop_fee_domestic_median', 'Median'], ['coop_fee_domestic_max', 'Highest']],
+      columns: [
+        ['coop_fee_domestic_min', 'Lowest'],
+        ['coop_fee_domestic_median', 'Median'],
+        ['coop_fee_domestic_max', 'Highest'],
+      ],
     },
     {
       label: 'International fee',
@@ -103,7 +131,8 @@ export interface HeadedColumn extends ReportColumn {
 }
 
 /** The top row of a two-row heading: a group spanning its columns, or a column heading both rows. */
-export type TopHeading = { kind: 'group'; label: string; columns: HeadedColumn[]; optional: boolean } | { kind: 'column'; column: HeadedColumn };
+export type TopHeading =
+  { kind: 'group'; label: string; columns: HeadedColumn[]; optional: boolean } | { kind: 'column'; column: HeadedColumn };
 
 export interface ReportHead {
   /** Every column in the table's order, as headed. */
@@ -144,7 +173,7 @@ export function reportHead(columns: readonly ReportColumn[], groups: readonly Re
   let top: TopHeading[] | null = null;
   if (spanning.length > 0) {
     top = [];
-    for (let i = 0; i < headed.length; ) {
+    for (let i = 0; i < headed.length;) {
       const at = spanning.find((a) => a.start === i);
       if (at) {
         const span = headed.slice(i, i + at.group.columns.length);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportColumn } from '../../../../shared/schemas/report.ts';
-import { headingLines, headingMinWidth, leadingTextColumns, nextReportSort, parseReportSort, reportTableModel } from './report-table-model.ts';
+import {
+  headingLines,
+  headingMinWidth,
+  leadingTextColumns,
+  nextReportSort,
+  parseReportSort,
+  reportTableModel,
+} from './report-table-model.ts';
 
 const columns: ReportColumn[] = [
   { key: 'institution', label: 'Institution', kind: 'text' },
