@@ -118,6 +118,10 @@ export const REPORT_UI = {
     collapseAll: 'Collapse all',
     groupRows: (n: number) => `${n.toLocaleString('en-CA')} row${n === 1 ? '' : 's'}`,
     noInstitution: '(no institution)',
+    /** A report's secondary columns, left off the screen until asked for (issue 30; report-column-groups.ts). */
+    showOptional: (labels: readonly string[], count: number) =>
+      `Show ${labels.join(' and ').toLocaleLowerCase()} (${count} more column${count === 1 ? '' : 's'})`,
+    showOptionalHint: 'Left out so that the table fits the screen; they are always printed and downloaded.',
     releaseCalendar: 'See the release calendar.',
   },
   /** Province figures hidden by disclosure control (docs/product.md §11.1); the footnote's own words are src/shared/disclosure.ts'. */
