@@ -10,6 +10,7 @@ import { OverdueBadge, ReturnStateBadge } from './return-state-badge.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 import { SelectPeriod, SelectReturn, type MatrixSelection } from './bulk-approve-select.tsx';
 import { submittedOfPeriod } from '../lib/bulk-approve.ts';
+import { ratePercent } from '../../../../shared/return-timeliness.ts';
 
 const T = RETURN_UI.matrix;
 
@@ -114,7 +115,10 @@ export function ReturnMatrixTable({
           {matrix.rows.map((row) => (
             <Table.Tr key={row.institutionId}>
               <Table.Th scope="row" style={{ ...FROZEN, fontWeight: 600 }}>
-                {row.institutionName}
+                <div>{row.institutionName}</div>
+                <Text size="xs" fw={400} data-testid="on-time-rate">
+                  {T.onTimeRate(ratePercent(row.timeliness), row.timeliness.onTime, row.timeliness.judged)}
+                </Text>
               </Table.Th>
               {matrix.columns.map(({ period }) => {
                 const ret = row.cells.get(period.id);
@@ -141,14 +145,14 @@ export function ReturnMatrixTable({
             <Table.Th scope="row" style={{ ...FROZEN, ...TOTALS }}>
               {T.totals}
             </Table.Th>
-            {matrix.columns.map(({ period, done, total }) => (
+            {matrix.columns.map(({ period, done, total, onTime }) => (
               <Table.Td
                 key={period.id}
                 fw={600}
                 style={TOTALS}
                 data-testid={severalYears ? `total-${period.term}-${period.fiscal_year}` : `total-${period.term}`}
               >
-                {T.totalLine(done, total)}
+                {T.totalLine(done, total, onTime)}
               </Table.Td>
             ))}
           </Table.Tr>

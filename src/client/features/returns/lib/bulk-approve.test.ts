@@ -43,6 +43,8 @@ const ret = (id: number, name: string, state: TermReturn['state'], extra: Partia
   overdue: false,
   version: 4,
   first_approved_at: null,
+  first_signed_off_at: null,
+  on_time: null,
   history: [],
   ...extra,
 });

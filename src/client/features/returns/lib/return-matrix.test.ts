@@ -40,6 +40,8 @@ const ret = (id: number, institution: [number, string], p: Period, state: TermRe
   overdue: false,
   version: 1,
   first_approved_at: null,
+  first_signed_off_at: null,
+  on_time: null,
   history: [],
 });
 const UVIC: [number, string] = [1, 'University of Victoria'];
