@@ -120,6 +120,36 @@ describe('the completeness matrix', () => {
   });
 });
 
+describe('timeliness in the matrix', () => {
+  it('gives each line its on-time rate over the years shown and each period its signed-off returns on time', () => {
+    const [spring, summer, fall, old] = PERIODS as [Period, Period, Period, Period];
+    const judged = (r: TermReturn, on_time: boolean | null) => ({ ...r, on_time });
+    const returns = [
+      judged(ret(10, UVIC, fall, 'approved'), true),
+      judged(ret(11, BCIT, fall, 'submitted'), false),
+      // Sent back after an on-time sign-off: on time in UVic's rate, not in Summer's line (not signed off now).
+      judged(ret(12, UVIC, summer, 'in progress'), true),
+      judged(ret(13, BCIT, summer, 'submitted'), true),
+      // Not yet due: not judged.
+      judged(ret(14, UVIC, spring, 'not started'), null),
+      // Another year, not shown: not counted.
+      judged(ret(15, UVIC, old, 'approved'), false),
+    ];
+    const matrix = buildReturnMatrix(PERIODS, returns, { fiscalYears: ['2025/26'] });
+    expect(matrix.rows.map((r) => [r.institutionId, r.timeliness])).toEqual([
+      [2, { onTime: 1, judged: 2 }],
+      [1, { onTime: 2, judged: 2 }],
+    ]);
+    expect(matrix.columns.map((c) => [c.period.term, c.done, c.total, c.onTime])).toEqual([
+      ['Summer', 1, 2, 1],
+      ['Fall', 2, 2, 1],
+      ['Spring', 0, 1, 0],
+    ]);
+    const both = buildReturnMatrix(PERIODS, returns, { fiscalYears: ['2024/25', '2025/26'] });
+    expect(both.rows.find((r) => r.institutionId === 1)!.timeliness).toEqual({ onTime: 2, judged: 3 });
+  });
+});
+
 describe('the matrix filters in the URL', () => {
   it('reads lists repeated or comma separated, and drops what is not a choice instead of failing', () => {
     const url = new URLSearchParams(
