@@ -196,8 +196,11 @@ function recordOf(row: FigureRow, prefix: Prefix): Row | undefined {
   return record as unknown as Row;
 }
 
-/** The statements a return's figures run, for `npm run bench` to time bare against the route (scripts/). */
-export const RETURN_FIGURES_SQL = { keysSql, rowsSql, changesSql };
+/**
+ * The statements a return's figures run and the keys the second takes, for `npm run bench` to time the bare SQL
+ * against the route (scripts/bench-return-figures.ts).
+ */
+export const RETURN_FIGURES_SQL = { keysSql, figureKeys, rowsSql, changesSql };
 
 type Figures = Omit<ReturnFigures, 'changes'>;
 
