@@ -1,14 +1,13 @@
 /**
  * `npm run bench`, returns group (or `BENCH_ONLY=return-figures` alone): the return page's figures (issue 30),
  * `GET /api/returns/{id}/figures` as an app admin for UVic's latest term with records, against the bare SQL the route
- * runs — its rights look-up, the return's period, the one statement of every expected program with its three
- * records and medians, and for a return approved before, the audit rows since — sent through the same driver with
- * their inputs worked out beforehand. Target: the route at most 1.2× its SQL.
+ * runs — the return's institution and period (what the rights check reads), the one statement of every expected
+ * program with its three records and medians, and for a return approved before, the audit rows since — sent through
+ * the same driver with their inputs worked out beforehand. Target: the route at most 1.2× its SQL.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../src/server/db/client.ts';
 import { RETURN_FIGURES_SQL } from '../src/server/modules/returns/return-figures.ts';
-import { returnKeyOf } from '../src/server/modules/returns/returns.repo.ts';
 import { callApi, compare, ms, record } from './bench-measure.ts';
 
 const INSTITUTION = 'UVic';
@@ -32,7 +31,6 @@ export async function benchReturnFigures(database: Database, base: string, admin
   const since = keys[0]!.first_approved_at;
 
   const bare = async () => {
-    await returnKeyOf(db, chosen.id);
     await queryRows(db, keysSql([chosen.id]));
     await queryRows(db, rowsSql(keys));
     if (since && recordIds.length > 0) await queryRows(db, changesSql(recordIds, since));

@@ -446,7 +446,8 @@ export type BulkApproveResult = z.infer<typeof BulkApproveResultSchema>;
  */
 export const ApprovalFlagsQuerySchema = z
   .object({
-    ids: queryIdList('ids', 'return ids').refine((ids) => ids !== undefined && ids.length > 0, 'ids must name at least one return')
+    ids: queryIdList('ids', 'return ids')
+      .refine((ids) => ids !== undefined && ids.length > 0, 'ids must name at least one return')
       .refine((ids) => (ids?.length ?? 0) <= MAX_BULK_APPROVALS, `ids may name at most ${MAX_BULK_APPROVALS} returns`),
   })
   .strict();

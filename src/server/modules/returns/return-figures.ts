@@ -103,15 +103,16 @@ async function changesSince(db: Db, recordIds: number[], since: string, names: M
 /** A return's term, the same term last year and the term before, and its first approval. */
 interface FigureKey {
   return_id: number;
+  institution_id: number;
   now: PeriodKey;
   last_year: PeriodKey;
   previous_term: PeriodKey;
   first_approved_at: string | null;
 }
 
-/** The light first query: each return's period and first approval. */
+/** The light first query: each return's institution (for the rights check), period and first approval. */
 function keysSql(ids: readonly number[]): SQL {
-  return sql`SELECT tr.id AS return_id, pe.fiscal_year, pe.term,
+  return sql`SELECT tr.id AS return_id, tr.institution_id, pe.fiscal_year, pe.term,
         CASE WHEN tr.first_approved_at IS NULL THEN NULL ELSE ${isoTimestamp(sql`tr.first_approved_at`)} END AS first_approved_at
       FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id
       WHERE ${inList(sql`tr.id`, ids)}`;
@@ -119,9 +120,13 @@ function keysSql(ids: readonly number[]): SQL {
 
 async function figureKeys(db: Db, ids: readonly number[]): Promise<FigureKey[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ return_id: number; first_approved_at: string | null } & PeriodKey>(db, keysSql(ids));
-  return rows.map(({ return_id, fiscal_year, term, first_approved_at }) => ({
+  const rows = await queryRows<{ return_id: number; institution_id: number; first_approved_at: string | null } & PeriodKey>(
+    db,
+    keysSql(ids),
+  );
+  return rows.map(({ return_id, institution_id, fiscal_year, term, first_approved_at }) => ({
     return_id,
+    institution_id,
     now: { fiscal_year, term },
     last_year: { fiscal_year: fiscalYearOf(Number(fiscal_year.slice(0, 4)) - 1), term },
     previous_term: previousTerm({ fiscal_year, term }),
@@ -140,8 +145,7 @@ const RECORD_COLUMNS = [
   ...DURATION_FIELDS,
   'avg_hourly_wage',
 ] as const;
-const PREFIXES = ['n', 'y', 'p'] as const;
-type Prefix = (typeof PREFIXES)[number];
+type Prefix = 'n' | 'y' | 'p';
 /** The figures farFromHistory judges: every key figure but work terms, which the form does not mark either. */
 const JUDGED = KEY_FIGURES.filter((f): f is Exclude<KeyFigure, 'work_terms'> => f !== 'work_terms');
 
@@ -239,19 +243,28 @@ function figuresFrom(key: FigureKey, rows: readonly FigureRow[]): { figures: Fig
   };
 }
 
-/** The figures (all but their changes) of many returns in two queries, by return id; unknown ids are left out. */
-async function figuresOfMany(db: Db, ids: readonly number[]) {
-  const keys = await figureKeys(db, ids);
+/** The figures (all but their changes) of the returns of some keys, in one statement. */
+async function figuresOfKeys(db: Db, keys: readonly FigureKey[]) {
   const rows = keys.length === 0 ? [] : await queryRows<FigureRow>(db, rowsSql(keys));
   const byReturn = new Map<number, FigureRow[]>(keys.map((k) => [k.return_id, []]));
   for (const row of rows) byReturn.get(row.return_id)!.push(row);
   return keys.map((key) => ({ key, ...figuresFrom(key, byReturn.get(key.return_id)!) }));
 }
-/** The figures of return `id`, or null when there is no such return. */
-export async function returnFigures(db: Db, id: number): Promise<ReturnFigures | null> {
-  const [found] = await figuresOfMany(db, [id]);
-  if (!found) return null;
-  const { key, figures, recordIds } = found;
+
+/**
+ * The figures of return `id` for someone who may read the institutions `mayRead` says: 'not-found', 'forbidden'
+ * (decided on the first, light query, before any figure is read), or the figures. Two statements, three for a return
+ * approved before (its changes since): the route's whole work in the database.
+ */
+export async function returnFigures(
+  db: Db,
+  id: number,
+  mayRead: (institutionId: number) => boolean,
+): Promise<ReturnFigures | 'not-found' | 'forbidden'> {
+  const [key] = await figureKeys(db, [id]);
+  if (!key) return 'not-found';
+  if (!mayRead(key.institution_id)) return 'forbidden';
+  const { figures, recordIds } = (await figuresOfKeys(db, [key]))[0]!;
   const names = new Map(figures.programs.map((p) => [p.program_id, p.program_name]));
   return {
     ...figures,
@@ -264,7 +277,7 @@ export async function returnFigures(db: Db, id: number): Promise<ReturnFigures |
  * figures as the return page, computed for all of them at once; in the order asked, unknown ids left out.
  */
 export async function approvalFlags(db: Db, ids: readonly number[]): Promise<ReturnApprovalFlags[]> {
-  const found = new Map((await figuresOfMany(db, ids)).map((f) => [f.key.return_id, f.figures]));
+  const found = new Map((await figuresOfKeys(db, await figureKeys(db, ids))).map((f) => [f.key.return_id, f.figures]));
   return ids.flatMap((id) => {
     const figures = found.get(id);
     return figures ? [figureFlags(id, figures)] : [];
