@@ -14,16 +14,25 @@ import type { KeyFigure, ReturnApprovalFlags, ReturnFigures } from './schemas/re
  */
 export const PLACED_CHANGE_THRESHOLD = 0.25;
 
+/**
+ * A change of fewer students than this is not flagged, whatever its share: a quarter of a small program is a student
+ * or two (3 → 4 is +33 %), the ordinary noise of a handful of placements, and flagging it would bury the real moves
+ * in a confirmation of 25 returns (the demo's Fall had a flag under most returns without it).
+ */
+export const PLACED_CHANGE_MIN_STUDENTS = 5;
+
 /** The figure compared with last year, and the one flagged: the placements are what the province's rate rests on. */
 export const YEAR_CHANGE_FIGURE: Extract<KeyFigure, 'students_placed'> = 'students_placed';
 
 /**
- * Whether a figure moved beyond the threshold from last year's: only when both are known and last year's is above
- * zero (from nothing, any number is "infinitely" more; a program new this year is not a change).
+ * Whether a figure moved beyond the threshold from last year's, by at least PLACED_CHANGE_MIN_STUDENTS: only when
+ * both are known and last year's is above zero (from nothing, any number is "infinitely" more; a program new this
+ * year is not a change).
  */
 export function changedBeyondThreshold(lastYear: number | null, now: number | null): boolean {
   if (lastYear === null || now === null || lastYear <= 0) return false;
-  return Math.abs(now - lastYear) / lastYear > PLACED_CHANGE_THRESHOLD;
+  const change = Math.abs(now - lastYear);
+  return change >= PLACED_CHANGE_MIN_STUDENTS && change / lastYear > PLACED_CHANGE_THRESHOLD;
 }
 
 /** The flags of one return from its figures (those of GET /api/returns/{id}/figures). */

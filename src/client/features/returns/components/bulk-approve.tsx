@@ -193,6 +193,7 @@ export function BulkApprove({ selection, onClear }: { selection: BulkSelection; 
         onConfirm={confirm}
         onCancel={() => setOpened(false)}
         loading={approve.isPending}
+        size="lg"
       >
         <Stack gap="sm">
           <Text size="sm">{T.intro}</Text>
