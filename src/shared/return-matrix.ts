@@ -35,6 +35,8 @@ export interface MatrixColumn {
 export interface ReturnMatrix {
   columns: MatrixColumn[];
   rows: MatrixRow[];
+  /** The on-time rate of every line shown, over the periods shown. */
+  timeliness: OnTimeRate;
 }
 
 /** How the matrix narrows what the returns list holds: by institution name and by the states of the cells. */
@@ -103,5 +105,5 @@ export function buildReturnMatrix(periods: readonly Period[], returns: readonly 
       const ofPeriod = rows.flatMap((row) => row.cells.get(period.id) ?? []);
       return { period, ...periodTimeliness(ofPeriod) };
     });
-  return { columns, rows };
+  return { columns, rows, timeliness: onTimeRate(rows.flatMap((row) => [...row.cells.values()])) };
 }

@@ -74,9 +74,10 @@ export const RETURN_UI = {
       `Term returns of ${fiscalYears.length > 1 ? `${fiscalYears[0]} to ${fiscalYears.at(-1)}` : fiscalYears[0]}`,
     totals: 'Totals',
     totalLine: (done: number, all: number, onTime: number) => `${done} of ${all} submitted, ${onTime} on time`,
-    /** An institution's on-time rate over the years shown, under its name. */
-    onTimeRate: (percent: number | null, onTime: number, judged: number) =>
-      percent === null ? 'On time: none due yet' : `${percent} % on time (${onTime} of ${judged})`,
+    /** The column of each institution's on-time rate over the years shown. */
+    onTimeHeading: 'On time',
+    onTimeRate: (percent: number | null) => (percent === null ? 'none due yet' : `${percent} %`),
+    onTimeCount: (onTime: number, judged: number) => `${onTime} of ${judged}`,
     timelinessNote: (fiscalYears: readonly string[]) =>
       `On time: first signed off on or before the period’s due date. Each institution’s rate counts its returns of ${
         fiscalYears.length > 1 ? 'the years shown' : fiscalYears[0]

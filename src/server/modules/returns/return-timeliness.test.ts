@@ -139,6 +139,7 @@ describe('timeliness of term returns (GET /api/returns)', () => {
       [a, { onTime: 1, judged: 3 }],
       [b, { onTime: 1, judged: 2 }],
     ]);
+    expect(matrix.timeliness).toEqual({ onTime: 2, judged: 5 });
     expect(matrix.columns.map((c) => [c.period.term, c.done, c.total, c.onTime])).toEqual([
       ['Summer', 1, 2, 1],
       ['Fall', 2, 2, 0],

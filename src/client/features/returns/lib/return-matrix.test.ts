@@ -145,6 +145,7 @@ describe('timeliness in the matrix', () => {
       ['Fall', 2, 2, 1],
       ['Spring', 0, 1, 0],
     ]);
+    expect(matrix.timeliness).toEqual({ onTime: 3, judged: 4 });
     const both = buildReturnMatrix(PERIODS, returns, { fiscalYears: ['2024/25', '2025/26'] });
     expect(both.rows.find((r) => r.institutionId === 1)!.timeliness).toEqual({ onTime: 2, judged: 3 });
   });
