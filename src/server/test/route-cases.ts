@@ -195,6 +195,11 @@ export async function createRouteCases(ctx: TestContext) {
     { route: 'POST /api/returns/reminders', url: '/api/returns/reminders', body: { x: 1 }, expect: APP_ADMIN(400) },
     // Approving many at once (issue 30): app admins, rights before the body.
     { route: 'POST /api/returns/approve', url: '/api/returns/approve', body: { x: 1 }, expect: APP_ADMIN(400) },
+    {
+      route: 'GET /api/returns/approval-flags',
+      url: `/api/returns/approval-flags?ids=${ownReturn},${otherReturn}`,
+      expect: APP_ADMIN(200),
+    },
     ...(['send-back', 'approve', 'reopen'] as const).map((action) => ({
       route: `POST /api/returns/:id/${action}`,
       url: `/api/returns/${ownReturn}/${action}`,
