@@ -48,6 +48,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to say no (decision 038): below the routes, modules answer refusals (refusals.ts), never HTTP errors.
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.routes.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'The server never imports client code; share it through src/shared.' },
+            {
+              group: ['**/http-errors.ts'],
+              message:
+                'Only routes (*.routes.ts) and plugins speak HTTP: answer an Outcome or throw Refused (refusals.ts) instead (decision 038).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': noImport(['**/server/**', '**/client/**'], 'src/shared imports nothing of the server or client.'),

@@ -3,7 +3,7 @@ import { TERMS } from '../../../shared/constants.ts';
 import type { Period, PeriodCreateParsed, PeriodUpdate } from '../../../shared/schemas/returns.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { NOT_FOUND, outcomeOf, refuse, Refused, type Outcome } from '../../refusals.ts';
+import { conflict, NOT_FOUND, outcomeOf, refuse, refused, Refused, type Outcome } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import { BC_TODAY } from './returns.repo.ts';
 
@@ -39,24 +39,23 @@ async function periodIdAt(db: Db, fiscalYear: string, term: string): Promise<num
   return row?.id ?? null;
 }
 
-export type PeriodCreateResult =
-  { ok: true; value: number } | { ok: false; error: 'duplicate'; existingId: number; message: string };
-
+/** A second period of the same term: a conflict carrying the existing period's id. */
 const duplicate = (input: PeriodCreateParsed, existingId: number) =>
-  ({
-    ok: false,
-    error: 'duplicate',
-    existingId,
-    message: `${input.term} ${input.fiscal_year} is already a reporting period (period ${existingId}); change its dates instead`,
-  }) as const;
+  refused(
+    conflict(
+      `${input.term} ${input.fiscal_year} is already a reporting period (period ${existingId}); change its dates instead`,
+      undefined,
+      { existingId },
+    ),
+  );
 
 /**
  * Creates a period with a term return for every active institution, audited; a second one of the same term is a
  * conflict. `userId` is the app admin's, or null when the system opens the period itself (period-opener.ts).
  */
-export async function createPeriod(db: Db, input: PeriodCreateParsed, userId: number | null): Promise<PeriodCreateResult> {
+export async function createPeriod(db: Db, input: PeriodCreateParsed, userId: number | null): Promise<Outcome<number>> {
   try {
-    return await db.transaction(async (tx): Promise<PeriodCreateResult> => {
+    return await db.transaction(async (tx): Promise<Outcome<number>> => {
       const existingId = await periodIdAt(tx, input.fiscal_year, input.term);
       if (existingId !== null) return duplicate(input, existingId);
       await takeReturnRowsLock(tx);
