@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, NOT_FOUND, outcomeOf, refuse, refused, Refused, type Outcome } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
+import type { InstitutionJoined } from '../institutions/institution-joined.ts';
 import { BC_TODAY } from './returns.repo.ts';
 
 /**
@@ -124,14 +125,15 @@ export function updatePeriod(db: Db, id: number, patch: PeriodUpdate, userId: nu
 
 /**
  * Gives an institution a term return for every period not yet past its due date (a new institution, or one made
- * active again); call it in the transaction that creates or reactivates the institution. Returns of past periods are
+ * active again), in the transaction that creates or reactivates the institution: the institutions module asks for it
+ * through its port (institutions/institution-joined.ts), which app.ts gives this function. Returns of past periods are
  * not made: the institution was not expected to report them.
  */
-export async function addReturnsForInstitution(db: Db, institutionId: number): Promise<void> {
+export const addReturnsForInstitution: InstitutionJoined = async (db, institutionId) => {
   await takeReturnRowsLock(db);
   await db.execute(
     sql`INSERT INTO term_returns (period_id, institution_id)
         SELECT p.id, ${institutionId} FROM reporting_periods p WHERE p.due_on >= ${BC_TODAY} ORDER BY p.id
         ON CONFLICT DO NOTHING`,
   );
-}
+};
