@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import clientLayers from './lint-rules/client-layers.js';
+import importCycles from './lint-rules/import-cycles.js';
+import serverBorders from './lint-rules/server-borders.js';
+
+/** The repository's own rules (lint-rules/), as one plugin. */
+const local = { rules: { ...clientLayers.rules, ...serverBorders.rules, ...importCycles.rules } };
 
 /**
  * Import direction (docs/architecture.md, decision 004): shared imports nothing of ours; server and client import shared,
@@ -48,6 +53,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to say no (decision 038): below the routes, modules answer refusals (refusals.ts), never HTTP errors.
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.routes.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'The server never imports client code; share it through src/shared.' },
+            {
+              group: ['**/http-errors.ts'],
+              message:
+                'Only routes (*.routes.ts) and plugins speak HTTP: answer an Outcome or throw Refused (refusals.ts) instead (decision 038).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': noImport(['**/server/**', '**/client/**'], 'src/shared imports nothing of the server or client.'),
@@ -56,8 +81,22 @@ export default tseslint.config(
   {
     // Inside the client: app above features above ui/ and lib/; a feature reaches another only through its index.ts.
     files: ['src/client/**/*.{ts,tsx}'],
-    plugins: { local: clientLayers },
+    plugins: { local },
     rules: { 'local/client-layers': 'error' },
+  },
+  {
+    // Inside the server: each module and layer imports only what lint-rules/server-borders.js declares (decision 039).
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { local },
+    rules: { 'local/server-borders': 'error' },
+  },
+  {
+    // No import cycles between files, client features or server modules (decision 039).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/import-cycles': 'error' },
   },
   {
     // Small functions (issue 18): product code only; tests may hold long tables of cases.

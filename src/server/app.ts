@@ -12,8 +12,10 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { getBanner } from './modules/header/header.repo.ts';
 import { headerRoutes } from './modules/header/header.routes.ts';
+import { institutionJoined } from './modules/institutions/institution-joined.ts';
 import { institutionRoutes } from './modules/institutions/institutions.routes.ts';
 import { programRoutes } from './modules/programs/programs.routes.ts';
+import { recordWriteGuard } from './modules/records/record-write-guard.ts';
 import { recordRoutes } from './modules/records/records.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { exportRoutes } from './modules/exports/exports.routes.ts';
@@ -23,7 +25,9 @@ import { pastImportRoutes } from './modules/imports/past-imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { accessContactRoutes } from './modules/profile/access-contacts.routes.ts';
+import { addReturnsForInstitution } from './modules/returns/periods.repo.ts';
 import { periodRoutes } from './modules/returns/periods.routes.ts';
+import { guardRecordWrite } from './modules/returns/return-lock.ts';
 import { releaseRoutes } from './modules/releases/releases.routes.ts';
 import { reminderRoutes } from './modules/returns/reminders.routes.ts';
 import { bulkApproveRoutes } from './modules/returns/bulk-approve.routes.ts';
@@ -65,6 +69,15 @@ export interface BuildAppOptions {
 }
 
 /** Builds the app (plugins, then routes) on an open, migrated database; the caller listens and closes. */
+/**
+ * The ports lower modules declare, given the higher modules' functions (decision 039): the record store asks the
+ * returns module's lock, and a new or reactivated institution gets its term returns from the returns module.
+ */
+function providePorts(): void {
+  recordWriteGuard.provide(guardRecordWrite);
+  institutionJoined.provide(addReturnsForInstitution);
+}
+
 export async function buildApp({
   config,
   database,
@@ -72,6 +85,7 @@ export async function buildApp({
   logStream,
   loadLimits = database.kind === 'postgres' ? {} : false,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  providePorts();
   const app = Fastify({
     logger: logger && loggerOptions(config.logLevel, logStream),
     genReqId: () => randomUUID(),

@@ -4,6 +4,7 @@ import { DEV_ENV } from '../shared/constants.ts';
 import { SITE_DEFAULTS, type SiteConfig } from '../shared/schemas/site.ts';
 import { hostNameOf } from './host-names.ts';
 import { plainAddressProblem } from './mail/mail-address.ts';
+import type { MailSettings } from './mail/mailer.ts';
 import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../shared/disclosure.ts';
 import { isIsoDate } from '../shared/term-calendar.ts';
 
@@ -132,14 +133,6 @@ export interface OidcSettings {
   scopes: string;
   claims: { username: string; name: string; email: string; institution: string; affiliation: string };
   allowInsecure: boolean;
-}
-
-/** Where reminder mails go out (docs/reporting-cycle.md, "Reminder mails"): set only when SMTP_URL and MAIL_FROM are. */
-export interface MailSettings {
-  /** smtp:// or smtps:// URL, possibly with credentials: never log it. */
-  smtpUrl: string;
-  /** A plain address (checked at start), the From of every mail. */
-  from: string;
 }
 
 export interface AppConfig {

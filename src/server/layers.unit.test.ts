@@ -34,4 +34,12 @@ describe('server layers (eslint.config.js)', () => {
   ])('%s may import %s (downwards)', async (file, target) => {
     expect(await restrictedImports(file, target)).toEqual([]);
   });
+
+  it('keeps HTTP errors in the routes and plugins: a module below its routes answers refusals (decision 038)', async () => {
+    expect(await restrictedImports('src/server/modules/imports/example.ts', '../../http-errors.ts')).toEqual([
+      expect.stringContaining('Only routes (*.routes.ts) and plugins speak HTTP'),
+    ]);
+    expect(await restrictedImports('src/server/modules/imports/example.ts', '../../../client/lib/api.ts')).toHaveLength(1);
+    expect(await restrictedImports('src/server/modules/imports/example.routes.ts', '../../http-errors.ts')).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 /**
- * How a repository says no. Repositories speak of the domain, never of HTTP: a write a rule refuses answers a
- * `Refusal`, and the route (which alone knows it is answering an HTTP request) chooses the status and wording
- * through `http-errors.ts`.
+ * How the server says no (decision 038). Every module below the routes speaks of the domain, never of HTTP: a request
+ * a rule refuses answers a `Refusal` (inside an `Outcome`, or thrown as `Refused` where the work must stop at once),
+ * and `http-errors.ts` alone turns it into the status, code and body the API sends.
  */
 import type { Db } from './db/client.ts';
 import { uniqueViolation } from './db/errors.ts';
@@ -18,17 +18,41 @@ export interface LockedReturn {
   state: StoredReturnState;
 }
 
-/**
- * Why a change was refused: the thing is not there, named fields break a rule (each with the sentence to show), or
- * it would change records of a submitted or approved term return (with the sentence that says who can unlock it).
- */
-export type Refusal =
-  | { kind: 'not-found' }
-  | { kind: 'invalid'; fieldErrors: Record<string, string[]> }
-  | { kind: 'return-locked'; returns: LockedReturn[]; message: string };
+/** Field path → the sentences that refuse it (the `fieldErrors` of a 400). */
+export type FieldErrors = Record<string, string[]>;
 
-/** A repository's answer to a change that a rule may refuse. */
+/**
+ * Why something was refused, with the sentence people read:
+ * - `not-found`: the thing is not there (the route names it);
+ * - `forbidden`: the one asking may not (a sentence of its own, or the common one);
+ * - `invalid`: named fields break a rule, each with its sentence (`message` when the summary says more than them);
+ * - `rejected`: the request as a whole cannot be taken, with no one field to name (a body that is empty, not JSON
+ *   or too deep, an import whose rows have errors);
+ * - `too-large`: the input passes a size or memory cap;
+ * - `conflict`: the state of things does not allow it now, with a machine-readable `code` where there are several;
+ * - `return-locked`: it would change records of a submitted or approved term return (the sentence says who can unlock it);
+ * - `busy`: too much of its kind is waiting; it may be asked again after `retryAfterSeconds`;
+ * - `not-delivered`: a system it depends on (the mail server) did not take it.
+ * `details` is what the answer carries besides the sentence: the current record or return, the id of the existing
+ * one, an import's dry run.
+ */
+export type Refusal = (
+  | { kind: 'not-found' }
+  | { kind: 'forbidden'; message?: string }
+  | { kind: 'invalid'; fieldErrors: FieldErrors; message?: string }
+  | { kind: 'rejected'; message: string }
+  | { kind: 'too-large'; message: string; fieldErrors?: FieldErrors }
+  | { kind: 'conflict'; message: string; code?: string }
+  | { kind: 'return-locked'; returns: LockedReturn[]; message: string }
+  | { kind: 'busy'; message: string; retryAfterSeconds: number }
+  | { kind: 'not-delivered'; message: string }
+) & { details?: Record<string, unknown> };
+
+/** The answer of work that a rule may refuse: its value, or the refusal. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+/** A refusal as an outcome's answer. */
+export const refused = (refusal: Refusal): { ok: false; refusal: Refusal } => ({ ok: false, refusal });
 
 /** A refusal naming one field. */
 export const invalidField = (field: string, message: string): Refusal => ({
@@ -37,6 +61,15 @@ export const invalidField = (field: string, message: string): Refusal => ({
 });
 
 export const NOT_FOUND: Refusal = { kind: 'not-found' };
+export const FORBIDDEN: Refusal = { kind: 'forbidden' };
+
+/** A conflict with the state of things: its sentence, its code where a status has several, and what comes with it. */
+export const conflict = (message: string, code?: string, details?: Record<string, unknown>): Refusal => ({
+  kind: 'conflict',
+  message,
+  ...(code === undefined ? {} : { code }),
+  ...(details === undefined ? {} : { details }),
+});
 
 /** The sentence of one locked return: which return, its state, and who can unlock it. */
 export const lockedReturnMessage = (r: LockedReturn) => returnLockedMessage(r.institution, r.fiscalYear, r.term, r.state);
@@ -47,16 +80,24 @@ export function returnLocked(returns: LockedReturn[]): Refusal {
   return { kind: 'return-locked', returns, message: `${lockedReturnMessage(returns[0]!)}${more}` };
 }
 
-/** The sentence of a refusal, for logs and thrown errors. */
-function refusalMessage(refusal: Refusal): string {
-  if (refusal.kind === 'invalid') return Object.values(refusal.fieldErrors).flat().join('. ');
-  if (refusal.kind === 'return-locked') return refusal.message;
-  return 'not found';
+/** The sentence of a refusal (what a 4xx's `message` says; 'not found' for a thing the route has not named yet). */
+export function refusalMessage(refusal: Refusal): string {
+  switch (refusal.kind) {
+    case 'not-found':
+      return 'not found';
+    case 'forbidden':
+      return refusal.message ?? 'You do not have access to this.';
+    case 'invalid':
+      return refusal.message ?? Object.values(refusal.fieldErrors).flat().join('. ');
+    default:
+      return refusal.message;
+  }
 }
 
 /**
- * Thrown by a repository's own steps to stop at once: inside a transaction the throw is what undoes the work done so
- * far. It never leaves the repository: `outcomeOf` turns it back into an answer.
+ * Thrown to stop at once: inside a transaction the throw is what undoes the work done so far. A repository turns it
+ * back into an answer (`outcomeOf`); one thrown from deep inside a reader (an uploaded file's) reaches the error
+ * handler, which maps it as a route would.
  */
 export class Refused extends Error {
   constructor(readonly refusal: Refusal) {
@@ -65,8 +106,12 @@ export class Refused extends Error {
   }
 }
 
-/** Stops a repository's work with a refusal naming one field (undoing the transaction it runs in). */
+/** Stops the work with a refusal naming one field (undoing the transaction it runs in). */
 export const refuse = (field: string, message: string) => new Refused(invalidField(field, message));
+
+/** The refusal of a submitted or approved term return that a thrown error carries (the record store's), or null. */
+export const returnLockedBy = (err: unknown): Refusal | null =>
+  err instanceof Refused && err.refusal.kind === 'return-locked' ? err.refusal : null;
 
 /** Runs a repository's work; a `Refused` thrown by it (after its transaction has rolled back) becomes the answer. */
 export async function outcomeOf<T>(work: () => Promise<T>): Promise<Outcome<T>> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, refusalError, valueOrHttpError } from './http-errors.ts';
-import { invalidField, NOT_FOUND, outcomeOf, refuse, Refused } from './refusals.ts';
+import { BusyError, HttpError, RETURN_LOCKED_CODE, refusalError, valueOrHttpError } from './http-errors.ts';
+import { conflict, invalidField, NOT_FOUND, outcomeOf, refuse, Refused, returnLocked, type Refusal } from './refusals.ts';
 
 describe('repository refusals', () => {
   it('turns a refusal thrown by the work into the answer, and a value into a success', async () => {
@@ -44,5 +44,69 @@ describe('a refusal as HTTP (the routes’ mapping)', () => {
   it('hands back the value of a success', () => {
     expect(valueOrHttpError({ ok: true, value: 'kept' }, 'x')).toBe('kept');
     expect(() => valueOrHttpError({ ok: false, refusal: NOT_FOUND }, 'The user')).toThrow('The user was not found.');
+  });
+});
+
+describe('one mapper for every refusal (decision 038)', () => {
+  const answer = (refusal: Refusal) => {
+    const error = refusalError(refusal, 'The thing');
+    return [error.statusCode, error.message, error.fieldErrors, error.code, error.details];
+  };
+
+  it('gives each kind its status, its code and what it carries', () => {
+    const current = { id: 3 };
+    expect(answer({ kind: 'forbidden' })).toEqual([403, 'You do not have access to this.', undefined, undefined, undefined]);
+    expect(answer({ kind: 'forbidden', message: 'Not yours.' })[1]).toBe('Not yours.');
+    expect(answer({ kind: 'invalid', fieldErrors: { a: ['A'] }, message: 'The record cannot be saved: A.' })).toEqual([
+      400,
+      'The record cannot be saved: A.',
+      { a: ['A'] },
+      undefined,
+      undefined,
+    ]);
+    expect(answer({ kind: 'rejected', message: 'Empty.', details: { result: 1 } })).toEqual([
+      400,
+      'Empty.',
+      undefined,
+      undefined,
+      { result: 1 },
+    ]);
+    expect(answer({ kind: 'too-large', message: 'Too big.', fieldErrors: { file: ['Big'] } })).toEqual([
+      413,
+      'Too big.',
+      { file: ['Big'] },
+      undefined,
+      undefined,
+    ]);
+    expect(answer(conflict('Changed.', 'return_state', { current }))).toEqual([
+      409,
+      'Changed.',
+      undefined,
+      'return_state',
+      { current },
+    ]);
+    expect(answer(conflict('Taken.'))).toEqual([409, 'Taken.', undefined, undefined, undefined]);
+    expect(answer({ kind: 'not-delivered', message: 'Mail refused.' })).toEqual([
+      502,
+      'Mail refused.',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('answers a locked return with 409 return_locked and a busy one with 503 and the seconds to wait', () => {
+    const locked = returnLocked([
+      { returnId: 1, institutionId: 2, institution: 'UVic', fiscalYear: '2024/25', term: 'Fall', state: 'approved' },
+    ]);
+    expect(answer(locked).slice(0, 4)).toEqual([409, (locked as { message: string }).message, undefined, RETURN_LOCKED_CODE]);
+    const busy = refusalError({ kind: 'busy', message: 'Busy.', retryAfterSeconds: 5 });
+    expect(busy).toBeInstanceOf(BusyError);
+    expect([busy.statusCode, busy.message, (busy as BusyError).retryAfterSeconds]).toEqual([503, 'Busy.', 5]);
+  });
+
+  it('carries the sentence of the refusal as the thrown error’s message', () => {
+    expect(new Refused({ kind: 'rejected', message: 'Empty.' }).message).toBe('Empty.');
+    expect(new Refused(invalidField('a', 'A')).message).toBe('A');
   });
 });

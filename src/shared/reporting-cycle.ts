@@ -14,6 +14,13 @@ export type StoredReturnState = (typeof STORED_RETURN_STATES)[number];
 export const RETURN_STATES = ['not started', 'in progress', 'submitted', 'approved', 'reopened'] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
 
+/**
+ * What the completeness matrix's state filter offers (return-matrix.ts, and the returns query in schemas/returns.ts):
+ * a shown state, or "overdue" (a return past its due date and not signed off).
+ */
+export const MATRIX_STATE_FILTERS = [...RETURN_STATES, 'overdue'] as const;
+export type MatrixStateFilter = (typeof MATRIX_STATE_FILTERS)[number];
+
 /** States whose records no path may change: the lock of docs/decisions/021. */
 export const LOCKED_RETURN_STATES: readonly StoredReturnState[] = ['submitted', 'approved'];
 

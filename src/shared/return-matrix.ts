@@ -1,5 +1,5 @@
 import { TERMS } from './constants.ts';
-import { RETURN_STATES } from './reporting-cycle.ts';
+import { type MatrixStateFilter } from './reporting-cycle.ts';
 import { onTimeRate, periodTimeliness, type OnTimeRate } from './return-timeliness.ts';
 import type { Period, TermReturn } from './schemas/returns.ts';
 
@@ -8,9 +8,8 @@ import type { Period, TermReturn } from './schemas/returns.ts';
  * file holds exactly what the screen shows: the periods of the chosen fiscal years across, the institutions down.
  */
 
-/** What the state filter offers: a shown state, or "overdue" (a return past its due date and not signed off). */
-export const MATRIX_STATE_FILTERS = [...RETURN_STATES, 'overdue'] as const;
-export type MatrixStateFilter = (typeof MATRIX_STATE_FILTERS)[number];
+// The state filter's choices sit below both this file and schemas/returns.ts, which imports them (decision 039).
+export { MATRIX_STATE_FILTERS, type MatrixStateFilter } from './reporting-cycle.ts';
 
 /** One institution's line of the matrix: its returns by period id. */
 export interface MatrixRow {

@@ -20,7 +20,7 @@ export const PAGE_MODULES: Record<string, () => Promise<PageModule>> = {
   recordFindResults: () => import('../features/records/pages/find-results-page.tsx'),
   institutions: () => import('../features/institutions/pages/institutions-page.tsx'),
   institutionCreate: () => import('../features/institutions/pages/institution-create-page.tsx'),
-  institution: () => import('../features/institutions/pages/institution-page.tsx'),
+  institution: () => import('./pages/institution-page.tsx'),
   programs: () => import('../features/programs/pages/programs-page.tsx'),
   programCreate: () => import('../features/programs/pages/program-create-page.tsx'),
   program: () => import('../features/programs/pages/program-page.tsx'),

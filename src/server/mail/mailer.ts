@@ -1,5 +1,15 @@
 import { createTransport } from 'nodemailer';
-import type { MailSettings } from '../config.ts';
+
+/**
+ * Where mails go out (docs/reporting-cycle.md, "Reminder mails"): config.ts reads them, set only when SMTP_URL and
+ * MAIL_FROM are. Declared here, below the settings, so the mail code never reaches up to config.ts (decision 039).
+ */
+export interface MailSettings {
+  /** smtp:// or smtps:// URL, possibly with credentials: never log it. */
+  smtpUrl: string;
+  /** A plain address (checked at start), the From of every mail. */
+  from: string;
+}
 
 /** One plain-text mail to one or more people (addresses checked plain by the caller, names made header-safe). */
 export interface MailMessage {

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { commitOutcomeUnknown } from '../db/commit-outcome.ts';
 import { isDatabaseDown, isUnstorableText } from '../db/errors.ts';
-import { BusyError, HttpError } from '../http-errors.ts';
+import { BusyError, HttpError, refusalError } from '../http-errors.ts';
+import { Refused } from '../refusals.ts';
 import { fieldErrorsOf } from '../validation-errors.ts';
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'address', headers: 'headers' };
@@ -39,11 +40,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ statusCode: 400, ...zodFieldErrors(error) });
     }
-    if (error instanceof HttpError) {
-      if (error instanceof BusyError) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply
-        .status(error.statusCode)
-        .send({ statusCode: error.statusCode, message: error.message, fieldErrors: error.fieldErrors, code: error.code });
+    // A refusal thrown from below the routes (an uploaded file's reader) is mapped as a route maps one (decision 038).
+    const known = error instanceof Refused ? refusalError(error.refusal) : error;
+    if (known instanceof HttpError) {
+      if (known instanceof BusyError) void reply.header('retry-after', String(known.retryAfterSeconds));
+      const { statusCode, message, fieldErrors, code, details } = known;
+      return reply.status(statusCode).send({ statusCode, message, fieldErrors, code, ...details });
     }
     if (error.code && PARSE_ERRORS[error.code]) {
       return reply.status(400).send({ statusCode: 400, message: PARSE_ERRORS[error.code] });

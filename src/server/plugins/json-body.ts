@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-errors.ts';
+import { refusalError } from '../http-errors.ts';
 
 /**
  * Deepest nesting of objects and arrays a JSON body may have. Our deepest real body (find criteria, an import's rows)
@@ -37,7 +37,10 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string; // parseAs: 'string'
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(new HttpError(400, `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`), undefined);
+      done(
+        refusalError({ kind: 'rejected', message: `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels.` }),
+        undefined,
+      );
       return;
     }
     parse(request, text, done);

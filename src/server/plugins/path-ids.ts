@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { idMessage, isIdText } from '../../shared/schemas/id.ts';
-import { HttpError } from '../http-errors.ts';
+import { refusalError } from '../http-errors.ts';
 
 /** A path parameter that holds an id: `:id`, or a name ending in `Id`. */
 const ID_PARAM = /^:(?:id|[a-zA-Z]+Id)$/;
@@ -31,6 +31,6 @@ export const pathIdsPlugin = fp(async (app: FastifyInstance) => {
     if (wrong.length === 0) return;
     const fieldErrors = Object.fromEntries(wrong.map(({ name }) => [name, [idMessage(name)]]));
     const summary = wrong.map(({ name }) => `${name}: ${idMessage(name)}`).join(', ');
-    throw new HttpError(400, `The address is not valid: ${summary}`, fieldErrors);
+    throw refusalError({ kind: 'invalid', message: `The address is not valid: ${summary}`, fieldErrors });
   });
 });

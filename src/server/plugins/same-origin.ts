@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-errors.ts';
+import { refusalError } from '../http-errors.ts';
 
 /** Methods that only read; everything else changes something and must come from this site's own pages. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -9,7 +9,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
 const crossSite = () =>
-  new HttpError(403, 'This request came from another site and was refused. Open the app at its own address and try again.');
+  refusalError({
+    kind: 'forbidden',
+    message: 'This request came from another site and was refused. Open the app at its own address and try again.',
+  });
 
 /** The origin (scheme, host, port) of a URL, normalized the way browsers write the Origin header; null if not a URL. */
 function originOf(url: string): string | null {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES, REGIONS, TERMS } from '../constants.ts';
-import { MATRIX_STATE_FILTERS } from '../return-matrix.ts';
-import { RETURN_STATES } from '../reporting-cycle.ts';
+import { MATRIX_STATE_FILTERS, RETURN_STATES } from '../reporting-cycle.ts';
 import { fiscalYearError } from '../record-rules.ts';
 import { defaultPeriodDates, isIsoDate } from '../term-calendar.ts';
 import { EXPORT_FORMATS } from './export.ts';

@@ -78,16 +78,6 @@ export const INSTITUTION_UI = {
     body: 'It was deleted: it no longer appears among the active institutions, and no programs can be added to it. Its programs and records are kept.',
     reactivate: 'Reactivate',
   },
-  programs: {
-    title: 'Programs',
-    caption: (name: string) => `Valid programs of ${name}`,
-    add: 'Add a program',
-    none: 'This institution has no valid programs yet.',
-    loadFailed: 'The programs of this institution could not be loaded.',
-    columns: { name: 'Program', discipline: 'Discipline', credential: 'Credential', wil_type: 'WIL type', status: 'Status' },
-    count: (active: number, inactive: number) =>
-      `${active} active program${active === 1 ? '' : 's'}${inactive ? `, ${inactive} inactive` : ''}`,
-  },
   roles: {
     title: 'People with access',
     caption: (name: string) => `People who hold read, write or admin access to ${name}`,

@@ -4,6 +4,17 @@
  */
 export const PROGRAM_UI = {
   what: 'programs',
+  /** An institution's programs, a section of its page (app/pages/institution-page.tsx composes it). */
+  ofInstitution: {
+    title: 'Programs',
+    caption: (name: string) => `Valid programs of ${name}`,
+    add: 'Add a program',
+    none: 'This institution has no valid programs yet.',
+    loadFailed: 'The programs of this institution could not be loaded.',
+    columns: { name: 'Program', discipline: 'Discipline', credential: 'Credential', wil_type: 'WIL type', status: 'Status' },
+    count: (active: number, inactive: number) =>
+      `${active} active program${active === 1 ? '' : 's'}${inactive ? `, ${inactive} inactive` : ''}`,
+  },
   list: {
     intro: 'The programs that institutions may file co-op and WIL records against. Removed programs stay here as inactive.',
     add: 'Add program',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
 import { safeReturnPath } from '../../../shared/return-path.ts';
 import { DirectLoginSchema, LoginQuerySchema, ProfileSchema } from '../../../shared/schemas/profile.ts';
-import { fieldError, HttpError } from '../../http-errors.ts';
+import { fieldError, refusalError } from '../../http-errors.ts';
 import { isOwnNavigation, siteOriginOf } from '../../plugins/same-origin.ts';
 import { loadActiveUser } from '../../session/session-user.ts';
 import {
@@ -19,6 +19,8 @@ import { SIGN_OUT_POST_PATH, signOutPage } from './sign-out-page.ts';
 
 const FLOW_COOKIE = 'wil_login_flow';
 const SIGN_IN_RATE = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+const DEACTIVATED = 'This account has been deactivated and cannot sign in.';
 
 /** Where a failed full-page sign-in lands: the home page explains each reason. */
 const signInProblem = (reason: 'failed' | 'deactivated' | 'unavailable') => `/?signin=${reason}`;
@@ -153,7 +155,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const found = await findUserByUsername(db, request.body.username);
       if (!found) throw fieldError('username', 'No user has this username.');
-      if (!found.active) throw new HttpError(403, 'This account has been deactivated and cannot sign in.');
+      if (!found.active) throw refusalError({ kind: 'forbidden', message: DEACTIVATED });
       await app.sessions.create(request, reply, found.id);
       const { id: _id, ...profile } = (await loadActiveUser(db, found.id))!;
       return profile;

@@ -2,7 +2,7 @@ import type { ImportCounts, ImportDryRun } from '../../../shared/schemas/import.
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { Refused, returnLocked, type Refusal } from '../../refusals.ts';
+import { conflict, invalidField, refused, returnLocked, returnLockedBy, type Outcome } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import { insertRecords, ONE_RECORD_PER_TERM, updateRecords } from '../records/record-store.ts';
 import { CSV_BOM, csvLines } from '../../files/table-files.ts';
@@ -10,12 +10,16 @@ import { planImport } from './import-plan.ts';
 import { keepSentRows, keepUpload } from './kept-files.repo.ts';
 import type { PreparedImport } from './read-cells.ts';
 
-/** Why an import wrote nothing; the route chooses the status. */
-export type ImportCommitResult =
-  | { ok: true; counts: ImportCounts }
-  | { ok: false; error: 'refused' | 'conflict'; message: string; result: ImportDryRun }
-  | { ok: false; error: 'changed' | 'raced' | 'upload'; message: string }
-  | { ok: false; error: 'locked'; refusal: Refusal; result?: ImportDryRun };
+/**
+ * The counts written, or why nothing was: rows with errors (rejected, with the dry run), rows of a submitted or approved
+ * term return (return-locked, with the dry run when the plan saw them), records changed after the file was made with
+ * no choice made (conflict import_conflict, with the dry run), a change or an addition meanwhile (conflict), or an
+ * upload that is gone (invalid `uploadId`). The route chooses the status.
+ */
+export type ImportCommitResult = Outcome<ImportCounts>;
+
+/** What a refusal of the planned import carries: its dry run, for the rows to be shown again. */
+const withDryRun = (result: ImportDryRun) => ({ result });
 
 const refusedMessage = (n: number) =>
   `Nothing was imported: ${n.toLocaleString('en-CA')} row${n === 1 ? ' has' : 's have'} errors. Correct the file, check it again, then import.`;
@@ -44,28 +48,28 @@ export async function commitImport(
     return await db.transaction(async (tx): Promise<ImportCommitResult> => {
       // The file is kept with the import (issue 28): the upload it was read from, or what was sent, as CSV.
       if (request.uploadId !== undefined && !(await keepUpload(tx, request.uploadId, user.id))) {
-        return { ok: false, error: 'upload', message: UPLOAD_GONE };
+        return refused(invalidField('uploadId', UPLOAD_GONE));
       }
       const plan = await planImport(tx, prepared, user.privileges, { lock: true });
       const result = { counts: plan.counts, rows: plan.rows, fingerprint: plan.fingerprint };
       // Rows of a submitted or approved return cannot be put right in the file: that refusal comes first.
-      if (plan.lockedReturns.length > 0) return { ok: false, error: 'locked', refusal: returnLocked(plan.lockedReturns), result };
+      if (plan.lockedReturns.length > 0) return refused({ ...returnLocked(plan.lockedReturns), details: withDryRun(result) });
       if (plan.counts.error > 0) {
-        return { ok: false, error: 'refused', message: refusedMessage(plan.counts.error), result };
+        return refused({ kind: 'rejected', message: refusedMessage(plan.counts.error), details: withDryRun(result) });
       }
       // A record changed after the file was made, with no choice made for it as it is now (the choice may have been
       // made against an older version, if it changed again since the check): nothing is written.
       if (plan.counts.conflict > 0) {
-        return { ok: false, error: 'conflict', message: conflictMessage(plan.counts.conflict), result };
+        return refused(conflict(conflictMessage(plan.counts.conflict), 'import_conflict', withDryRun(result)));
       }
       if (request.fingerprint !== undefined && request.fingerprint !== plan.fingerprint) {
-        return { ok: false, error: 'changed', message: CHANGED };
+        return refused(conflict(CHANGED));
       }
       // Updates first, each changed like a PATCH from the record as the locked plan read it; then the creates.
       const updates = plan.writes.filter((w) => w.kind === 'update');
       const outcome = await updateRecords(tx, updates, user.id);
       // Cannot happen under the plan's locks; if it did, nothing was written.
-      if (!outcome.ok) return { ok: false, error: 'changed', message: CHANGED };
+      if (!outcome.ok) return refused(conflict(CHANGED));
       const created = await insertRecords(
         tx,
         plan.writes.filter((w) => w.kind === 'create'),
@@ -93,13 +97,13 @@ export async function commitImport(
           keptCurrent: plan.rows.filter((r) => r.conflict?.choice === 'current').map((r) => r.recordId),
         },
       });
-      return { ok: true, counts: plan.counts };
+      return { ok: true, value: plan.counts };
     });
   } catch (err) {
     // A return signed off between the plan and the writes: the record store refused, and nothing was written.
-    if (err instanceof Refused && err.refusal.kind === 'return-locked')
-      return { ok: false, error: 'locked', refusal: err.refusal };
-    if (uniqueViolation(err) === ONE_RECORD_PER_TERM) return { ok: false, error: 'raced', message: RACED };
+    const locked = returnLockedBy(err);
+    if (locked) return refused(locked);
+    if (uniqueViolation(err) === ONE_RECORD_PER_TERM) return refused(conflict(RACED));
     throw err;
   }
 }

@@ -1,13 +1,13 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportFile } from '../../../shared/schemas/import.ts';
-import { fieldError, HttpError } from '../../http-errors.ts';
+import { refuse as refuseField, Refused } from '../../refusals.ts';
 import { MAX_CSV_CELLS, MAX_CSV_LINE_LENGTH, MAX_CSV_LINES } from './import-limits.ts';
 import { RowCollector } from './row-collector.ts';
 import { readFirstSheet } from './xlsx-sheet.ts';
 
 /**
  * Reads an uploaded spreadsheet (CSV or the first sheet of an XLSX workbook) into its headings and data rows, every
- * cell as text. Whatever is wrong with the file is a 400 naming `file`, in words.
+ * cell as text. Whatever is wrong with the file is refused naming `file`, in words (a 400).
  */
 
 export type FileKind = 'csv' | 'xlsx';
@@ -16,7 +16,7 @@ const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 const number = (n: number) => n.toLocaleString('en-CA');
 
-const refuse = (message: string) => fieldError('file', message);
+const refuse = (message: string) => refuseField('file', message);
 
 /** What the bytes are, whatever the upload said: XLSX is a ZIP archive; the old binary .xls is refused by name. */
 export function sniffFileKind(bytes: Buffer, declared: FileKind): FileKind {
@@ -109,7 +109,7 @@ function readCsv(bytes: Buffer, rows: RowCollector): void {
       },
     });
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof Refused) throw err;
     if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
       throw refuse(`A row of the file is longer than ${number(MAX_CSV_LINE_LENGTH)} characters; it cannot be imported.`);
     }

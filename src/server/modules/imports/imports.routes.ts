@@ -14,7 +14,7 @@ import {
   MAX_IMPORT_FILE_BYTES,
   XLSX_CONTENT_TYPE,
 } from '../../../shared/schemas/import.ts';
-import { fieldError, forbidden, HttpError, refusalError } from '../../http-errors.ts';
+import { fieldError, forbidden, refusalError, valueOrHttpError } from '../../http-errors.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import type { FileKind } from './import-files.ts';
 import { parseInWorker, prepareImportBody, readCapped } from './parse-in-worker.ts';
@@ -40,8 +40,10 @@ const CSV_TYPES = new Set([
 const FILE_TYPES = [...CSV_TYPES, XLSX_CONTENT_TYPE, 'application/octet-stream'];
 
 const tooLarge = () =>
-  new HttpError(413, `The file is larger than ${megabytes}. Import it in parts of at most ${megabytes} each.`, {
-    file: [`The file is larger than ${megabytes}`],
+  refusalError({
+    kind: 'too-large',
+    message: `The file is larger than ${megabytes}. Import it in parts of at most ${megabytes} each.`,
+    fieldErrors: { file: [`The file is larger than ${megabytes}`] },
   });
 
 /** The upload's bytes, refused once they pass the limit (before reading further when Content-Length says so). */
@@ -196,26 +198,14 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireImportRights,
       ...readByWorker,
     },
-    async (request, reply) => {
-      const outcome = await commitImport(db, await prepared(request, 'without-upload'), signedInUser(request));
-      if (outcome.ok) return { counts: outcome.counts };
-      // Rows with errors: the dry run goes back with the 400. Someone else's change meanwhile: a 409.
-      if (outcome.error === 'refused') {
-        return reply.code(400).send({ statusCode: 400, message: outcome.message, result: outcome.result });
-      }
-      // Records changed after the file was made, with no choice for them: 409 import_conflict, with the dry run.
-      if (outcome.error === 'upload') throw fieldError('uploadId', outcome.message);
-      if (outcome.error === 'conflict') {
-        return reply
-          .code(409)
-          .send({ statusCode: 409, message: outcome.message, code: 'import_conflict', result: outcome.result });
-      }
-      // Rows of a submitted or approved term return: 409 return_locked, with the dry run when the plan saw it.
-      if (outcome.error === 'locked') {
-        const { message, code } = refusalError(outcome.refusal, 'The record');
-        return reply.code(409).send({ statusCode: 409, message, code, result: outcome.result });
-      }
-      throw new HttpError(409, outcome.message);
-    },
+    // Rows with errors: a 400 with the dry run. Rows of a submitted or approved term return: 409 return_locked (with
+    // the dry run when the plan saw it). Records changed after the file was made with no choice for them: 409
+    // import_conflict with the dry run. Someone else's change meanwhile: a 409.
+    async (request) => ({
+      counts: valueOrHttpError(
+        await commitImport(db, await prepared(request, 'without-upload'), signedInUser(request)),
+        'The record',
+      ),
+    }),
   );
 }

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ImportFile } from '../../../shared/schemas/import.ts';
-import { BusyError, HttpError } from '../../http-errors.ts';
+import { Refused } from '../../refusals.ts';
 import type { FileKind } from './import-files.ts';
 import {
   IN_PROCESS_REQUEST_BYTES,
@@ -23,7 +23,7 @@ import type { WorkerAnswer, WorkerJob, WorkerMessage } from './parse-worker.ts';
  * parsed and checked, the worker's heap is capped (--max-old-space-size) and it is killed after PARSE_TIME_LIMIT_MS,
  * and when it ends all it allocated goes with it. At most MAX_CONCURRENT_PARSES run at once (a JSON body's at a lower
  * CPU priority than the server, so its own requests come first); beyond MAX_WAITING_PARSES waiting, more are refused
- * with a 503 and Retry-After rather than queued (issue 28).
+ * as busy (a 503 with Retry-After) rather than queued (issue 28).
  *
  * A process rather than a worker thread: a thread that reaches its resourceLimits heap cap in one allocation larger
  * than the 16 MB of slack Node grants it (a 30 MB string, say) aborts the whole server; a process aborts alone.
@@ -48,7 +48,7 @@ const BUSY = 'The server is busy reading other files and imports right now. Noth
 
 async function turn(): Promise<void> {
   if (running >= MAX_CONCURRENT_PARSES) {
-    if (waiting.length >= MAX_WAITING_PARSES) throw new BusyError(BUSY, 5);
+    if (waiting.length >= MAX_WAITING_PARSES) throw new Refused({ kind: 'busy', message: BUSY, retryAfterSeconds: 5 });
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
   running++;
@@ -91,7 +91,7 @@ async function inWorker<T>(input: Input, job: WorkerJob, subject: Subject, limit
 export const parseInWorker = (bytes: Buffer, kind: FileKind, limits: ParseLimits = LIMITS): Promise<ImportFile> =>
   inWorker(bytes, { kind }, SPREADSHEET, limits);
 
-const tooLarge = () => new HttpError(400, 'The request body is too large.');
+const tooLarge = () => new Refused({ kind: 'rejected', message: 'The request body is too large.' });
 
 /** A body read whole, refused with `tooBig()` as soon as it passes `maxBytes`. */
 export async function readCapped(stream: Readable, maxBytes: number, tooBig: () => Error): Promise<Buffer> {
@@ -141,7 +141,11 @@ async function streamTo(worker: ChildProcess, job: WorkerJob, { stream, maxBytes
 }
 
 const unreadable = ({ what, field, hint }: Subject) =>
-  new HttpError(400, `${capital(what)} could not be read. ${hint}`, { [field]: [`${capital(what)} could not be read`] });
+  new Refused({
+    kind: 'invalid',
+    message: `${capital(what)} could not be read. ${hint}`,
+    fieldErrors: { [field]: [`${capital(what)} could not be read`] },
+  });
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, heapMb }: ParseLimits): Promise<unknown> {
@@ -176,8 +180,10 @@ function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, hea
       () =>
         settle(() =>
           reject(
-            new HttpError(400, `Reading ${what} took longer than ${seconds} seconds, so it was stopped. ${hint}`, {
-              [field]: [`Took longer than ${seconds} seconds to read`],
+            new Refused({
+              kind: 'invalid',
+              message: `Reading ${what} took longer than ${seconds} seconds, so it was stopped. ${hint}`,
+              fieldErrors: { [field]: [`Took longer than ${seconds} seconds to read`] },
             }),
           ),
         ),
@@ -192,9 +198,7 @@ function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, hea
           streamTo(worker, job, input).catch((err: unknown) => settle(() => reject(err)));
         }
       } else {
-        settle(() =>
-          answer.ok ? resolve(answer.value) : reject(new HttpError(answer.statusCode, answer.message, answer.fieldErrors)),
-        );
+        settle(() => (answer.ok ? resolve(answer.value) : reject(new Refused(answer.refusal))));
       }
     });
     worker.once('error', (err) => settle(() => reject(started ? unreadable(subject) : err)));
@@ -206,8 +210,10 @@ function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, hea
         } else if (signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134) {
           // V8 aborts the process when its heap reaches --max-old-space-size.
           reject(
-            new HttpError(413, `Reading ${what} needs more than ${heapMb} MB of memory, so it was stopped. ${hint}`, {
-              [field]: [`Needs more than ${heapMb} MB of memory to read`],
+            new Refused({
+              kind: 'too-large',
+              message: `Reading ${what} needs more than ${heapMb} MB of memory, so it was stopped. ${hint}`,
+              fieldErrors: { [field]: [`Needs more than ${heapMb} MB of memory to read`] },
             }),
           );
         } else {

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http-errors.ts';
+import { Refused, type Refusal } from '../../refusals.ts';
 import { readSpreadsheet, type FileKind } from './import-files.ts';
 import { prepareImport, type KeepRows } from './read-cells.ts';
 import { readImportRequest } from './read-request.ts';
@@ -6,15 +6,14 @@ import { readImportRequest } from './read-request.ts';
 /**
  * The worker process that reads one upload (started by parse-in-worker.ts): a spreadsheet, or the JSON body of an
  * import's dry run, commit or refused rows. It says when it is ready, takes the bytes, and answers with what it read,
- * or with the refusal (status, message, field errors) the route sends as is; it is then killed, so whatever the upload
+ * or with the refusal (refusals.ts) the route answers with; it is then killed, so whatever the upload
  * made it allocate goes with it.
  */
 
 /** What the worker is asked to read: a spreadsheet of a kind, or an import request (with its raw cells or not). */
 export type WorkerJob = { kind: FileKind } | { kind: 'import-request'; keepRows: KeepRows };
 
-export type WorkerAnswer =
-  { ok: true; value: unknown } | { ok: false; statusCode: number; message: string; fieldErrors?: Record<string, string[]> };
+export type WorkerAnswer = { ok: true; value: unknown } | { ok: false; refusal: Refusal };
 
 function read(bytes: Buffer, job: WorkerJob): unknown {
   if (job.kind === 'import-request') return prepareImport(readImportRequest(bytes), job.keepRows);
@@ -29,8 +28,8 @@ function answer(bytes: Buffer, job: WorkerJob): void {
   try {
     reply = { ok: true, value: read(bytes, job) };
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    reply = { ok: false, statusCode: err.statusCode, message: err.message, fieldErrors: err.fieldErrors };
+    if (!(err instanceof Refused)) throw err;
+    reply = { ok: false, refusal: err.refusal };
   }
   process.send!(reply);
 }

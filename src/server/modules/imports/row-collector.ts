@@ -1,6 +1,6 @@
 import { isDownloadNote } from '../../../shared/export-notes.ts';
 import { MAX_IMPORT_CELL_LENGTH, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../../shared/schemas/import.ts';
-import { fieldError } from '../../http-errors.ts';
+import { refuse } from '../../refusals.ts';
 import { MAX_FILE_COLUMNS, MAX_IMPORT_TEXT_CHARS } from './import-limits.ts';
 
 /**
@@ -16,7 +16,7 @@ import { MAX_FILE_COLUMNS, MAX_IMPORT_TEXT_CHARS } from './import-limits.ts';
 const number = (n: number) => n.toLocaleString('en-CA');
 
 export const tooManyColumnsInFile = (n: number) =>
-  fieldError(
+  refuse(
     'file',
     `A row of the file has ${number(n)} columns; a spreadsheet has at most ${number(MAX_FILE_COLUMNS)}, and at most ${number(MAX_IMPORT_COLUMNS)} can be imported.`,
   );
@@ -46,7 +46,7 @@ export class RowCollector {
     let blank = true;
     for (const cell of cells) {
       if (cell.length > MAX_IMPORT_CELL_LENGTH) {
-        throw fieldError(
+        throw refuse(
           'file',
           `A cell holds ${number(cell.length)} characters; at most ${number(MAX_IMPORT_CELL_LENGTH)} can be imported.`,
         );
@@ -82,7 +82,7 @@ export class RowCollector {
       const kept = this.rows.length === 0 ? cells : cells.slice(0, MAX_IMPORT_COLUMNS + 1);
       for (const cell of kept) this.characters += cell.length;
       if (this.characters > MAX_IMPORT_TEXT_CHARS) {
-        throw fieldError(
+        throw refuse(
           'file',
           `The file's cells hold more than ${number(MAX_IMPORT_TEXT_CHARS)} characters in all; at most that can be imported at a time. Split the file and import each part.`,
         );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../http-errors.ts';
+import { refusalError } from '../../http-errors.ts';
+import { Refused } from '../../refusals.ts';
 import {
   heavyWorkbook,
   repeatedDeflate,
@@ -23,11 +24,19 @@ function refusal(bytes: Buffer, kind: 'csv' | 'xlsx' = 'xlsx'): { status: number
   try {
     readSpreadsheet(bytes, kind);
   } catch (err) {
-    if (err instanceof HttpError) return { status: err.statusCode, message: err.message };
+    if (err instanceof Refused) {
+      const answer = refusalError(err.refusal);
+      return { status: answer.statusCode, message: answer.message };
+    }
     throw err;
   }
   throw new Error('the file was read');
 }
+
+/** A worker's refusal as the API answers it (refusalError maps every refusal, decision 038). */
+const asAnswer = (err: unknown) => {
+  throw err instanceof Refused ? refusalError(err.refusal) : err;
+};
 
 const withPart = (name: string, content: string | Buffer | ReturnType<typeof repeatedDeflate>, declaredSize?: number) =>
   zipArchive(workbookParts({ sheet: SMALL_SHEET, extra: [{ name, content, declaredSize }] }));
@@ -124,11 +133,11 @@ describe('spreadsheet caps (decision 014)', () => {
 
   it('ends a worker that runs past its time or out of its memory, and answers in words', async () => {
     const heavy = heavyWorkbook();
-    await expect(parseInWorker(heavy, 'xlsx', { timeMs: 50, heapMb: 256 })).rejects.toMatchObject({
+    await expect(parseInWorker(heavy, 'xlsx', { timeMs: 50, heapMb: 256 }).catch(asAnswer)).rejects.toMatchObject({
       statusCode: 400,
       message: expect.stringMatching(/took longer than 0.05 seconds/),
     });
-    await expect(parseInWorker(heavy, 'xlsx', { timeMs: 60_000, heapMb: 16 })).rejects.toMatchObject({
+    await expect(parseInWorker(heavy, 'xlsx', { timeMs: 60_000, heapMb: 16 }).catch(asAnswer)).rejects.toMatchObject({
       statusCode: 413,
       message: expect.stringMatching(/needs more than 16 MB of memory/),
     });

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { fieldError } from '../../http-errors.ts';
+import { refuse } from '../../refusals.ts';
 import { MAX_FILE_COLUMNS } from './import-limits.ts';
 import type { RowCollector } from './row-collector.ts';
 import { tooManyColumnsInFile } from './row-collector.ts';
@@ -56,7 +56,7 @@ export function referenceColumn(ref: string | undefined): number {
 }
 
 const cannotOpen = () =>
-  fieldError(
+  refuse(
     'file',
     'This Excel workbook could not be opened: it may be damaged or protected by a password. Save it again as .xlsx or CSV.',
   );
@@ -174,7 +174,7 @@ export function readFirstSheet(bytes: Buffer, rows: RowCollector): void {
   });
   const workbookRels = relationships(reader, workbookPart);
   const sheetPart = firstSheetId ? workbookRels.get(firstSheetId)?.target : undefined;
-  if (!sheetPart || !reader.entries.has(sheetPart)) throw fieldError('file', 'This workbook has no sheets.');
+  if (!sheetPart || !reader.entries.has(sheetPart)) throw refuse('file', 'This workbook has no sheets.');
 
   const shared = readSharedStrings(reader, byType(workbookRels, '/sharedStrings'));
   const dateStyles = readDateStyles(reader, byType(workbookRels, '/styles'));

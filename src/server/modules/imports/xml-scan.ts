@@ -1,4 +1,4 @@
-import { fieldError } from '../../http-errors.ts';
+import { refuse } from '../../refusals.ts';
 import { MAX_XML_DEPTH } from './import-limits.ts';
 
 /**
@@ -14,7 +14,7 @@ export interface XmlHandler {
 }
 
 const unreadable = (what: string) =>
-  fieldError('file', `This Excel workbook could not be read: ${what}. Save it again as .xlsx or CSV.`);
+  refuse('file', `This Excel workbook could not be read: ${what}. Save it again as .xlsx or CSV.`);
 
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 

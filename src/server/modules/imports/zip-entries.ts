@@ -1,5 +1,5 @@
 import { inflateRawSync } from 'node:zlib';
-import { HttpError, fieldError } from '../../http-errors.ts';
+import { refuse, Refused } from '../../refusals.ts';
 import {
   MAX_COMPRESSION_RATIO,
   MAX_READ_TOTAL_BYTES,
@@ -34,13 +34,15 @@ const STORED = 0;
 const DEFLATED = 8;
 
 const damaged = () =>
-  fieldError(
+  refuse(
     'file',
     'This Excel workbook could not be opened: it may be damaged or protected by a password. Save it again as .xlsx or CSV.',
   );
 const tooLargeUnpacked = (limit: string) =>
-  new HttpError(413, `This workbook is larger than ${limit} once unpacked; it cannot be imported. ${saveAsCsv}`, {
-    file: [`Larger than ${limit} once unpacked`],
+  new Refused({
+    kind: 'too-large',
+    message: `This workbook is larger than ${limit} once unpacked; it cannot be imported. ${saveAsCsv}`,
+    fieldErrors: { file: [`Larger than ${limit} once unpacked`] },
   });
 const saveAsCsv = 'Save the sheet to import as CSV, or copy it alone into a new workbook, and upload that.';
 
@@ -61,7 +63,7 @@ export function listZipEntries(zip: Buffer): Map<string, ZipEntry> {
   const directorySize = zip.readUInt32LE(end + 12);
   const directoryStart = zip.readUInt32LE(end + 16);
   if (count > MAX_ZIP_ENTRIES) {
-    throw fieldError(
+    throw refuse(
       'file',
       `This workbook holds ${count.toLocaleString('en-CA')} parts; at most ${MAX_ZIP_ENTRIES.toLocaleString('en-CA')} can be read. ${saveAsCsv}`,
     );
@@ -98,8 +100,7 @@ export function listZipEntries(zip: Buffer): Map<string, ZipEntry> {
     const dataEnd = dataStart + compressedSize;
     if (dataEnd > directoryStart) throw damaged();
     // Two directory entries under one name would let the part checked differ from the part read.
-    if (entries.has(name))
-      throw fieldError('file', `This workbook holds two parts named ${name.slice(0, 80)}; it cannot be read.`);
+    if (entries.has(name)) throw refuse('file', `This workbook holds two parts named ${name.slice(0, 80)}; it cannot be read.`);
     entries.set(name, { name, method, compressedSize, declaredSize, localOffset, dataStart, dataEnd });
   }
 
@@ -107,7 +108,7 @@ export function listZipEntries(zip: Buffer): Map<string, ZipEntry> {
   const spans = [...entries.values()].map((e) => ({ start: e.localOffset, end: e.dataEnd })).sort((a, b) => a.start - b.start);
   for (let i = 1; i < spans.length; i++) {
     if (spans[i]!.start < spans[i - 1]!.end) {
-      throw fieldError('file', 'This workbook’s parts overlap one another inside the file, so it cannot be read safely.');
+      throw refuse('file', 'This workbook’s parts overlap one another inside the file, so it cannot be read safely.');
     }
   }
   return entries;
@@ -115,11 +116,11 @@ export function listZipEntries(zip: Buffer): Map<string, ZipEntry> {
 
 function checkRatio(unpacked: number, packed: number): void {
   if (unpacked > RATIO_FLOOR_BYTES && unpacked > packed * MAX_COMPRESSION_RATIO) {
-    throw new HttpError(
-      413,
-      `A part of this workbook unpacks to more than ${MAX_COMPRESSION_RATIO} times its packed size, as no spreadsheet does; it cannot be imported.`,
-      { file: [`Compressed more than ${MAX_COMPRESSION_RATIO} to 1`] },
-    );
+    throw new Refused({
+      kind: 'too-large',
+      message: `A part of this workbook unpacks to more than ${MAX_COMPRESSION_RATIO} times its packed size, as no spreadsheet does; it cannot be imported.`,
+      fieldErrors: { file: [`Compressed more than ${MAX_COMPRESSION_RATIO} to 1`] },
+    });
   }
 }
 

@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { institutions } from '../../db/schema.ts';
 import { NOT_FOUND, Refused, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
 import { auditCreated, auditUpdated } from '../audit/audit.repo.ts';
-import { addReturnsForInstitution } from '../returns/periods.repo.ts';
+import { institutionJoined } from './institution-joined.ts';
 
 type Row = typeof institutions.$inferSelect;
 
@@ -80,7 +80,7 @@ export function createInstitution(db: Db, input: InstitutionCreate, userId: numb
       })
       .returning();
     // A new institution reports from the periods still to come due (docs/reporting-cycle.md).
-    await addReturnsForInstitution(tx, row!.id);
+    await institutionJoined.call(tx, row!.id);
     return auditCreated(tx, 'institution', toInstitution(row!), userId);
   });
 }
@@ -105,7 +105,7 @@ export function updateInstitution(db: Db, id: number, patch: InstitutionUpdate, 
       .where(eq(institutions.id, id))
       .returning();
     // A reactivated one too.
-    if (!current.activeInd && row!.activeInd) await addReturnsForInstitution(tx, id);
+    if (!current.activeInd && row!.activeInd) await institutionJoined.call(tx, id);
     return auditUpdated(tx, 'institution', { before: toInstitution(current), after: toInstitution(row!) }, userId);
   });
 }

@@ -61,19 +61,28 @@ export const inList = <T>(column: SQL, values: readonly T[]): SQL =>
  * The wire record's select list (RecordWire): every column, money as text, timestamps as ISO text, and the display
  * names of its institution and program. Counts are int4, a JS number on both drivers.
  */
-export const RECORD_WIRE_COLUMNS = sql`r.id, r.institution_id, i.short_name AS institution_short_name, i.name AS institution_name,
-  r.program_id, p.name AS program_name, r.fiscal_year, r.term,
-  ${sql.join(
-    COUNT_FIELDS.map((f) => recordColumn(f)),
-    sql`, `,
-  )},
-  ${sql.join(
-    MONEY_FIELDS.map((f) => sql`${recordColumn(f)}::text AS ${sql.identifier(f)}`),
-    sql`, `,
-  )},
-  r.notes, r.status, r.version,
-  ${isoTimestamp(sql`r.created_at`)} AS created_at, r.created_by,
-  ${isoTimestamp(sql`r.updated_at`)} AS updated_at, r.updated_by`;
+export const RECORD_WIRE_COLUMNS = sql.join(
+  [
+    recordColumn('id'),
+    recordColumn('institution_id'),
+    sql`${institutionColumn('shortName')} AS institution_short_name`,
+    sql`${institutionColumn('name')} AS institution_name`,
+    recordColumn('program_id'),
+    sql`${programColumn('name')} AS program_name`,
+    recordColumn('fiscal_year'),
+    recordColumn('term'),
+    ...COUNT_FIELDS.map((f) => recordColumn(f)),
+    ...MONEY_FIELDS.map((f) => sql`${recordColumn(f)}::text AS ${sql.identifier(f)}`),
+    recordColumn('notes'),
+    recordColumn('status'),
+    recordColumn('version'),
+    sql`${isoTimestamp(recordColumn('created_at'))} AS created_at`,
+    recordColumn('created_by'),
+    sql`${isoTimestamp(recordColumn('updated_at'))} AS updated_at`,
+    recordColumn('updated_by'),
+  ],
+  sql`, `,
+);
 
 /** Columns beyond the record's own fields that lists, reports and exports show, each with its one label. */
 export const NAME_COLUMNS = {
@@ -97,23 +106,25 @@ export type RecordFilter = Omit<FindCriteriaParsed, 'page' | 'pageSize' | 'sort'
  */
 export function recordFilterSql(filter: RecordFilter): { where: SQL; needsProgram: boolean } {
   const clauses: SQL[] = [];
+  const institutionId = recordColumn('institution_id');
+  const placed = recordColumn('students_placed');
   if (filter.readable !== 'all') {
-    clauses.push(filter.readable.length === 0 ? sql`false` : inList(sql`r.institution_id`, filter.readable));
+    clauses.push(filter.readable.length === 0 ? sql`false` : inList(institutionId, filter.readable));
   }
-  if (filter.institutionIds?.length) clauses.push(inList(sql`r.institution_id`, filter.institutionIds));
-  if (filter.programIds?.length) clauses.push(inList(sql`r.program_id`, filter.programIds));
+  if (filter.institutionIds?.length) clauses.push(inList(institutionId, filter.institutionIds));
+  if (filter.programIds?.length) clauses.push(inList(recordColumn('program_id'), filter.programIds));
   // Fiscal years are fixed-width `YYYY/YY`, so text order is year order.
-  if (filter.fiscalYearFrom) clauses.push(sql`r.fiscal_year >= ${filter.fiscalYearFrom}`);
-  if (filter.fiscalYearTo) clauses.push(sql`r.fiscal_year <= ${filter.fiscalYearTo}`);
-  if (filter.terms?.length) clauses.push(inList(sql`r.term`, filter.terms));
-  if (filter.status) clauses.push(sql`r.status = ${filter.status}`);
-  if (filter.placedMin !== undefined) clauses.push(sql`r.students_placed >= ${filter.placedMin}`);
-  if (filter.placedMax !== undefined) clauses.push(sql`r.students_placed <= ${filter.placedMax}`);
-  if (filter.disciplines?.length) clauses.push(inList(sql`p.discipline`, filter.disciplines));
-  if (filter.wilTypes?.length) clauses.push(inList(sql`p.wil_type`, filter.wilTypes));
-  if (filter.credentials?.length) clauses.push(inList(sql`p.credential`, filter.credentials));
+  if (filter.fiscalYearFrom) clauses.push(sql`${recordColumn('fiscal_year')} >= ${filter.fiscalYearFrom}`);
+  if (filter.fiscalYearTo) clauses.push(sql`${recordColumn('fiscal_year')} <= ${filter.fiscalYearTo}`);
+  if (filter.terms?.length) clauses.push(inList(recordColumn('term'), filter.terms));
+  if (filter.status) clauses.push(sql`${recordColumn('status')} = ${filter.status}`);
+  if (filter.placedMin !== undefined) clauses.push(sql`${placed} >= ${filter.placedMin}`);
+  if (filter.placedMax !== undefined) clauses.push(sql`${placed} <= ${filter.placedMax}`);
+  if (filter.disciplines?.length) clauses.push(inList(programColumn('discipline'), filter.disciplines));
+  if (filter.wilTypes?.length) clauses.push(inList(programColumn('wilType'), filter.wilTypes));
+  if (filter.credentials?.length) clauses.push(inList(programColumn('credential'), filter.credentials));
   // strpos, not ILIKE: the text is matched literally, % and _ included.
-  if (filter.programName) clauses.push(sql`strpos(lower(p.name), lower(${filter.programName})) > 0`);
+  if (filter.programName) clauses.push(sql`strpos(lower(${programColumn('name')}), lower(${filter.programName})) > 0`);
   const needsProgram = !!(
     filter.disciplines?.length ||
     filter.wilTypes?.length ||

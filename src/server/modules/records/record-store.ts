@@ -3,8 +3,8 @@ import { EDITABLE_FIELDS, type EditableField } from '../../../shared/record-rule
 import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { preparedStatement, queryRows, type Db } from '../../db/client.ts';
 import { writeAudits, type AuditEntry } from '../audit/audit.repo.ts';
-import { guardRecordWrite, type ReturnKey } from '../returns/return-lock.ts';
 import { inList, RECORD_WIRE_COLUMNS, RECORDS_WITH_NAMES } from './record-sql.ts';
+import { recordWriteGuard, type RecordTermKey } from './record-write-guard.ts';
 
 /**
  * The record store: the one place that reads a record's wire shape, inserts records, updates them under the version
@@ -12,9 +12,10 @@ import { inList, RECORD_WIRE_COLUMNS, RECORDS_WITH_NAMES } from './record-sql.ts
  * comes here, so a rule added to record writes is written once. Each function takes the caller's transaction, so the
  * change and its audit rows land together or not at all. Rights and request rules belong to the callers.
  *
- * The lock of term returns lives here too (docs/decisions/021): no insert or update reaches a record whose
- * institution's return for its fiscal year and term is submitted or approved. Such a write throws a `Refused`
- * (`return-locked`), which undoes the caller's transaction; the caller turns it into its answer (409 return_locked).
+ * The lock of term returns is kept here too (docs/decisions/021): no insert or update reaches a record whose
+ * institution's return for its fiscal year and term is submitted or approved. The store asks the returns module
+ * through a port (`record-write-guard.ts`, decision 039); a refused write throws a `Refused` (`return-locked`), which
+ * undoes the caller's transaction, and the caller turns it into its answer (409 return_locked).
  */
 
 /** The editable values of a record, as the store writes them. */
@@ -91,7 +92,7 @@ export interface NewRecord {
   values: RecordValues;
 }
 
-const returnKeyOf = (institutionId: number, values: RecordValues): ReturnKey => ({
+const returnKeyOf = (institutionId: number, values: RecordValues): RecordTermKey => ({
   institutionId,
   fiscalYear: String(values.fiscal_year),
   term: String(values.term),
@@ -102,7 +103,7 @@ const returnKeyOf = (institutionId: number, values: RecordValues): ReturnKey => 
  * Throws `Refused` (return-locked) when any of them belongs to a submitted or approved term return.
  */
 export async function insertRecords(db: Db, rows: readonly NewRecord[], userId: number): Promise<RecordWire[]> {
-  await guardRecordWrite(
+  await recordWriteGuard.call(
     db,
     rows.map((row) => returnKeyOf(row.institutionId, row.values)),
   );
@@ -157,7 +158,7 @@ export type UpdateOutcome =
   { ok: true; records: RecordWire[] } | { ok: false; conflict: 'version'; current: RecordWire; version: number };
 
 /** The returns a change touches: the record's own, and the one it moves to when its fiscal year or term changes. */
-const returnKeysOf = ({ before, changed }: RecordChange): ReturnKey[] => [
+const returnKeysOf = ({ before, changed }: RecordChange): RecordTermKey[] => [
   returnKeyOf(before.institution_id, before),
   returnKeyOf(before.institution_id, {
     fiscal_year: changed.fiscal_year ?? before.fiscal_year,
@@ -174,7 +175,7 @@ const returnKeysOf = ({ before, changed }: RecordChange): ReturnKey[] => [
  */
 export async function updateRecords(db: Db, changes: readonly RecordChange[], userId: number): Promise<UpdateOutcome> {
   const real = changes.filter((c) => Object.keys(c.changed).length > 0);
-  await guardRecordWrite(db, real.flatMap(returnKeysOf));
+  await recordWriteGuard.call(db, real.flatMap(returnKeysOf));
   const stale = staleChange(changes);
   if (stale) return { ok: false, conflict: 'version', current: stale.before, version: stale.version };
   for (const { before, changed } of real) {

@@ -14,7 +14,9 @@ import type {
 import { queryRows, type Db } from '../../db/client.ts';
 import { readRecord } from './record-store.ts';
 import {
+  institutionColumn,
   isoTimestamp,
+  programColumn,
   recordColumn,
   recordFilterSql,
   RECORDS_WITH_NAMES,
@@ -38,16 +40,20 @@ export async function recordInstitutionId(db: Db, id: number): Promise<number | 
 
 // ---- Lists ---------------------------------------------------------------------------------------------
 
+const INSTITUTION_ORDER = sql`lower(${institutionColumn('shortName')})`;
+const PROGRAM_ORDER = sql`lower(${programColumn('name')})`;
+const FISCAL_YEAR = recordColumn('fiscal_year');
+
 const SORT_COLUMNS: Record<Exclude<RecordSortKey, 'term'>, SQL> = {
-  institution: sql`lower(i.short_name)`,
-  program: sql`lower(p.name)`,
-  fiscal_year: sql`r.fiscal_year`,
-  status: sql`r.status`,
-  students_enrolled: sql`r.students_enrolled`,
-  students_seeking: sql`r.students_seeking`,
-  students_placed: sql`r.students_placed`,
-  updated_at: sql`r.updated_at`,
-  id: sql`r.id`,
+  institution: INSTITUTION_ORDER,
+  program: PROGRAM_ORDER,
+  fiscal_year: FISCAL_YEAR,
+  status: recordColumn('status'),
+  students_enrolled: recordColumn('students_enrolled'),
+  students_seeking: recordColumn('students_seeking'),
+  students_placed: recordColumn('students_placed'),
+  updated_at: recordColumn('updated_at'),
+  id: recordColumn('id'),
 };
 
 /** ORDER BY for the requested keys, then newest term, institution, program and id so pages never shuffle. */
@@ -55,15 +61,28 @@ function orderOf(sort: RecordSort): SQL {
   const terms: SQL[] = [];
   for (const { key, dir } of sort) {
     const direction = sql.raw(dir === 'desc' ? 'DESC' : 'ASC');
-    if (key === 'term') terms.push(sql`r.fiscal_year ${direction}`, sql`${TERM_ORDER} ${direction}`);
+    if (key === 'term') terms.push(sql`${FISCAL_YEAR} ${direction}`, sql`${TERM_ORDER} ${direction}`);
     // Never null, so no NULLS LAST: with it the year index no longer gives the order, and the default sort (latest
     // year first) sorted every matching record on each page instead of reading the newest years' first.
-    else if (key === 'fiscal_year') terms.push(sql`r.fiscal_year ${direction}`);
+    else if (key === 'fiscal_year') terms.push(sql`${FISCAL_YEAR} ${direction}`);
     else terms.push(sql`${SORT_COLUMNS[key]} ${direction} NULLS LAST`);
   }
-  terms.push(sql`r.fiscal_year DESC`, sql`${TERM_ORDER} DESC`, sql`lower(i.short_name)`, sql`lower(p.name)`, sql`r.id`);
+  terms.push(sql`${FISCAL_YEAR} DESC`, sql`${TERM_ORDER} DESC`, INSTITUTION_ORDER, PROGRAM_ORDER, recordColumn('id'));
   return sql.join(terms, sql`, `);
 }
+
+/** A list row's select list (RecordListItem): the record's own columns, its names, and its last change as ISO text. */
+const LIST_COLUMNS = sql.join(
+  [
+    ...(['id', 'institution_id'] as const).map(recordColumn),
+    sql`${institutionColumn('shortName')} AS institution_short_name`,
+    recordColumn('program_id'),
+    sql`${programColumn('name')} AS program_name`,
+    ...(['fiscal_year', 'term', 'status', 'students_enrolled', 'students_seeking', 'students_placed'] as const).map(recordColumn),
+    sql`${isoTimestamp(recordColumn('updated_at'))} AS updated_at`,
+  ],
+  sql`, `,
+);
 
 /** One page of records matching the filter, in the requested order, with the total over the same filter. */
 export async function listRecords(
@@ -75,9 +94,7 @@ export async function listRecords(
   const offset = (paging.page - 1) * paging.pageSize;
   const items = await queryRows<RecordListItem>(
     db,
-    sql`SELECT r.id, r.institution_id, i.short_name AS institution_short_name, r.program_id, p.name AS program_name,
-               r.fiscal_year, r.term, r.status, r.students_enrolled, r.students_seeking, r.students_placed,
-               ${isoTimestamp(sql`r.updated_at`)} AS updated_at
+    sql`SELECT ${LIST_COLUMNS}
         ${RECORDS_WITH_NAMES}
         WHERE ${where}
         ORDER BY ${orderOf(paging.sort)}

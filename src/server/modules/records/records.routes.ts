@@ -21,7 +21,7 @@ import {
   type FindCriteriaParsed,
   type RecordWire,
 } from '../../../shared/schemas/record.ts';
-import { forbidden, HttpError, notFound, patchOf, refusalError } from '../../http-errors.ts';
+import { forbidden, notFound, patchOf, valueOrHttpError } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import { findInstitution } from '../institutions/institutions.repo.ts';
@@ -34,8 +34,9 @@ import {
   recordMedians,
   recordInstitutionId,
 } from './records.repo.ts';
-import { createRecord, updateRecord, type RecordWriteError } from './records.service.ts';
+import { createRecord, updateRecord } from './records.service.ts';
 
+const RECORD = 'The record';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Splits parsed criteria into the filter (limited to what the user may read) and the paging. */
@@ -64,7 +65,7 @@ function recordReadRoutes(app: FastifyInstance): void {
   /** The record, when it exists (404) and the user may read its institution (403). */
   async function readableRecord(request: FastifyRequest, id: number): Promise<RecordWire> {
     const record = await findRecord(db, id);
-    if (!record) throw notFound('The record');
+    if (!record) throw notFound(RECORD);
     if (!canReadInstitution(signedInUser(request).privileges, record.institution_id)) throw forbidden();
     return record;
   }
@@ -209,13 +210,7 @@ function recordWriteRoutes(app: FastifyInstance): void {
       onRequest: requireSignedIn,
       preValidation: requireCreateRights,
     },
-    async (request, reply) => {
-      const result = await createRecord(db, request.body, signedInUser(request).id);
-      if (result.ok) return { id: result.value };
-      // Evaluated before the status is set: a refusal that is not a conflict throws its own status.
-      const conflict = conflictOf(result);
-      return reply.code(409).send(conflict);
-    },
+    async (request) => ({ id: valueOrHttpError(await createRecord(db, request.body, signedInUser(request).id), RECORD) }),
   );
 
   r.patch(
@@ -232,34 +227,9 @@ function recordWriteRoutes(app: FastifyInstance): void {
       onRequest: requireSignedIn,
       preValidation: requireUpdateRights,
     },
-    async (request, reply) => {
-      const user = signedInUser(request);
+    async (request) => {
       const patch = patchOf(request.params, request.body);
-      const result = await updateRecord(db, request.params.id, patch, user);
-      if (result.ok) return result.value;
-      const conflict = conflictOf(result);
-      return reply.code(409).send(conflict);
+      return valueOrHttpError(await updateRecord(db, request.params.id, patch, signedInUser(request)), RECORD);
     },
   );
-}
-
-/**
- * The 409 body of a conflict; any other refusal is thrown with its status (404, 403, 400, and the 409
- * `return_locked` of a submitted or approved term return).
- */
-function conflictOf(result: RecordWriteError) {
-  switch (result.error) {
-    case 'locked':
-      throw refusalError(result.refusal, 'The record');
-    case 'duplicate':
-      return { statusCode: 409, message: result.message, existingId: result.existingId };
-    case 'version':
-      return { statusCode: 409, message: result.message, current: result.current };
-    case 'not-found':
-      throw notFound('The record');
-    case 'forbidden':
-      throw forbidden();
-    case 'invalid':
-      throw new HttpError(400, result.message, result.fieldErrors);
-  }
 }

@@ -11,7 +11,7 @@ import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { RecordCreateParsed, RecordUpdateParsed, RecordWire } from '../../../shared/schemas/record.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { Refused, type Refusal } from '../../refusals.ts';
+import { conflict, FORBIDDEN, NOT_FOUND, refused, returnLockedBy, type Outcome, type Refusal } from '../../refusals.ts';
 import {
   insertRecords,
   ONE_RECORD_PER_TERM,
@@ -26,19 +26,10 @@ import {
 /**
  * Creating and editing one record, as the form and the API do: the request's rules (the program fits, the values pass
  * the rules for their status, one record per program and term, records never move) and the editor's rights, then the
- * write through the record store. Outcomes are results, never HTTP: the routes choose the status.
+ * write through the record store. Answers are outcomes (refusals.ts), never HTTP: the routes choose the status.
+ * Why a write did not happen: not found, forbidden, invalid fields, a conflict (a record of the same program and term,
+ * carrying its `existingId`; a newer version, carrying the `current` record) or a locked term return.
  */
-
-/** Why a write did not happen. */
-export type RecordWriteError =
-  | { error: 'not-found' }
-  | { error: 'forbidden' }
-  | { error: 'invalid'; message: string; fieldErrors: FieldErrors }
-  | { error: 'duplicate'; existingId: number; message: string }
-  | { error: 'version'; current: RecordWire; message: string }
-  | { error: 'locked'; refusal: Refusal };
-
-export type RecordWriteResult<T> = { ok: true; value: T } | ({ ok: false } & RecordWriteError);
 
 /** The one who writes: their id for the audit, their privileges for the rights check. */
 export interface RecordWriter {
@@ -46,27 +37,24 @@ export interface RecordWriter {
   privileges: Privileges;
 }
 
-type Invalid = { ok: false; error: 'invalid'; message: string; fieldErrors: FieldErrors };
+type Invalid = { ok: false; refusal: { kind: 'invalid'; message: string; fieldErrors: FieldErrors } };
 const invalid = (fieldErrors: FieldErrors): Invalid => ({
   ok: false,
-  error: 'invalid',
-  message: summarizeFieldErrors(fieldErrors),
-  fieldErrors,
+  refusal: { kind: 'invalid', message: summarizeFieldErrors(fieldErrors), fieldErrors },
 });
 const fieldInvalid = (field: string, message: string): Invalid => ({
   ok: false,
-  error: 'invalid',
-  message,
-  fieldErrors: { [field]: [message] },
+  refusal: { kind: 'invalid', message, fieldErrors: { [field]: [message] } },
 });
 
 const duplicate = (programName: string, term: string, fiscalYear: string, existingId: number) =>
-  ({
-    ok: false,
-    error: 'duplicate',
-    existingId,
-    message: `${programName} already has a record for ${term} ${fiscalYear} (record ${existingId}); open that record to change it`,
-  }) as const;
+  refused(
+    conflict(
+      `${programName} already has a record for ${term} ${fiscalYear} (record ${existingId}); open that record to change it`,
+      undefined,
+      { existingId },
+    ),
+  );
 
 /** The program a new record names must exist, belong to the record's institution, and be active (both of them). */
 async function programFit(
@@ -97,10 +85,9 @@ async function programFit(
 }
 
 /** The store's refusal of a write to a submitted or approved term return, as this service's answer; else null. */
-function lockedOf(err: unknown): { ok: false; error: 'locked'; refusal: Refusal } | null {
-  return err instanceof Refused && err.refusal.kind === 'return-locked'
-    ? { ok: false, error: 'locked', refusal: err.refusal }
-    : null;
+function lockedOf(err: unknown): { ok: false; refusal: Refusal } | null {
+  const locked = returnLockedBy(err);
+  return locked ? refused(locked) : null;
 }
 
 const errorsOf = (values: RecordValues): FieldErrors | null => {
@@ -109,11 +96,11 @@ const errorsOf = (values: RecordValues): FieldErrors | null => {
 };
 
 /** Creates a record that passes the rules for its status, audited in the same transaction; a duplicate is a conflict. */
-export async function createRecord(db: Db, input: RecordCreateParsed, userId: number): Promise<RecordWriteResult<number>> {
+export async function createRecord(db: Db, input: RecordCreateParsed, userId: number): Promise<Outcome<number>> {
   const values: RecordValues = {};
   for (const field of EDITABLE_FIELDS) values[field] = input[field] ?? null;
   try {
-    return await db.transaction(async (tx): Promise<RecordWriteResult<number>> => {
+    return await db.transaction(async (tx): Promise<Outcome<number>> => {
       const fit = await programFit(tx, input.institution_id, input.program_id);
       if (!fit.ok) return fit;
       const errors = errorsOf(values);
@@ -156,12 +143,12 @@ export async function updateRecord(
   id: number,
   patch: Omit<RecordUpdateParsed, 'id'>,
   writer: RecordWriter,
-): Promise<RecordWriteResult<RecordWire>> {
+): Promise<Outcome<RecordWire>> {
   try {
-    return await db.transaction(async (tx): Promise<RecordWriteResult<RecordWire>> => {
+    return await db.transaction(async (tx): Promise<Outcome<RecordWire>> => {
       const before = (await readRecords(tx, [id], { lock: true })).get(id);
-      if (!before) return { ok: false, error: 'not-found' };
-      if (!canEditInstitution(writer.privileges, before.institution_id)) return { ok: false, error: 'forbidden' };
+      if (!before) return refused(NOT_FOUND);
+      if (!canEditInstitution(writer.privileges, before.institution_id)) return refused(FORBIDDEN);
       if (patch.institution_id !== undefined && patch.institution_id !== before.institution_id) {
         return fieldInvalid('institution_id', MOVE_REFUSED);
       }
@@ -189,14 +176,14 @@ export async function updateRecord(
       }
       const outcome = await updateRecords(tx, [change], writer.id);
       if (!outcome.ok) {
-        return {
-          ok: false,
-          error: 'version',
-          current: outcome.current,
-          message:
+        return refused(
+          conflict(
             `Someone else saved this record (version ${outcome.current.version}) after you opened it (version ${outcome.version}). ` +
-            'Nothing was saved: compare their values with yours, then save again.',
-        };
+              'Nothing was saved: compare their values with yours, then save again.',
+            undefined,
+            { current: outcome.current },
+          ),
+        );
       }
       return { ok: true, value: outcome.records[0]! };
     });

@@ -23,7 +23,7 @@ import {
   type ReportParams,
 } from '../../../shared/schemas/report.ts';
 import { asHeavyWork } from '../../db/heavy-work.ts';
-import { forbidden, HttpError } from '../../http-errors.ts';
+import { forbidden, refusalError } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { tableCsv, tableXlsx, type TableFile } from '../../files/table-files.ts';
 import { reportFileName } from './report-file-name.ts';
@@ -137,6 +137,7 @@ function readableFor(privileges: Privileges, params: ReportParams): 'all' | numb
   const readable = readableInstitutions(privileges);
   if (readable !== 'all' && readable.length === 0) throw forbidden();
   const unreadable = (params.institutionIds ?? []).filter((id) => !canReadInstitution(privileges, id));
-  if (unreadable.length > 0) throw new HttpError(403, `You may not read institution ${unreadable.join(', ')}.`);
+  if (unreadable.length > 0)
+    throw refusalError({ kind: 'forbidden', message: `You may not read institution ${unreadable.join(', ')}.` });
   return readable;
 }

@@ -1,7 +1,8 @@
 import type { BulkApproveBody, BulkApproveOutcome } from '../../../shared/schemas/returns.ts';
 import type { Db } from '../../db/client.ts';
 import { commitOutcomeUnknown } from '../../db/commit-outcome.ts';
-import { takeReturnAction, type ReturnActionResult, type ReturnActor } from './return-transitions.ts';
+import { refusalMessage, type Outcome } from '../../refusals.ts';
+import { takeReturnAction, type ReturnActor } from './return-transitions.ts';
 import type { TermReturn } from '../../../shared/schemas/returns.ts';
 
 /**
@@ -13,15 +14,16 @@ import type { TermReturn } from '../../../shared/schemas/returns.ts';
  */
 
 /** One return's result as the bulk answer says it: the single approval's 409 code and words, or not found. */
-function outcomeOf(id: number, result: ReturnActionResult<TermReturn>): BulkApproveOutcome {
+function outcomeOf(id: number, result: Outcome<TermReturn>): BulkApproveOutcome {
   if (result.ok) return { id, ok: true };
-  if (result.error === 'not-found') return { id, ok: false, code: 'not_found', message: 'There is no such term return.' };
-  if (result.error === 'forbidden') return { id, ok: false, code: 'forbidden', message: 'You may not approve this return.' };
+  const { refusal } = result;
+  if (refusal.kind === 'not-found') return { id, ok: false, code: 'not_found', message: 'There is no such term return.' };
+  if (refusal.kind === 'forbidden') return { id, ok: false, code: 'forbidden', message: 'You may not approve this return.' };
   // Only acting for an institution can be invalid (a missing reason), and approving is not that: said as a failure.
-  if (result.error === 'invalid') return { id, ok: false, code: 'failed', message: result.message };
+  if (refusal.kind === 'invalid') return { id, ok: false, code: 'failed', message: refusalMessage(refusal) };
   // An approval meets only a stale version or a state other than submitted (completeness is the sign-off's).
-  const code = result.code === 'return_version' ? 'return_version' : 'return_state';
-  return { id, ok: false, code, message: result.message };
+  const code = refusal.kind === 'conflict' && refusal.code === 'return_version' ? 'return_version' : 'return_state';
+  return { id, ok: false, code, message: refusalMessage(refusal) };
 }
 
 /**

@@ -3,8 +3,9 @@ import { TERMS } from '../../../shared/constants.ts';
 import type { Period, PeriodCreateParsed, PeriodUpdate } from '../../../shared/schemas/returns.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { NOT_FOUND, outcomeOf, refuse, Refused, type Outcome } from '../../refusals.ts';
+import { conflict, NOT_FOUND, outcomeOf, refuse, refused, Refused, type Outcome } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
+import type { InstitutionJoined } from '../institutions/institution-joined.ts';
 import { BC_TODAY } from './returns.repo.ts';
 
 /**
@@ -39,24 +40,23 @@ async function periodIdAt(db: Db, fiscalYear: string, term: string): Promise<num
   return row?.id ?? null;
 }
 
-export type PeriodCreateResult =
-  { ok: true; value: number } | { ok: false; error: 'duplicate'; existingId: number; message: string };
-
+/** A second period of the same term: a conflict carrying the existing period's id. */
 const duplicate = (input: PeriodCreateParsed, existingId: number) =>
-  ({
-    ok: false,
-    error: 'duplicate',
-    existingId,
-    message: `${input.term} ${input.fiscal_year} is already a reporting period (period ${existingId}); change its dates instead`,
-  }) as const;
+  refused(
+    conflict(
+      `${input.term} ${input.fiscal_year} is already a reporting period (period ${existingId}); change its dates instead`,
+      undefined,
+      { existingId },
+    ),
+  );
 
 /**
  * Creates a period with a term return for every active institution, audited; a second one of the same term is a
  * conflict. `userId` is the app admin's, or null when the system opens the period itself (period-opener.ts).
  */
-export async function createPeriod(db: Db, input: PeriodCreateParsed, userId: number | null): Promise<PeriodCreateResult> {
+export async function createPeriod(db: Db, input: PeriodCreateParsed, userId: number | null): Promise<Outcome<number>> {
   try {
-    return await db.transaction(async (tx): Promise<PeriodCreateResult> => {
+    return await db.transaction(async (tx): Promise<Outcome<number>> => {
       const existingId = await periodIdAt(tx, input.fiscal_year, input.term);
       if (existingId !== null) return duplicate(input, existingId);
       await takeReturnRowsLock(tx);
@@ -125,14 +125,15 @@ export function updatePeriod(db: Db, id: number, patch: PeriodUpdate, userId: nu
 
 /**
  * Gives an institution a term return for every period not yet past its due date (a new institution, or one made
- * active again); call it in the transaction that creates or reactivates the institution. Returns of past periods are
+ * active again), in the transaction that creates or reactivates the institution: the institutions module asks for it
+ * through its port (institutions/institution-joined.ts), which app.ts gives this function. Returns of past periods are
  * not made: the institution was not expected to report them.
  */
-export async function addReturnsForInstitution(db: Db, institutionId: number): Promise<void> {
+export const addReturnsForInstitution: InstitutionJoined = async (db, institutionId) => {
   await takeReturnRowsLock(db);
   await db.execute(
     sql`INSERT INTO term_returns (period_id, institution_id)
         SELECT p.id, ${institutionId} FROM reporting_periods p WHERE p.due_on >= ${BC_TODAY} ORDER BY p.id
         ON CONFLICT DO NOTHING`,
   );
-}
+};

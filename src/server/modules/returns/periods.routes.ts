@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
 import { PeriodConflictSchema, PeriodCreateSchema, PeriodSchema, PeriodUpdateSchema } from '../../../shared/schemas/returns.ts';
-import { fieldError, valueOrHttpError } from '../../http-errors.ts';
+import { patchOf, valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { createPeriod, listPeriods, updatePeriod } from './periods.repo.ts';
 
@@ -44,11 +44,7 @@ export async function periodRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: requireAppAdmin,
     },
-    async (request, reply) => {
-      const result = await createPeriod(db, request.body, signedInUser(request).id);
-      if (result.ok) return { id: result.value };
-      return reply.code(409).send({ statusCode: 409, message: result.message, existingId: result.existingId });
-    },
+    async (request) => ({ id: valueOrHttpError(await createPeriod(db, request.body, signedInUser(request).id), PERIOD) }),
   );
 
   r.patch(
@@ -64,8 +60,7 @@ export async function periodRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireAppAdmin,
     },
     async (request) => {
-      const { id, ...patch } = request.body;
-      if (id !== undefined && id !== request.params.id) throw fieldError('id', 'The id in the body does not match the address');
+      const patch = patchOf(request.params, request.body);
       return valueOrHttpError(await updatePeriod(db, request.params.id, patch, signedInUser(request).id), PERIOD);
     },
   );

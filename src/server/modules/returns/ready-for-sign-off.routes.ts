@@ -4,7 +4,7 @@ import { canEditInstitution } from '../../../shared/permissions.ts';
 import { ApiErrorSchema, IdParamSchema } from '../../../shared/schemas/api.ts';
 import { READY_GUARD_MINUTES, ReadyForSignOffBodySchema, ReadyForSignOffResultSchema } from '../../../shared/schemas/contacts.ts';
 import { ReturnConflictSchema } from '../../../shared/schemas/returns.ts';
-import { HttpError, forbidden, notFound } from '../../http-errors.ts';
+import { forbidden, valueOrHttpError } from '../../http-errors.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { tellReadyForSignOff } from './ready-for-sign-off.ts';
@@ -57,7 +57,7 @@ export async function readyForSignOffRoutes(app: FastifyInstance): Promise<void>
       onRequest: requireSignedIn,
       preValidation: requireWriteRights,
     },
-    async (request, reply) => {
+    async (request) => {
       const user = signedInUser(request);
       const result = await tellReadyForSignOff(
         {
@@ -69,12 +69,7 @@ export async function readyForSignOffRoutes(app: FastifyInstance): Promise<void>
         },
         request.params.id,
       );
-      if (result.ok) return result.value;
-      if (result.error === 'not-found') throw notFound('The term return');
-      if (result.error === 'forbidden') throw forbidden();
-      if (result.error === 'mail-failed') throw new HttpError(502, result.message);
-      const { code, message, current } = result;
-      return reply.code(409).send({ statusCode: 409, message, code, state: current.state, current });
+      return valueOrHttpError(result, 'The term return');
     },
   );
 }

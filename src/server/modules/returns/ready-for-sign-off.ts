@@ -7,6 +7,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { returnEvents } from '../../db/schema.ts';
 import { headerSafeName } from '../../mail/mail-address.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { conflict as conflictOf, FORBIDDEN, NOT_FOUND, refused, type Outcome } from '../../refusals.ts';
 import { isoTimestamp } from '../records/record-sql.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import { chooseContacts } from '../users/contact-choice.ts';
@@ -66,12 +67,8 @@ const bcTime = (iso: string) =>
 
 export type ReadyConflictCode = 'return_state' | 'ready_recently' | 'no_sign_off_people';
 
-export type ReadyOutcome =
-  | { ok: true; value: ReadyForSignOffResult }
-  | { ok: false; error: 'not-found' }
-  | { ok: false; error: 'forbidden' }
-  | { ok: false; error: 'conflict'; code: ReadyConflictCode; message: string; current: TermReturn }
-  | { ok: false; error: 'mail-failed'; message: string };
+/** Told, or why not: not found, forbidden, a conflict (with the return as it is), or a mail not taken (not-delivered). */
+export type ReadyOutcome = Outcome<ReadyForSignOffResult>;
 
 export interface ReadyContext {
   db: Db;
@@ -82,13 +79,8 @@ export interface ReadyContext {
   logFailure(err: unknown): void;
 }
 
-const conflict = (code: ReadyConflictCode, message: string, current: TermReturn): ReadyOutcome => ({
-  ok: false,
-  error: 'conflict',
-  code,
-  message,
-  current,
-});
+const conflict = (code: ReadyConflictCode, message: string, current: TermReturn): ReadyOutcome =>
+  refused(conflictOf(message, code, { state: current.state, current }));
 
 /** Why the sign-off people cannot be told now, or null: the state, the guard, or nobody to tell. */
 async function refusal(db: Db, current: TermReturn, recipients: readonly Contact[]): Promise<ReadyOutcome | null> {
@@ -123,15 +115,15 @@ export async function tellReadyForSignOff(ctx: ReadyContext, returnId: number): 
   const { db, actor } = ctx;
   const claimed = await db.transaction(async (tx): Promise<ReadyOutcome | { claim: number; ret: TermReturn; to: Contact[] }> => {
     const key = await returnKeyOf(tx, returnId);
-    if (!key) return { ok: false, error: 'not-found' };
-    if (!canEditInstitution(actor.privileges, key.institutionId)) return { ok: false, error: 'forbidden' };
+    if (!key) return refused(NOT_FOUND);
+    if (!canEditInstitution(actor.privileges, key.institutionId)) return refused(FORBIDDEN);
     // Two clicks (or two writers) at once take turns here, and the second sees the first's entry.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${READY_ACTION} ${returnId}`}))`);
     const current = (await readReturn(tx, returnId))!;
     // The sender is not told what they said; an admin who is the only one gets "nobody else".
     const to = (await signOffContacts(tx, key.institutionId)).people.filter((p) => p.user_id !== actor.id);
-    const refused = await refusal(tx, current, to);
-    if (refused) return refused;
+    const why = await refusal(tx, current, to);
+    if (why) return why;
     const [event] = await tx
       .insert(returnEvents)
       .values({
@@ -172,11 +164,10 @@ export async function tellReadyForSignOff(ctx: ReadyContext, returnId: number): 
         after: { event: claimed.claim, error: err instanceof Error ? err.message.slice(0, 500) : 'unknown' },
       });
     });
-    return {
-      ok: false,
-      error: 'mail-failed',
+    return refused({
+      kind: 'not-delivered',
       message: 'The mail server did not take the mail, so nobody was told. Try again in a few minutes.',
-    };
+    });
   }
   return {
     ok: true,

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { queryRows, type Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import { fieldError } from '../../http-errors.ts';
+import { refuse } from '../../refusals.ts';
 import { headerSafeName, isPlainAddress } from '../../mail/mail-address.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { inList, isoTimestamp } from '../records/record-sql.ts';
@@ -67,7 +67,7 @@ async function returnsAskedFor(db: Db, request: ReminderRequest): Promise<TermRe
   const ids = [...new Set(request.return_ids)];
   const found = await listReturns(db, { ids, readable: 'all' });
   const missing = ids.filter((id) => !found.some((r) => r.id === id));
-  if (missing.length > 0) throw fieldError('return_ids', `No term return has the id ${missing.slice(0, 10).join(', ')}`);
+  if (missing.length > 0) throw refuse('return_ids', `No term return has the id ${missing.slice(0, 10).join(', ')}`);
   return found;
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { inList } from '../records/record-sql.ts';
+import type { RecordTermKey, RecordWriteGuard } from '../records/record-write-guard.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { Refused, returnLocked, type LockedReturn } from '../../refusals.ts';
 
@@ -11,14 +12,13 @@ import { Refused, returnLocked, type LockedReturn } from '../../refusals.ts';
  * decides, and a write that comes second sees the transition's new state. Writes of the same return share the lock
  * and do not wait on each other. The lock key is the institution and a hash of the fiscal year and term, so it
  * exists before (and without) the return row; a hash collision only makes two returns take turns.
+ *
+ * `guardRecordWrite` is what the record store asks through its port (records/record-write-guard.ts): app.ts
+ * provides it there, so records never import returns (decision 039).
  */
 
 /** Which return a record belongs to: its institution, fiscal year and term. */
-export interface ReturnKey {
-  institutionId: number;
-  fiscalYear: string;
-  term: string;
-}
+export type ReturnKey = RecordTermKey;
 
 const keyText = (k: ReturnKey) => `${k.institutionId}|${k.fiscalYear}|${k.term}`;
 
@@ -66,10 +66,10 @@ export async function lockedReturnsAt(db: Db, keys: readonly ReturnKey[]): Promi
  * The record store's guard: holds the shared lock of every return the write touches, then refuses (a thrown
  * `Refused`, undoing the caller's transaction) when any of them is submitted or approved.
  */
-export async function guardRecordWrite(db: Db, keys: readonly ReturnKey[]): Promise<void> {
+export const guardRecordWrite: RecordWriteGuard = async (db, keys) => {
   const distinct = distinctReturnKeys(keys);
   if (distinct.length === 0) return;
   await holdReturnsShared(db, distinct);
   const locked = await lockedReturnsAt(db, distinct);
   if (locked.length > 0) throw new Refused(returnLocked(locked));
-}
+};

@@ -15,7 +15,15 @@ import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { FillZerosResult, TermReturn } from '../../../shared/schemas/returns.ts';
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { Refused } from '../../refusals.ts';
+import {
+  conflict as conflictOf,
+  FORBIDDEN,
+  invalidField,
+  NOT_FOUND,
+  refused,
+  returnLockedBy,
+  type Outcome,
+} from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import { insertRecords, ONE_RECORD_PER_TERM, type RecordValues } from '../records/record-store.ts';
 import { returnEvents } from '../../db/schema.ts';
@@ -28,7 +36,7 @@ import { queryRows } from '../../db/client.ts';
  * the programs with no record with zero records. Each runs in one transaction that decides rights (through
  * shared/permissions.ts), holds the return's exclusive lock (so no record write of the return is half-way through),
  * reads the return again, checks its state and version, then changes it, records the event and audits it. Answers
- * are results, never HTTP: the routes choose the status.
+ * are outcomes (refusals.ts), never HTTP: the routes choose the status.
  */
 
 /** Who acts: their id for the history and the audit, their privileges for the rights check. */
@@ -37,21 +45,13 @@ export interface ReturnActor {
   privileges: Privileges;
 }
 
-/** Why an action did not happen: the return is not there, the actor may not, or the return is not in a state for it. */
-export type ReturnActionError =
-  | { error: 'not-found' }
-  | { error: 'forbidden' }
-  | { error: 'invalid'; field: string; message: string }
-  | { error: 'conflict'; code: ReturnConflictCode; message: string; current?: TermReturn };
-
 /**
  * return_state: the return's state does not allow the action; return_version: it changed since the version sent;
- * return_incomplete: an expected program has no submitted record; return_locked: the return was signed off while the
- * zero records were being written; record_exists: someone added a record for one of those programs meanwhile.
+ * return_incomplete: an expected program has no submitted record; record_exists: someone added a record for one of
+ * those programs meanwhile. (A return signed off while the zero records were being written is the record store's
+ * `return-locked` refusal, the 409 return_locked.) A conflict carries the return as it is now, and its state.
  */
-export type ReturnConflictCode = 'return_state' | 'return_version' | 'return_incomplete' | 'return_locked' | 'record_exists';
-
-export type ReturnActionResult<T> = { ok: true; value: T } | ({ ok: false } & ReturnActionError);
+export type ReturnConflictCode = 'return_state' | 'return_version' | 'return_incomplete' | 'record_exists';
 
 /**
  * What an action may carry: the reason (send back, reopen; zero fill and sign-off when acting for the institution),
@@ -63,7 +63,7 @@ export interface ReturnActionInput {
   version?: number;
 }
 
-const invalid = (field: string, message: string) => ({ ok: false, error: 'invalid', field, message }) as const;
+const invalid = (field: string, message: string) => refused(invalidField(field, message));
 
 /**
  * Zero fill and sign-off by an app admin who is not the institution's admin act on its behalf: a reason is required,
@@ -90,7 +90,7 @@ async function dueAgainOn(db: Db, periodDueOn: string, chosen: string | undefine
 }
 
 const conflict = (code: ReturnConflictCode, message: string, current?: TermReturn) =>
-  ({ ok: false, error: 'conflict', code, message, current }) as const;
+  refused(conflictOf(message, code, current && { state: current.state, current }));
 
 /** The stored state behind a shown one. */
 const storedOf = (state: ReturnState): StoredReturnState => (state === 'not started' || state === 'in progress' ? 'open' : state);
@@ -176,21 +176,21 @@ export async function takeReturnAction(
   action: ReturnAction,
   actor: ReturnActor,
   input: ReturnActionInput = {},
-): Promise<ReturnActionResult<TermReturn>> {
-  return db.transaction(async (tx): Promise<ReturnActionResult<TermReturn>> => {
+): Promise<Outcome<TermReturn>> {
+  return db.transaction(async (tx): Promise<Outcome<TermReturn>> => {
     const key = await returnKeyOf(tx, id);
-    if (!key) return { ok: false, error: 'not-found' };
-    if (!mayTakeReturnAction(action, actor.privileges, key.institutionId)) return { ok: false, error: 'forbidden' };
+    if (!key) return refused(NOT_FOUND);
+    if (!mayTakeReturnAction(action, actor.privileges, key.institutionId)) return refused(FORBIDDEN);
     const onBehalf = action === 'submit' ? onBehalfReason(actor, key.institutionId, input) : { reason: null };
-    if ('error' in onBehalf) return onBehalf;
+    if ('refusal' in onBehalf) return onBehalf;
     // Waits for record writes of this return in flight; those that come later wait for this transaction.
     await holdReturnExclusive(tx, key);
     const current = (await readReturn(tx, id))!;
-    const refused =
+    const why =
       stateConflict(action, current, input.version) ?? (action === 'submit' ? await incompleteConflict(tx, current) : null);
-    if (refused) return refused;
+    if (why) return why;
     const due = RETURN_TRANSITIONS[action].reason ? await dueAgainOn(tx, current.due_on, input.due_again_on) : { day: null };
-    if ('error' in due) return due;
+    if ('refusal' in due) return due;
     const to = RETURN_TRANSITIONS[action].to;
     await tx.execute(
       sql`UPDATE term_returns SET state = ${to}, version = version + 1, updated_at = now()
@@ -246,17 +246,17 @@ export async function fillZeros(
   id: number,
   actor: ReturnActor,
   input: ReturnActionInput = {},
-): Promise<ReturnActionResult<FillZerosResult>> {
+): Promise<Outcome<FillZerosResult>> {
   try {
-    return await db.transaction(async (tx): Promise<ReturnActionResult<FillZerosResult>> => {
+    return await db.transaction(async (tx): Promise<Outcome<FillZerosResult>> => {
       const key = await returnKeyOf(tx, id);
-      if (!key) return { ok: false, error: 'not-found' };
-      if (!mayTakeReturnAction('fill-zeros', actor.privileges, key.institutionId)) return { ok: false, error: 'forbidden' };
+      if (!key) return refused(NOT_FOUND);
+      if (!mayTakeReturnAction('fill-zeros', actor.privileges, key.institutionId)) return refused(FORBIDDEN);
       const onBehalf = onBehalfReason(actor, key.institutionId, input);
-      if ('error' in onBehalf) return onBehalf;
+      if ('refusal' in onBehalf) return onBehalf;
       const current = (await readReturn(tx, id))!;
-      const refused = stateConflict('fill-zeros', current, input.version);
-      if (refused) return refused;
+      const why = stateConflict('fill-zeros', current, input.version);
+      if (why) return why;
       const missing = (await expectedPrograms(tx, id)).filter((p) => p.record_id === null);
       if (missing.length === 0) return { ok: true, value: { created: [], return: current } };
       // The record store holds the return's shared lock and refuses if it was signed off meanwhile.
@@ -292,7 +292,9 @@ export async function fillZeros(
       return { ok: true, value: { created, return: after } };
     });
   } catch (err) {
-    if (err instanceof Refused && err.refusal.kind === 'return-locked') return conflict('return_locked', err.refusal.message);
+    // The return was signed off while the zero records were being written: the store refused, nothing was written.
+    const locked = returnLockedBy(err);
+    if (locked) return refused(locked);
     if (uniqueViolation(err) === ONE_RECORD_PER_TERM) {
       return conflict(
         'record_exists',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
@@ -18,9 +18,10 @@ import {
   ReturnsQuerySchema,
   TermReturnSchema,
 } from '../../../shared/schemas/returns.ts';
-import { fieldError, forbidden, notFound } from '../../http-errors.ts';
+import { forbidden, notFound, valueOrHttpError } from '../../http-errors.ts';
+import type { Outcome } from '../../refusals.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
-import { fillZeros, mayTakeReturnAction, takeReturnAction, type ReturnActionResult } from './return-transitions.ts';
+import { fillZeros, mayTakeReturnAction, takeReturnAction } from './return-transitions.ts';
 import { signOffPeopleOf } from './ready-for-sign-off.ts';
 import { matrixFile } from './returns-download.ts';
 import { returnFigures } from './return-figures.ts';
@@ -31,15 +32,8 @@ import { expectedPrograms, listReturns, readReturn, returnFilterOf, returnKeyOf 
 const RETURN = 'The term return';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** A result's value, or its refusal as HTTP: 404, 403, 400 naming the field, or a 409 naming the return's state. */
-function answer<T>(result: ReturnActionResult<T>, reply: FastifyReply) {
-  if (result.ok) return result.value;
-  if (result.error === 'not-found') throw notFound(RETURN);
-  if (result.error === 'forbidden') throw forbidden();
-  if (result.error === 'invalid') throw fieldError(result.field, result.message);
-  const { code, message, current } = result;
-  return reply.code(409).send({ statusCode: 409, message, code, state: current?.state, current });
-}
+/** An action's result, or its refusal as HTTP (http-errors.ts): 404 naming the return, 403, 400, or a 409 with its code. */
+const answer = <T>(outcome: Outcome<T>) => valueOrHttpError(outcome, RETURN);
 
 /**
  * The matrix as the screen shows it, built by the same function (src/shared/return-matrix.ts) from the same list.
@@ -291,7 +285,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireSignedIn,
       preValidation: requireSignOffRights,
     },
-    async (request, reply) => answer(await fillZeros(db, request.params.id, signedInUser(request), request.body ?? {}), reply),
+    async (request) => answer(await fillZeros(db, request.params.id, signedInUser(request), request.body ?? {})),
   );
 
   const actions: { action: ReturnAction; summary: string; reason: boolean }[] = [
@@ -327,8 +321,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
         onRequest: action === 'submit' ? requireSignedIn : requireAppAdmin,
         ...(action === 'submit' ? { preValidation: requireSignOffRights } : {}),
       },
-      async (request, reply) =>
-        answer(await takeReturnAction(db, request.params.id, action, signedInUser(request), request.body ?? {}), reply),
+      async (request) => answer(await takeReturnAction(db, request.params.id, action, signedInUser(request), request.body ?? {})),
     );
   }
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Institution } from '../../../../shared/schemas/institution.ts';
 import { notify } from '../../../lib/notifications.ts';
@@ -7,14 +8,16 @@ import { useInstitutions } from '../api/get-institutions.ts';
 import { useSetInstitutionActive } from '../api/set-institution-active.ts';
 import { useUpdateInstitution } from '../api/update-institution.ts';
 import { InstitutionForm } from '../components/institution-form.tsx';
-import { InstitutionPrograms } from '../components/institution-programs.tsx';
 import { InstitutionRoleHolders } from '../components/institution-role-holders.tsx';
 import { institutionToFormValues } from '../lib/institution-form-model.ts';
 import { INSTITUTION_UI } from '../messages.ts';
 
 const T = INSTITUTION_UI;
 
-function InstitutionDetails({ institution }: { institution: Institution }) {
+/** What other features show of an institution on its page, below its form (its programs). */
+export type InstitutionSections = (institution: Institution) => ReactNode;
+
+function InstitutionDetails({ institution, sections }: { institution: Institution; sections?: InstitutionSections }) {
   const update = useUpdateInstitution(institution.id);
   const setActive = useSetInstitutionActive(institution.id);
 
@@ -42,14 +45,18 @@ function InstitutionDetails({ institution }: { institution: Institution }) {
         />
       )}
     >
-      <InstitutionPrograms institution={institution} />
+      {sections?.(institution)}
       <InstitutionRoleHolders institution={institution} />
     </DetailPage>
   );
 }
 
-/** `/institutions/{id}`: edit the institution, delete (inactive) or reactivate it, see its programs and who has access. */
-export default function InstitutionPage() {
+/**
+ * `/institutions/{id}`: edit the institution, delete (inactive) or reactivate it, see who has access, and the
+ * `sections` other features give it (app/pages/institution-page.tsx adds its programs: the programs feature sits above
+ * this one, so the two meet in app/, decision 039).
+ */
+export function InstitutionPage({ sections }: { sections?: InstitutionSections }) {
   const id = Number(useParams().id);
   const institutions = useInstitutions({ fresh: true });
   const institution = institutions.data?.find((i) => i.id === id);
@@ -64,7 +71,7 @@ export default function InstitutionPage() {
       }}
       title={routeTitle('institution')}
     >
-      {(found) => <InstitutionDetails institution={found} />}
+      {(found) => <InstitutionDetails institution={found} sections={sections} />}
     </DetailLoad>
   );
 }

@@ -10,10 +10,10 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { RowLink } from '../../../ui/row-link.tsx';
 import { ActiveBadge } from '../../../ui/status-badge.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
-import { usePrograms } from '../../programs/index.ts';
-import { INSTITUTION_UI } from '../messages.ts';
+import { usePrograms } from '../api/get-programs.ts';
+import { PROGRAM_UI } from '../messages.ts';
 
-const T = INSTITUTION_UI.programs;
+const T = PROGRAM_UI.ofInstitution;
 
 const COLUMNS: DataColumn<Program>[] = [
   { key: 'name', header: T.columns.name, cell: (p) => <RowLink to={`/programs/${p.id}`}>{p.name}</RowLink>, minWidth: '15rem' },
