@@ -83,7 +83,9 @@ const count = (name: string) => integer(name);
 const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
 
 /** A field's name as Drizzle code spells the column: `wt_12_month_plus` → `wt12MonthPlus`. */
-export type FigureProperty<F extends string> = F extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<FigureProperty<Tail>>}` : F;
+export type FigureProperty<F extends string> = F extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<FigureProperty<Tail>>}`
+  : F;
 
 /** The runtime twin of FigureProperty (schema.unit.test.ts holds the two together for every field). */
 export function figureProperty<F extends string>(field: F): FigureProperty<F> {

@@ -14,7 +14,8 @@ function brokenRules(r: GeneratedRecord): string[] {
   const broken: string[] = COUNT_FIELDS.filter((field) => !(Number.isSafeInteger(r[field]) && r[field] >= 0)).map(
     (field) => `counts: ${field}`,
   );
-  if (r.students_placed > r.students_seeking || r.students_seeking > r.students_enrolled) broken.push('placed ≤ seeking ≤ enrolled');
+  if (r.students_placed > r.students_seeking || r.students_seeking > r.students_enrolled)
+    broken.push('placed ≤ seeking ≤ enrolled');
   for (const [name, split] of Object.entries(WORK_TERM_SPLITS)) {
     if (sum(split.fields.map((field) => r[field])) !== r.students_placed) broken.push(`${name}s`);
   }

@@ -287,7 +287,6 @@ function plannedRecords(): PlannedRecord[] {
 
 const RECORDS = plannedRecords();
 
-
 /** Loads the data set into a fresh app; returns the cookies of Alder's writer and of an app admin. */
 async function load(ctx: TestContext): Promise<{ attacker: string; admin: string; ids: Record<Institution, number> }> {
   const ids = {} as Record<Institution, number>;

@@ -497,7 +497,9 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
     it('a submitted record from a file without some figures gets one message naming the missing columns', async () => {
       const mapping = { institution: 0, program: 1, students_enrolled: 2, students_seeking: 3, students_placed: 4 };
       // The counts without a column (21 of the 24 today), the first and the last named in the message.
-      const unmapped = COUNT_FIELDS.filter((field) => !(field in mapping)).map((field) => escapeRegExp(RECORD_FIELD_LABELS[field]));
+      const unmapped = COUNT_FIELDS.filter((field) => !(field in mapping)).map((field) =>
+        escapeRegExp(RECORD_FIELD_LABELS[field]),
+      );
       const res = await dryRun('writer', {
         mapping,
         fiscalYear: '2035/36',
