@@ -6,7 +6,7 @@ import { queryRows, type Database } from './client.ts';
 import * as schema from './schema.ts';
 
 /** Every table of the Drizzle schema: its name and its columns' names. */
-const TABLES = Object.values(schema)
+const TABLES = Object.values(schema as Record<string, unknown>)
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableConfig(table))
   .map(({ name, columns }) => ({ name, columns: columns.map((column) => column.name) }));
