@@ -87,7 +87,7 @@ export type FigureProperty<F extends string> = F extends `${infer Head}_${infer 
   ? `${Head}${Capitalize<FigureProperty<Tail>>}`
   : F;
 
-/** The runtime twin of FigureProperty (schema.unit.test.ts holds the two together for every field). */
+/** The runtime twin of FigureProperty (schema.unit.test.ts checks that they agree, digits included). */
 export function figureProperty<F extends string>(field: F): FigureProperty<F> {
   return field.replace(/_(.)/g, (_, next: string) => next.toUpperCase()) as FigureProperty<F>;
 }

@@ -1,7 +1,14 @@
 import { getTableColumns } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { COUNT_FIELDS, EDITABLE_FIELDS, MONEY_FIELDS, type RecordField } from '../../shared/record-rules.ts';
-import { figureProperty, records, releaseRecords } from './schema.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  COUNT_FIELDS,
+  EDITABLE_FIELDS,
+  MONEY_FIELDS,
+  type CountField,
+  type MoneyField,
+  type RecordField,
+} from '../../shared/record-rules.ts';
+import { figureProperty, records, releaseRecords, type FigureProperty } from './schema.ts';
 
 /** Each column of a table by its SQL name: its Drizzle property and SQL type. */
 function columnsOf(table: typeof records | typeof releaseRecords): Map<string, { property: string; type: string }> {
@@ -40,9 +47,15 @@ describe("the records table and record-rules.ts's list of fields", () => {
     for (const field of [...COUNT_FIELDS, ...MONEY_FIELDS]) expect(released.get(field)?.type, field).toBe(typeOf(field));
   });
 
-  it('spells a property as Drizzle code does', () => {
+  it('spells a property as Drizzle code does, in its type and at run time alike', () => {
+    expectTypeOf<FigureProperty<'wt_12_month_plus'>>().toEqualTypeOf<'wt12MonthPlus'>();
+    expectTypeOf<FigureProperty<'students_with_disability'>>().toEqualTypeOf<'studentsWithDisability'>();
+    expectTypeOf<FigureProperty<'term'>>().toEqualTypeOf<'term'>();
     expect(figureProperty('wt_12_month_plus')).toBe('wt12MonthPlus');
     expect(figureProperty('students_with_disability')).toBe('studentsWithDisability');
     expect(figureProperty('term')).toBe('term');
+    // Every figure's property is one the table's type knows (a spelling the two disagree on would not compile).
+    const typed: Record<FigureProperty<CountField | MoneyField>, unknown> = getTableColumns(records);
+    for (const field of [...COUNT_FIELDS, ...MONEY_FIELDS]) expect(typed[figureProperty(field)], field).toBeDefined();
   });
 });

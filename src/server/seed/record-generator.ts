@@ -20,7 +20,10 @@ export interface ProgramRow {
   activeInd: boolean;
 }
 
-/** The figures of a generated record, by their field names in `src/shared/record-rules.ts`: a field added there is missing here until the generator gives it a value. */
+/**
+ * The figures of a generated record, by their field names in `src/shared/record-rules.ts`: a field added there does not
+ * compile here until the generator gives it a value.
+ */
 export type GeneratedFigures = Record<CountField, number> & Record<MoneyField, string>;
 
 /** One generated record, every count consistent with the validation rules of PRODUCT.md §2. */
