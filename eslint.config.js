@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import clientLayers from './lint-rules/client-layers.js';
 
 /**
- * Import direction (ARCHITECTURE.md, decision 004): shared imports nothing of ours; server and client import shared,
+ * Import direction (docs/architecture.md, decision 004): shared imports nothing of ours; server and client import shared,
  * never each other. Inside the client, lint-rules/client-layers.js keeps the layers.
  */
 const noImport = (group, message) => ['error', { patterns: [{ group, message }] }];

@@ -1,4 +1,4 @@
--- The discipline groupings of PRODUCT.md §2: lookup data every environment needs, so it ships as a migration.
+-- The discipline groupings of docs/product.md §4.2: lookup data every environment needs, so it ships as a migration.
 INSERT INTO "disciplines" ("name", "sort_order") VALUES
   ('Business & Management', 1),
   ('Computer & Information Science', 2),

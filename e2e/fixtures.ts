@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { fiscalYearOf } from '../src/shared/record-rules.ts';
 
-/** The demo users of PRODUCT.md §8 (and UVic's admin, issue 29), seeded into the throwaway database the browser tests run against. */
+/** The demo users of docs/product.md §10.2 (and UVic's admin, issue 29), seeded into the throwaway database the browser tests run against. */
 export type DemoUser = 'appadmin' | 'globalreader' | 'instadmin' | 'writer' | 'reader' | 'newuser' | 'uvicadmin';
 
 /** The B.C. fiscal year (April to March) `ahead` years after the current one; negative for earlier years. */

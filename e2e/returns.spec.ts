@@ -157,7 +157,7 @@ test.describe.serial('term returns', () => {
       await expect(matrix.getByRole('rowheader')).toHaveText([UBC, 'Totals']);
       await expect(returnLink(page)).toContainText('Reopened');
       await expect(matrix.getByRole('link', { name: /UBC, Fall: open the return \(not in the chosen states\)/ })).toBeVisible();
-      await expect(page.getByTestId(`total-${TERM}`)).toHaveText('0 of 1 submitted');
+      await expect(page.getByTestId(`total-${TERM}`)).toHaveText('0 of 1 submitted, 0 on time');
     };
     await check();
     await page.reload();

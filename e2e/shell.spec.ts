@@ -138,7 +138,7 @@ test.describe('toasts and the header', () => {
       await expect.poll(async () => (await toast.boundingBox())!.y - (await headerBottom())).toBeGreaterThanOrEqual(0);
 
       const box = (await toast.boundingBox())!;
-      // At the top of the page (requirements §2) and centred.
+      // At the top of the page (docs/product.md §2.4) and centred.
       expect(box.y).toBeLessThan(400);
       expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(4);
       expect(box.y).toBeGreaterThanOrEqual(await headerBottom());

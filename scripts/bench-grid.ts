@@ -8,26 +8,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../src/server/db/client.ts';
 import { createInstitution } from '../src/server/test/factories.ts';
 import { createProgram } from '../src/server/test/record-factories.ts';
+import { ms, record, stats } from './bench-measure.ts';
 
 const PROGRAMS = 100;
 const SAVES = 15;
-
-type Record = (
-  group: string,
-  measure: string,
-  value: string,
-  baseline: string,
-  ratio: number,
-  target: string,
-  pass: boolean,
-) => void;
-
-/** The median of some samples, with their range, as the bench writes them. */
-function median(samples: number[]): { median: number; text: string } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const m = sorted[Math.floor(sorted.length / 2)]!;
-  return { median: m, text: `${m.toFixed(1)} ms (${sorted[0]!.toFixed(1)}–${sorted.at(-1)!.toFixed(1)})` };
-}
 
 /**
  * In the page: type into row 0's first cell, press the down arrow, and answer the milliseconds until row 0 shows it
@@ -54,7 +38,7 @@ const SAVE_ROW = `
   return performance.now() - began;
 `;
 
-export async function benchGrid(database: Database, base: string, cookie: string, record: Record): Promise<void> {
+export async function benchGrid(database: Database, base: string, cookie: string): Promise<void> {
   const group = 'whole-term grid (Chromium)';
   const institution = await createInstitution(database.db, { name: 'Bench Grid University', shortName: 'BGU' });
   for (let n = 0; n < PROGRAMS; n++)
@@ -88,11 +72,11 @@ export async function benchGrid(database: Database, base: string, cookie: string
     }
     const rows = await page.locator('[data-testid="entry-row-state"]').count();
     if (rows !== PROGRAMS) throw new Error(`The grid drew ${rows} rows, not ${PROGRAMS}`);
-    const draw = median(draws);
+    const draw = stats(draws);
     record(
       group,
       `first draw, ${PROGRAMS} programs × 27 figures`,
-      draw.text,
+      ms(draw),
       '(absolute)',
       draw.median / 150,
       '≤ 150 ms',
@@ -129,14 +113,14 @@ export async function benchGrid(database: Database, base: string, cookie: string
         }, 100 + n),
       );
     }
-    const subject = median(grid.slice(1));
-    const baseline = median(patch.slice(1));
+    const subject = stats(grid.slice(1));
+    const baseline = stats(patch.slice(1));
     const ratio = subject.median / baseline.median;
     record(
       group,
       'save a row (edit, leave, saved)',
-      subject.text,
-      `${baseline.text} (the same PATCH by fetch)`,
+      ms(subject),
+      `${ms(baseline)} (the same PATCH by fetch)`,
       ratio,
       '≤ 1.2×',
       ratio <= 1.2,

@@ -9,7 +9,8 @@
  *   BENCH_SMALL_RECORDS  records for the PGlite ÷ PostgreSQL comparison (default 100,000)
  *   BENCH_SECONDS        seconds of each throughput run (default 10)
  *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty); returns: the
- *                        marks, the completeness matrix and the bulk approval alone; disclosure:
+ *                        marks, the completeness matrix, the return page's figures and the bulk approval alone;
+ *                        return-figures: the return page's figures alone; disclosure:
  *                        the reports under disclosure control alone; lighthouse: the page scores alone; grid: the
  *                        whole-term grid in Chromium alone
  *
@@ -19,7 +20,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -53,6 +53,8 @@ import { heavyWorkbook, hostileFiles } from '../src/server/test/hostile-spreadsh
 import { XLSX_CONTENT_TYPE } from '../src/shared/schemas/import.ts';
 import { benchGrid } from './bench-grid.ts';
 import { benchBulkApprove } from './bench-bulk-approve.ts';
+import { callApi, compare, log, ms, record, results, RUNS, stats, verdict, type Timing } from './bench-measure.ts';
+import { benchReturnFigures } from './bench-return-figures.ts';
 import { FULL_MARKS, PERFORMANCE_TARGET, runLighthouse, type PageScores } from './lighthouse.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,75 +63,8 @@ const SMALL_RECORDS = Number(process.env.BENCH_SMALL_RECORDS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** `hostile-upload` or `disclosure` runs that group alone (on a database of BENCH_RECORDS records), for a quick check. */
 const ONLY = process.env.BENCH_ONLY;
-const RUNS = 5;
 const APP_PORT = 3400;
 const BARE_PORT = 3401;
-
-// ---- Measuring -----------------------------------------------------------------------------------------
-
-interface Timing {
-  median: number;
-  min: number;
-  max: number;
-}
-
-interface Result {
-  group: string;
-  measure: string;
-  value: string;
-  baseline: string;
-  ratio: number;
-  target: string;
-  /** null for a measure shown for context, with no target. */
-  pass: boolean | null;
-}
-
-const results: Result[] = [];
-const log = (msg: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
-
-function stats(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
-}
-
-/**
- * Milliseconds of at least `runs` calls after one warm-up, interleaved with the baseline so drift hits both alike.
- * Calls of a few milliseconds go on for two seconds (at most 300 pairs): ten samples of a 3 ms call move by a
- * millisecond from one run to the next.
- */
-async function compare(subject: () => Promise<unknown>, baseline: () => Promise<unknown>, runs = RUNS) {
-  await subject();
-  await baseline();
-  const a: number[] = [];
-  const b: number[] = [];
-  const began = performance.now();
-  for (let n = 0; n < runs || (performance.now() - began < 2000 && n < 300); n++) {
-    let t = performance.now();
-    await subject();
-    a.push(performance.now() - t);
-    t = performance.now();
-    await baseline();
-    b.push(performance.now() - t);
-  }
-  return { subject: stats(a), baseline: stats(b) };
-}
-
-const ms = (t: Timing) => `${t.median.toFixed(1)} ms (${t.min.toFixed(1)}–${t.max.toFixed(1)})`;
-
-const verdict = (pass: boolean | null) => (pass === null ? 'info' : pass ? 'PASS' : 'MISS');
-
-function record(
-  group: string,
-  measure: string,
-  value: string,
-  baseline: string,
-  ratio: number,
-  target: string,
-  pass: boolean | null,
-) {
-  results.push({ group, measure, value, baseline, ratio, target, pass });
-  log(`${verdict(pass)} ${group} / ${measure}: ${value} vs ${baseline} → ${ratio.toFixed(2)}× (target ${target})`);
-}
 
 /** Peak growth of a process's resident memory while `work` runs, in MB. */
 async function rssGrowth<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
@@ -156,33 +91,6 @@ async function drain(body: ReadableStream<Uint8Array> | NodeJS.ReadableStream): 
   });
   await pipeline(body as NodeJS.ReadableStream, sink);
   return bytes;
-}
-
-const keepAlive = new Agent({ keepAlive: true });
-
-/**
- * One API call, its JSON answer read and parsed, through Node's own HTTP client on a kept-alive connection.
- * Node's `fetch` adds its web streams on top, a client cost the server never sees (measured on a million records,
- * the find “Fall terms”: 2.6–2.7 ms through this client, 2.9–3.0 ms through `fetch`, its SQL 1.8–1.9 ms).
- */
-function callApi(url: string, cookie: string, body?: unknown): Promise<unknown> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string | number> = { cookie };
-  if (payload !== undefined)
-    Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent: keepAlive, method: payload === undefined ? 'GET' : 'POST', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
-        else resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      });
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 function load(url: string, connections: number, duration: number, headers: Record<string, string> = {}) {
@@ -821,14 +729,19 @@ async function main(): Promise<void> {
       await benchDisclosure(database, base);
     } else if (ONLY === 'grid') {
       log('The whole-term grid');
-      await benchGrid(database, base, cookie, record);
+      await benchGrid(database, base, cookie);
+    } else if (ONLY === 'return-figures') {
+      log('The return page’s figures');
+      await benchReturnFigures(database, base, cookie);
     } else if (ONLY === 'returns') {
       log('Reports with and without their marks');
       await benchReportFlags(database);
       log('The completeness matrix');
       await benchReturnsMatrix(database, base, cookie);
+      log('The return page’s figures');
+      await benchReturnFigures(database, base, cookie);
       log('Approving 90 returns at once');
-      await benchBulkApprove(database, base, cookie, record);
+      await benchBulkApprove(database, base, cookie);
     } else {
       log('Reports');
       await benchReports(database, base, cookie);
@@ -840,10 +753,12 @@ async function main(): Promise<void> {
       await benchReportFlags(database);
       log('The completeness matrix');
       await benchReturnsMatrix(database, base, cookie);
+      log('The return page’s figures');
+      await benchReturnFigures(database, base, cookie);
       log('Approving 90 returns at once');
-      await benchBulkApprove(database, base, cookie, record);
+      await benchBulkApprove(database, base, cookie);
       log('The whole-term grid');
-      await benchGrid(database, base, cookie, record);
+      await benchGrid(database, base, cookie);
       log('Find');
       await benchHttpFloor(database, base, cookie);
       await benchFind(database, base, cookie);

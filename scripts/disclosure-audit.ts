@@ -21,7 +21,7 @@
  *                                      left are counted as unchecked
  *   --rows N                           at-risk figures listed in the table (default 60; all are counted)
  *
- * The promise (PRODUCT.md §9, docs/disclosure-control.md): an institution's figure is protected when whatever the
+ * The promise (docs/product.md §11.1, docs/disclosure-control.md): an institution's figure is protected when whatever the
  * reader can work out from every answer leaves it at least 15 % below and above its true value: the attacker's
  * interval [lo, hi] has lo ≤ 0.85 v and hi ≥ 1.15 v. Why 15 %: the dominance rule releases a part of the province
  * only when no institution holds more than 85 % of it, so the others hold at least 15 % of the sum; a reader who

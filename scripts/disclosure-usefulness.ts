@@ -1,5 +1,5 @@
 /**
- * `npm run disclosure:usefulness`: what disclosure control costs in usefulness (issue 19, PRODUCT.md §9). Seeds the
+ * `npm run disclosure:usefulness`: what disclosure control costs in usefulness (issue 19, docs/product.md §11.1). Seeds the
  * demo data into a fresh PGlite database in a temporary directory and, as the demo user `writer` (who may read UVic
  * only), asks every report a fixed set of questions; counts the share of the province row's figures still shown.
  * Prints markdown; the same data and rule give the same output byte for byte.

@@ -7,7 +7,7 @@ import { plainAddressProblem } from './mail/mail-address.ts';
 import { DEFAULT_DISCLOSURE_RULE, type DisclosureRule } from '../shared/disclosure.ts';
 import { isIsoDate } from '../shared/term-calendar.ts';
 
-/** Settings come from the environment only (PRODUCT.md §8); each bad or missing value is named at start. */
+/** Settings come from the environment only (docs/product.md §10.1); each bad or missing value is named at start. */
 const EnvSchema = z.object({
   // Not trimmed: only exactly "D" is development (a stray space must not turn the direct sign-in on or off unseen).
   APP_ENV: z.string().default(''),
@@ -150,7 +150,7 @@ export interface AppConfig {
   /** PostgreSQL: how long any one query may go unanswered before its connection is given up (a frozen database). */
   databaseAnswerMs: number;
   dataDir: string;
-  /** Disclosure control of the province row (PRODUCT.md §9): at least this many institutions, none above this share. */
+  /** Disclosure control of the province row (docs/product.md §11.1): at least this many institutions, none above this share. */
   disclosure: DisclosureRule;
   publicUrl?: string;
   /**

@@ -3,7 +3,7 @@ import { isIdText } from './schemas/id.ts';
 import { REPORT_PAGES, REPORT_TYPES, type ReportType } from './reports.ts';
 
 /**
- * The client's screens (requirements §2). The server reads this table too, so an unknown
+ * The client's screens (docs/product.md §2.1). The server reads this table too, so an unknown
  * path or a path that fails its check gets status 404 before the app even loads.
  */
 export interface AppRoute {
@@ -13,7 +13,7 @@ export interface AppRoute {
   access: Access;
   /** Exists only in the development environment (the direct sign-in page). */
   devOnly?: boolean;
-  /** A page's validation check (requirements §2): failing it gives a 404. */
+  /** A page's validation check (docs/product.md §2.2): failing it gives a 404. */
   check?: (params: Record<string, string>, query: URLSearchParams) => boolean;
 }
 

@@ -2,13 +2,13 @@
 
 export const APP_TITLE = 'B.C. Co-op Education and WIL Statistical Database';
 
-/** Requirements §9: the value of APP_ENV that marks the development environment. */
+/** docs/product.md §10.3: the value of APP_ENV that marks the development environment. */
 export const DEV_ENV = 'D';
-/** Requirements §9: default toast timeout. */
+/** docs/product.md §10.3: default toast timeout. */
 export const TOAST_TIMEOUT_MS = 3200;
-/** Requirements §9: a stale build reloads a given path at most once in this window. */
+/** docs/product.md §10.3: a stale build reloads a given path at most once in this window. */
 export const RELOAD_GUARD_MS = 10_000;
-/** Requirements §9: the first build-manifest check waits this long after start. */
+/** docs/product.md §10.3: the first build-manifest check waits this long after start. */
 export const BUILD_CHECK_DELAY_MS = 1000;
 
 export const MAX_PAGE_SIZE = 500;

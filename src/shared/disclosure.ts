@@ -3,7 +3,7 @@ import type { SuppressionReason } from './schemas/report.ts';
 import { BC_TIME_ZONE } from './term-calendar.ts';
 
 /**
- * The disclosure rule (PRODUCT.md §9, docs/disclosure-control.md): a part of a figure that comes from institutions the
+ * The disclosure rule (docs/product.md §11.1, docs/disclosure-control.md): a part of a figure that comes from institutions the
  * viewer may not read is safe when at least `minInstitutions` of them contribute to it and none accounts for more than
  * `maxSharePercent` of it (`judgeContributions` says exactly what contributing means). Settings: DISCLOSURE_MIN_INSTITUTIONS and
  * DISCLOSURE_MAX_SHARE_PERCENT.
@@ -13,7 +13,7 @@ export interface DisclosureRule {
   maxSharePercent: number;
 }
 
-/** The defaults of PRODUCT.md §9 (settings DISCLOSURE_MIN_INSTITUTIONS and DISCLOSURE_MAX_SHARE_PERCENT). */
+/** The defaults of docs/product.md §11.1 (settings DISCLOSURE_MIN_INSTITUTIONS and DISCLOSURE_MAX_SHARE_PERCENT). */
 export const DEFAULT_DISCLOSURE_RULE: DisclosureRule = { minInstitutions: 3, maxSharePercent: 85 };
 
 /**

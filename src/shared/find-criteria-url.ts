@@ -8,7 +8,7 @@ import {
 } from './schemas/record.ts';
 
 /**
- * The record find criteria in a URL query and back (PRODUCT.md §4): the same names as the find body, lists written as
+ * The record find criteria in a URL query and back (docs/product.md §6.2): the same names as the find body, lists written as
  * repeated names (`terms=Fall&terms=Spring`; commas are read too), defaults left out so URLs stay short. Reading uses
  * the API's own query schema, so a URL the page accepts is one the API accepts, and the reasons it refuses are the same.
  */

@@ -1,6 +1,6 @@
 /**
- * The words both server and client say: the error catalogue (the requirements' §8, word for word, misspellings
- * included), the text-field refusals and the texts the requirements fix (TEXT). The client's other words live in
+ * The words both server and client say: the error catalogue (docs/product.md §6.4, word for word, misspellings
+ * included), the text-field refusals and the texts fixed by the commission (TEXT). The client's other words live in
  * its own layers (docs/architecture.md, "Where words live"), each in one place so a French edition can be added.
  */
 

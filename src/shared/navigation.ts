@@ -2,7 +2,7 @@ import { hasAnyRole, isSignedIn } from './permissions.ts';
 import type { Profile, Role } from './schemas/profile.ts';
 import { REPORT_TYPES, type ReportType } from './reports.ts';
 
-/** One entry of the navigation menu (requirements §2): `auth` needs a signed-in user, `roles` any one of them. */
+/** One entry of the navigation menu (docs/product.md §2.3): `auth` needs a signed-in user, `roles` any one of them. */
 export interface NavItem {
   label: string;
   path?: string;
@@ -14,7 +14,7 @@ export interface NavItem {
 const STAFF: readonly Role[] = ['admin', 'read', 'write', 'app admin'];
 const APP_ADMIN: readonly Role[] = ['app admin'];
 
-/** Menu labels of the Reports dropdown, in the requirements' order. */
+/** Menu labels of the Reports dropdown, in the order of docs/product.md §7. */
 export const REPORT_MENU_LABELS: Record<ReportType, string> = {
   region: 'Region/Demographics',
   employer: 'Employer/Partner',
@@ -41,7 +41,7 @@ export const NAV_MENU: readonly NavItem[] = [
       { label: 'Term Returns', path: '/returns', auth: true },
       { label: 'Reporting Periods', path: '/periods', auth: true, roles: APP_ADMIN },
       { label: 'CEWIL Export', path: '/records/cewilExport', auth: true, roles: APP_ADMIN },
-      // The requirements' menu links here with different letter case; routes match regardless of case.
+      // The menu links here with different letter case (docs/product.md §2.1); routes match regardless of case.
       { label: 'Export Records', path: '/records/RecordExport', auth: true, roles: APP_ADMIN },
     ],
   },

@@ -15,7 +15,7 @@ const UBC = 1;
 const SFU = 2;
 const UVIC = 3;
 
-/** The demo users of PRODUCT.md §8. */
+/** The demo users of docs/product.md §10.2. */
 const DEMO: Record<string, Privileges> = {
   appadmin: { ...NO_PRIVILEGES, glblAdmin: true },
   globalreader: { ...NO_PRIVILEGES, glblRead: true },

@@ -1,6 +1,6 @@
 import type { Privileges, Profile, Role } from './schemas/profile.ts';
 
-/** Roles derived from privileges (PRODUCT.md §2): always `user`, then one per kind of privilege held. */
+/** Roles derived from privileges (docs/product.md §3): always `user`, then one per kind of privilege held. */
 export function deriveRoles(privileges: Privileges, affiliations: readonly string[] = []): Role[] {
   const roles: Role[] = ['user'];
   if (affiliations.some((a) => a.trim().toLowerCase() === 'employee')) roles.push('employee');
@@ -11,7 +11,7 @@ export function deriveRoles(privileges: Privileges, affiliations: readonly strin
   return roles;
 }
 
-/** A signed-in user is one with a non-empty username (requirements §4). */
+/** A signed-in user is one with a non-empty username (docs/product.md §3). */
 export function isSignedIn(profile: Pick<Profile, 'username'> | null | undefined): boolean {
   return !!profile && profile.username.length > 0;
 }
@@ -36,7 +36,7 @@ export function canReadInstitution(privileges: Privileges, institutionId: number
   );
 }
 
-/** Edit rights, the requirements' rule: the id is in the admin or write list, or glblAdmin. */
+/** Edit rights (docs/product.md §3): the id is in the admin or write list, or glblAdmin. */
 export function canEditInstitution(privileges: Privileges, institutionId: number): boolean {
   return privileges.glblAdmin || privileges.admin.includes(institutionId) || privileges.write.includes(institutionId);
 }
@@ -84,7 +84,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
 /** Who may open a screen: anyone, any signed-in user, program staff (admin/read/write/app admin), or app admins. */
 export type Access = 'public' | 'signedIn' | 'programStaff' | 'appAdmin';
 
-/** Roles that see Program Information and Reports (requirements §6). */
+/** Roles that see Program Information and Reports (docs/product.md §2.3). */
 export const PROGRAM_STAFF_ROLES: readonly Role[] = ['admin', 'read', 'write', 'app admin'];
 
 export function canAccess(profile: Profile, access: Access): boolean {

@@ -3,7 +3,7 @@ import { TEXT_FIELD_ERRORS } from './messages.ts';
 import { normalizeText, textError, type TextRule } from './schemas/text.ts';
 
 /**
- * The validation rules of a record (PRODUCT.md §2), shared by the form and the server so both say the same
+ * The validation rules of a record (docs/product.md §4.4), shared by the form and the server so both say the same
  * thing in the same words. Every function is pure and takes any record-like object: the API's wire record,
  * a create or update body, or the form's values (where an empty input may be '' rather than null).
  *

@@ -1,5 +1,5 @@
 /**
- * The reporting cycle's states and transitions (PRODUCT.md §9, docs/reporting-cycle.md), for the server that enforces
+ * The reporting cycle's states and transitions (docs/product.md §11.2, docs/reporting-cycle.md), for the server that enforces
  * them and the screens that offer them.
  *
  * A term return stores one of four sign-off states; the API shows five, because an open return is "not started" until

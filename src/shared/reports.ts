@@ -30,7 +30,7 @@ export const REPORT_PAGES: Record<ReportType, string> = {
 export const REPORT_TOTAL_LABEL = 'Total (institutions shown)';
 export const REPORT_PROVINCE_LABEL = 'Province (all institutions)';
 
-/** The marks of report rows (PRODUCT.md §9), as the table's legend and the downloads' footnote say them. */
+/** The marks of report rows (docs/product.md §11.3), as the table's legend and the downloads' footnote say them. */
 export const REPORT_FLAG_MEANINGS = {
   p: 'preliminary — rests on a return that is not approved yet',
   r: 'revised — changed after its return was first approved',

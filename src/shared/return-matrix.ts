@@ -1,5 +1,6 @@
 import { TERMS } from './constants.ts';
-import { RETURN_STATES, type ReturnState } from './reporting-cycle.ts';
+import { RETURN_STATES } from './reporting-cycle.ts';
+import { onTimeRate, periodTimeliness, type OnTimeRate } from './return-timeliness.ts';
 import type { Period, TermReturn } from './schemas/returns.ts';
 
 /**
@@ -16,18 +17,26 @@ export interface MatrixRow {
   institutionId: number;
   institutionName: string;
   cells: Map<number, TermReturn>;
+  /** Its on-time rate over the periods shown (src/shared/return-timeliness.ts). */
+  timeliness: OnTimeRate;
 }
 
-/** One period's column: the period, and how many of its shown returns are submitted or approved of how many. */
+/**
+ * One period's column: the period, how many of its shown returns are submitted or approved of how many, and how many
+ * of those were first signed off on time.
+ */
 export interface MatrixColumn {
   period: Period;
   done: number;
   total: number;
+  onTime: number;
 }
 
 export interface ReturnMatrix {
   columns: MatrixColumn[];
   rows: MatrixRow[];
+  /** The on-time rate of every line shown, over the periods shown. */
+  timeliness: OnTimeRate;
 }
 
 /** How the matrix narrows what the returns list holds: by institution name and by the states of the cells. */
@@ -63,14 +72,12 @@ export function matchesStates(ret: TermReturn, states: readonly MatrixStateFilte
   return states.length === 0 || states.some((state) => (state === 'overdue' ? ret.overdue : ret.state === state));
 }
 
-const SIGNED_OFF = new Set<ReturnState>(['submitted', 'approved']);
-
 /**
  * The completeness matrix of some fiscal years: their periods across by fiscal year, then in term order (Summer,
  * Fall, Spring); the institutions down by name, keeping those whose name contains `name` (any letter case) and, when
  * states are asked for, those with at least one return in one of them. A kept institution keeps all its returns (the
  * screen dims those that do not match), and the totals count every return of the kept institutions, so "19 of 25
- * submitted" is about the lines shown.
+ * submitted, 17 on time" is about the lines shown; each line's on-time rate is over its returns of the years shown.
  */
 export function buildReturnMatrix(periods: readonly Period[], returns: readonly TermReturn[], view: MatrixView): ReturnMatrix {
   const needle = (view.name ?? '').trim().toLocaleLowerCase();
@@ -82,19 +89,21 @@ export function buildReturnMatrix(periods: readonly Period[], returns: readonly 
       institutionId: r.institution_id,
       institutionName: r.institution_name,
       cells: new Map<number, TermReturn>(),
+      timeliness: { onTime: 0, judged: 0 },
     };
     row.cells.set(r.period_id, r);
     byInstitution.set(r.institution_id, row);
   }
   const rows = [...byInstitution.values()]
     .filter((row) => [...row.cells.values()].some((r) => matchesStates(r, view.states)))
-    .sort((a, b) => a.institutionName.localeCompare(b.institutionName));
+    .sort((a, b) => a.institutionName.localeCompare(b.institutionName))
+    .map((row) => ({ ...row, timeliness: onTimeRate(row.cells.values()) }));
   const columns = periods
     .filter((p) => periodIds.has(p.id))
     .sort((a, b) => a.fiscal_year.localeCompare(b.fiscal_year) || TERMS.indexOf(a.term) - TERMS.indexOf(b.term))
     .map((period) => {
       const ofPeriod = rows.flatMap((row) => row.cells.get(period.id) ?? []);
-      return { period, done: ofPeriod.filter((r) => SIGNED_OFF.has(r.state)).length, total: ofPeriod.length };
+      return { period, ...periodTimeliness(ofPeriod) };
     });
-  return { columns, rows };
+  return { columns, rows, timeliness: onTimeRate(rows.flatMap((row) => [...row.cells.values()])) };
 }

@@ -1,6 +1,6 @@
 /**
- * Paths on this site that it is safe to send a person to: where sign-in returns (PRODUCT.md §7: "a relative path
- * only") and the banner's "more information" link. Used by the server (the redirect after sign-in) and the client
+ * Paths on this site that it is safe to send a person to: where sign-in returns (docs/product.md §9: a path on
+ * this site) and the banner's "more information" link. Used by the server (the redirect after sign-in) and the client
  * (the direct sign-in page), so both refuse the same things.
  *
  * A browser resolves what it is given before it follows it: `/..//evil.example` becomes `//evil.example` (another

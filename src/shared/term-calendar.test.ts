@@ -17,7 +17,7 @@ import {
   termOfDay,
 } from './term-calendar.ts';
 
-describe('the term calendar (PRODUCT.md §2)', () => {
+describe('the term calendar (docs/product.md §4.3)', () => {
   it('places each term of a fiscal year in its months', () => {
     expect(termDates('2024/25', 'Summer')).toEqual({ starts_on: '2024-05-01', ends_on: '2024-08-31' });
     expect(termDates('2024/25', 'Fall')).toEqual({ starts_on: '2024-09-01', ends_on: '2024-12-31' });

@@ -2,7 +2,7 @@ import { TERMS, type Term } from './constants.ts';
 import { fiscalYearOf } from './record-rules.ts';
 
 /**
- * The term calendar of PRODUCT.md §2 as dates, and the default dates of a reporting period (docs/reporting-cycle.md).
+ * The term calendar of docs/product.md §4.3 as dates, and the default dates of a reporting period (docs/reporting-cycle.md).
  * A B.C. fiscal year runs April to March; its terms are Summer (May–August) and Fall (September–December) of the year
  * it starts in, and Spring (January–April) of the next. Dates are ISO calendar dates (`2025-09-30`): a period's dates
  * are days in B.C., not instants.

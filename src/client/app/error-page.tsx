@@ -32,7 +32,7 @@ function ErrorBody({ view }: { view: ErrorView }) {
   );
 }
 
-/** The error page inside the shell (requirements §2): title = status code and message; body = data, or message and description. */
+/** The error page inside the shell (docs/product.md §2.2): title = status code and message; body = data, or message and description. */
 export function ErrorPage() {
   const error = useRouteError();
   const location = useLocation();

@@ -3,7 +3,7 @@ import { isApiError } from '../lib/api-client.ts';
 import { ERRORS, TEXT } from '../../shared/messages.ts';
 import { APP_UI } from './messages.ts';
 
-/** What the error page shows (requirements §2): title = status code and status message; body = data, or message and description. */
+/** What the error page shows (docs/product.md §2.2): title = status code and status message; body = data, or message and description. */
 export interface ErrorView {
   status: number;
   title: string;

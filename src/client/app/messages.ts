@@ -1,7 +1,7 @@
 /**
  * The words of the application shell (header, banner, footer, error pages). Words that features or the shared
- * pieces also say are in ui/common-words.ts; each feature's own words in its messages.ts; the requirements'
- * catalogue in src/shared/messages.ts.
+ * pieces also say are in ui/common-words.ts; each feature's own words in its messages.ts; the error
+ * catalogue (docs/product.md §6.4) in src/shared/messages.ts.
  */
 export const APP_UI = {
   accountActions: 'Your account',

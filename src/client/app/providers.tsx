@@ -13,7 +13,7 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Theme, server-state cache, site settings and the toast area (top of the page, requirements §2, kept clear of the header's controls). */
+/** Theme, server-state cache, site settings and the toast area (top of the page, docs/product.md §2.4, kept clear of the header's controls). */
 export function AppProviders({ queryClient, siteConfig, children }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">

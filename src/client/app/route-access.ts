@@ -16,7 +16,7 @@ export function displayPath(pathname: string): string {
 }
 
 /**
- * Who may see a location (requirements §2, §6): a path no route matches, that fails its page check, or that
+ * Who may see a location (docs/product.md §2.2, §2.3): a path no route matches, that fails its page check, or that
  * exists only in development is a 404 "Page not found: {path}"; then signed out is a 401, signed in without
  * the role a 403.
  */

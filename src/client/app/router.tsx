@@ -34,7 +34,7 @@ async function loadProfile(queryClient: QueryClient): Promise<Profile> {
 
 /**
  * Every location is checked before its screen renders: unknown or failing its page check → 404,
- * signed out → 401, signed in without the role → 403 (requirements §2, §6).
+ * signed out → 401, signed in without the role → 403 (docs/product.md §2.2, §3).
  */
 export function createGuardLoader({ queryClient, siteConfig }: AppRouterDeps) {
   return async ({ request }: LoaderFunctionArgs) => {

@@ -1,7 +1,7 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
- * One theme (ARCHITECTURE.md, "How it should look and read"): a dark navy primary that passes WCAG AA with white
+ * One theme (docs/product.md §1): a dark navy primary that passes WCAG AA with white
  * text, one accent (B.C. gold, used only on navy), the system font stack and focus rings that always show for keyboards.
  * Contrast with white: shade 7 is 9.4:1, shade 9 14.2:1; gold on shade 9 is 8.2:1.
  */

@@ -4,7 +4,7 @@ import { ApiErrorSchema } from '../../shared/schemas/api.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Statuses worth one more try (requirements §7): the request may succeed a moment later. */
+/** Statuses worth one more try (docs/product.md §6.3): the request may succeed a moment later. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** Only reads are retried: repeating a write could apply it twice. */
@@ -176,7 +176,7 @@ export function apiRequest<T = unknown>(request: ApiRequest<T>): Promise<T> {
 }
 
 /**
- * The id a create call answered (`{id}` or a bare id). Requirements §5: it must be parseable as an integer,
+ * The id a create call answered (`{id}` or a bare id). docs/product.md §6.3: it must be parseable as an integer,
  * otherwise "Invalid record ID recieved" for records and "Invalid report ID recieved" for everything else.
  */
 export function readCreatedId(body: unknown, kind: 'record' | 'other'): number {

@@ -8,7 +8,7 @@ import { COMMON_WORDS } from '../ui/common-words.ts';
 export const NOTIFICATION_LEVELS = ['info', 'success', 'warning', 'error'] as const;
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
 
-/** The requirements' Notification (§3): id is a timestamp; detail is HTML, shown only after sanitising. */
+/** A notification (docs/product.md §2.4): id is a timestamp; detail is HTML, shown only after sanitising. */
 export interface AppNotification {
   id: number;
   level: NotificationLevel;

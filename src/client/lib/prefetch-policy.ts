@@ -1,4 +1,4 @@
-/** Requirements §9: link prefetch is skipped on slow connections and when data saver is on. */
+/** docs/product.md §2.4: link prefetch is skipped on slow connections and when data saver is on. */
 
 export interface ConnectionLike {
   readonly saveData?: boolean;

@@ -22,7 +22,7 @@ export interface SoftDeleteSpec<T> {
 /** The checked delete and the mutation that deletes (`false`) or reactivates (`true`) one item. */
 export function defineSoftDelete<T>(spec: SoftDeleteSpec<T>) {
   /**
-   * What a delete answered, checked (requirements §7: the response id is read): the same id and now inactive,
+   * What a delete answered, checked (docs/product.md §6.3: the response id is read): the same id and now inactive,
    * otherwise the `notDeleted` message although the call itself went through. The item, when the answer held it.
    */
   function checkDeleted(id: number, answer: unknown): T | null {

@@ -1,7 +1,7 @@
 import { BUILD_CHECK_DELAY_MS, RELOAD_GUARD_MS } from '../../shared/constants.ts';
 
 /**
- * New-build detection (requirements §4, §9): 1 s after start and on each navigation the page asks for
+ * New-build detection (docs/product.md §2.4): 1 s after start and on each navigation the page asks for
  * `/build.json`; once it differs from the build this page was loaded from, the next navigation is a full
  * page load of the target, at most once per 10 s per path so a stale cache can never cause a reload loop.
  */

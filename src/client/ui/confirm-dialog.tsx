@@ -21,6 +21,8 @@ export interface ConfirmDialogProps {
   onClosed?: () => void;
   /** Nothing to confirm after all (the dialog only informs): the cancel button alone, and no confirm button. */
   cancelOnly?: boolean;
+  /** Wider for a long list to read (a phone shows it full width whatever the size). */
+  size?: 'md' | 'lg';
 }
 
 /**
@@ -39,6 +41,7 @@ export function ConfirmDialog({
   danger = false,
   onClosed,
   cancelOnly = false,
+  size = 'md',
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -48,7 +51,7 @@ export function ConfirmDialog({
       }}
       title={title}
       centered
-      size="md"
+      size={size}
       returnFocus
       onExitTransitionEnd={onClosed}
       closeButtonProps={{ 'aria-label': UI_PIECES.confirm.close }}

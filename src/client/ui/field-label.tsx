@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { COMMON_WORDS } from './common-words.ts';
 
-/** A field's label with "(required)" in words after it, never a bare asterisk (ARCHITECTURE.md). */
+/** A field's label with "(required)" in words after it, never a bare asterisk (docs/product.md §1). */
 export function RequiredLabel({ children }: { children: string }) {
   return (
     <>

@@ -12,7 +12,7 @@ export interface UnsavedChangesGuard {
 }
 
 /**
- * Nothing typed is lost without asking (ARCHITECTURE.md): leaving a form with unsaved changes, by Cancel, a link
+ * Nothing typed is lost without asking (docs/product.md §1): leaving a form with unsaved changes, by Cancel, a link
  * or the browser's back button, first asks; closing or reloading the tab gets the browser's own question.
  */
 export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {

@@ -19,7 +19,7 @@ import {
 import { COUNT_FIELDS, MONEY_FIELDS } from '../../shared/record-rules.ts';
 
 /**
- * The whole data model of PRODUCT.md §2. Nothing is physically deleted: institutions and programs
+ * The whole data model of docs/product.md §4. Nothing is physically deleted: institutions and programs
  * carry active_ind, users carry active, records stay. Closed lists are CHECK constraints so the
  * database refuses what the API would.
  */

@@ -8,6 +8,7 @@ import {
   ColumnWidths,
   headingHeight,
   NUMBER_FORMATS,
+  wrappedHeight,
   PAGE_FOOTER,
   SHEET_FONT,
   type SheetCell,
@@ -73,11 +74,12 @@ const workbookXml = (sheetName: string) =>
   '</workbook>';
 
 /**
- * Styles: 0 plain, 1–3 the heading (bold, wrapped; aligned left, centred, right), then one per distinct number format
- * and alignment of the columns' cells. Custom formats take ids from 164, as the built-in ones end below that. Both
+ * Styles: 0 plain, 1–3 the heading (bold, wrapped; aligned left, centred, right), 4 a note under the table (wrapped,
+ * from the top), then one per distinct number format and alignment of the columns' cells. Custom formats take ids from 164, as the built-in ones end below that. Both
  * fonts are named (sheet-layout.ts).
  */
 const HEADING_STYLE = { left: 1, center: 2, right: 3 } as const;
+const NOTE_STYLE = 4;
 function stylesOf(columns: readonly XlsxColumn[]): { xml: string; styleOfColumn: number[]; headingStyle: number[] } {
   const formats = [...new Set(columns.flatMap((c) => (NUMBER_FORMATS[c.kind] ? [NUMBER_FORMATS[c.kind]!] : [])))];
   const numFmts = formats.map((f, i) => `<numFmt numFmtId="${164 + i}" formatCode="${xmlText(f)}"/>`).join('');
@@ -97,6 +99,7 @@ function stylesOf(columns: readonly XlsxColumn[]): { xml: string; styleOfColumn:
   const xfs = [
     '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
     ...Object.keys(HEADING_STYLE).map(headingXf),
+    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf>',
     ...cellStyles.map(cellXf),
   ];
   const font = (bold: boolean) =>
@@ -110,7 +113,7 @@ function stylesOf(columns: readonly XlsxColumn[]): { xml: string; styleOfColumn:
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
     `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>` +
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
-  const firstCellStyle = 1 + Object.keys(HEADING_STYLE).length;
+  const firstCellStyle = NOTE_STYLE + 1;
   return {
     xml,
     styleOfColumn: columns.map((c) => (cellKey(c) === '|' ? 0 : firstCellStyle + cellStyles.indexOf(cellKey(c)))),
@@ -231,7 +234,8 @@ const FROZEN_VIEW =
 /**
  * Writes a workbook of one sheet to `out`: a bold, wrapped heading row of the columns' labels, then the rows that
  * `rows` yields in batches (numbers as numbers in their column's format, text as inline strings that pass the formula
- * rule), and ends `out`. Column widths are estimated from the headings and the first batch (sheet-layout.ts): the
+ * rule), then any notes after an empty row, each spanning the table's width and wrapped as under a report's table
+ * (table-files.ts), and ends `out`. Column widths are estimated from the headings and the first batch (sheet-layout.ts): the
  * columns come before the rows in the file, and reading every row twice would double the work of a large export.
  */
 export async function writeXlsx(
@@ -239,6 +243,7 @@ export async function writeXlsx(
   sheetName: string,
   columns: readonly XlsxColumn[],
   rows: AsyncIterable<readonly XlsxCell[][]>,
+  notes: readonly string[] = [],
 ): Promise<void> {
   const zip = new ZipWriter(out);
   const { xml: styles, styleOfColumn, headingStyle } = stylesOf(columns);
@@ -295,7 +300,18 @@ export async function writeXlsx(
         }
       }
     }
-    yield `${xml}</sheetData>${PAGE_SETUP}</worksheet>`;
+    // The notes: merged across the columns (the merges follow the rows in the sheet's XML, so they stream too).
+    const span = widths.reduce((a, b) => a + b, 0);
+    const noteRows = notes.map((note, n) => rowNumber + 2 + n);
+    notes.forEach((note, n) => {
+      const height = wrappedHeight(note, span);
+      xml += `<row r="${noteRows[n]}" ht="${height}" customHeight="1">${textCell(`A${noteRows[n]}`, NOTE_STYLE, note)}</row>`;
+    });
+    const merges =
+      noteRows.length && columns.length > 1
+        ? `<mergeCells count="${noteRows.length}">${noteRows.map((r) => `<mergeCell ref="A${r}:${letters.at(-1)}${r}"/>`).join('')}</mergeCells>`
+        : '';
+    yield `${xml}</sheetData>${merges}${PAGE_SETUP}</worksheet>`;
   }
   await zip.add('xl/worksheets/sheet1.xml', sheet());
   await zip.finish();

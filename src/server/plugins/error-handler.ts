@@ -7,7 +7,7 @@ import { fieldErrorsOf } from '../validation-errors.ts';
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'address', headers: 'headers' };
 
-/** Client-side parse failures Fastify raises before validation, reworded for people; all are 400 (PRODUCT.md §3). */
+/** Client-side parse failures Fastify raises before validation, reworded for people; all are 400 (docs/product.md §5). */
 const PARSE_ERRORS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',

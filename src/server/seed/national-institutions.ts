@@ -9,7 +9,7 @@ import { SEED } from './seed-constants.ts';
  * An invented institution outside B.C., seeded only into the large data set so that it is shaped like a national
  * one (about 90 institutions) rather than B.C.'s 25.
  *
- * The compromise: the schema knows only B.C.'s eight development regions (PRODUCT.md §2) and no province, so an
+ * The compromise: the schema knows only B.C.'s eight development regions (docs/product.md §4.1) and no province, so an
  * institution outside B.C. carries a B.C. region as a stand-in and its province in its name ("Cedarbrook College
  * (Ontario)") and short name ("Cedarbrook (ON)"). The stand-ins copy the regions of the 25 B.C. institutions in turn,
  * so a filter on region keeps the selectivity it has on the real institutions. The record generator is told which

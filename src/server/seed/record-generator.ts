@@ -26,7 +26,7 @@ export interface ProgramRow {
  */
 export type GeneratedFigures = Record<CountField, number> & Record<MoneyField, string>;
 
-/** One generated record, every count consistent with the validation rules of PRODUCT.md §2. */
+/** One generated record, every count consistent with the validation rules of docs/product.md §4.4. */
 export interface GeneratedRecord extends GeneratedFigures {
   institutionId: number;
   programId: number;

@@ -9,7 +9,7 @@ import type { GeneratedRecord, ProgramRow } from './record-generator.ts';
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-/** The rules of PRODUCT.md §2 a generated record must pass; the names of those it breaks (a count's by its field). */
+/** The rules of docs/product.md §4.4 a generated record must pass; the names of those it breaks (a count's by its field). */
 function brokenRules(r: GeneratedRecord): string[] {
   const broken: string[] = COUNT_FIELDS.filter((field) => !(Number.isSafeInteger(r[field]) && r[field] >= 0)).map(
     (field) => `counts: ${field}`,

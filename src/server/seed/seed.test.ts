@@ -18,7 +18,7 @@ import { demoTestNow } from '../test/demo-day.ts';
 
 const column = (field: string) => `r.${field}`;
 
-/** Each rule of PRODUCT.md §2 as the condition a violating row meets (r: records, p: its program); each count by its name. */
+/** Each rule of docs/product.md §4.4 as the condition a violating row meets (r: records, p: its program); each count by its name. */
 const RULES: Record<string, string> = {
   ...Object.fromEntries(
     COUNT_FIELDS.map((field) => [`${field} present and non-negative`, `${column(field)} IS NULL OR ${column(field)} < 0`]),

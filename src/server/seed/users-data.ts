@@ -1,4 +1,4 @@
-/** A demonstration user of PRODUCT.md §8: one per role, so every screen can be tried. */
+/** A demonstration user of docs/product.md §10.2: one per role, so every screen can be tried. */
 export interface DemoUser {
   username: string;
   prefName: string;

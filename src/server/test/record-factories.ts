@@ -39,7 +39,7 @@ export function nextRecordKey(): { fiscal_year: string; term: (typeof TERMS)[num
   return { fiscal_year: `${start}/${String((start + 1) % 100).padStart(2, '0')}`, term: TERMS[n % 3]! };
 }
 
-/** The figures of a complete, consistent record (42 placed): every rule of PRODUCT.md §2 holds. */
+/** The figures of a complete, consistent record (42 placed): every rule of docs/product.md §4.4 holds. */
 export const VALID_FIGURES = {
   ...VALID_RECORD_COUNTS,
   ...({

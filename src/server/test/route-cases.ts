@@ -134,6 +134,12 @@ export async function createRouteCases(ctx: TestContext) {
     // Exports and users: app admins only.
     { route: 'GET /api/exports/records', url: '/api/exports/records?format=csv', expect: APP_ADMIN(200) },
     { route: 'GET /api/exports/cewil', url: '/api/exports/cewil?fiscalYear=2023/24', expect: APP_ADMIN(200) },
+    { route: 'GET /api/exports/records/summary', url: '/api/exports/records/summary', expect: APP_ADMIN(200) },
+    {
+      route: 'GET /api/exports/cewil/summary',
+      url: '/api/exports/cewil/summary?fiscalYear=2023/24&approvedOnly=true',
+      expect: APP_ADMIN(200),
+    },
     { route: 'GET /api/users/', url: '/api/users/', expect: APP_ADMIN(200) },
     { route: 'GET /api/users/roles', url: '/api/users/roles', expect: APP_ADMIN(200) },
     { route: 'GET /api/users/:id', url: `/api/users/${matrix.users.userOnly}`, expect: APP_ADMIN(200) },
@@ -189,6 +195,11 @@ export async function createRouteCases(ctx: TestContext) {
     { route: 'POST /api/returns/reminders', url: '/api/returns/reminders', body: { x: 1 }, expect: APP_ADMIN(400) },
     // Approving many at once (issue 30): app admins, rights before the body.
     { route: 'POST /api/returns/approve', url: '/api/returns/approve', body: { x: 1 }, expect: APP_ADMIN(400) },
+    {
+      route: 'GET /api/returns/approval-flags',
+      url: `/api/returns/approval-flags?ids=${ownReturn},${otherReturn}`,
+      expect: APP_ADMIN(200),
+    },
     ...(['send-back', 'approve', 'reopen'] as const).map((action) => ({
       route: `POST /api/returns/:id/${action}`,
       url: `/api/returns/${ownReturn}/${action}`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryList } from './query-string.ts';
 
 /**
- * Ids, one rule everywhere (PRODUCT.md §3: a bad id is a 400): a whole number from 1 to 2,147,483,647, PostgreSQL's
+ * Ids, one rule everywhere (docs/product.md §5: a bad id is a 400): a whole number from 1 to 2,147,483,647, PostgreSQL's
  * `integer` range. In a path or a query string an id is text and must be written canonically, in plain decimal
  * digits without a leading zero: `1e3`, `0x10`, `06600`, `+6600`, ` 6600` and `6600.0` all name record 6600 or 1000
  * to JavaScript's Number(), and accepting them would give one record many addresses (and caches, logs and audit

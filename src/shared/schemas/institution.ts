@@ -7,7 +7,7 @@ import { idNumber } from './id.ts';
 
 const trimmed = (label: string, max: number) => textField({ label, max, required: true }, TEXT_FIELD_ERRORS.required(label));
 
-/** An institution as the API sends it (requirements §3; the wire uses the requirements' snake_case names). */
+/** An institution as the API sends it (docs/product.md §4.1; the wire uses the commissioned snake_case names). */
 export const InstitutionSchema = z.object({
   id: readOnly(z.number().int()),
   name: trimmed('Name', 200),

@@ -7,7 +7,7 @@ export type Role = z.infer<typeof RoleSchema>;
 
 const InstitutionIds = z.array(z.number().int().positive());
 
-/** Per-institution privileges (requirements §3). */
+/** Per-institution privileges (docs/product.md §3). */
 export const PrivilegesSchema = z.object({
   read: InstitutionIds,
   write: InstitutionIds,

@@ -19,7 +19,7 @@ import { ID_MAX, idNumber, idText, queryIdList } from './id.ts';
 import { MAX_QUERY_LIST, queryList } from './query-string.ts';
 
 /**
- * Records on the wire (PRODUCT.md §2 and §4): snake_case names as the columns are named; counts are integers
+ * Records on the wire (docs/product.md §4.3 and §6): snake_case names as the columns are named; counts are integers
  * (null while a draft is incomplete); money is a string with two decimals ("23.45"), never a float.
  * Field rules come from record-rules.ts, so the form and the API word every error the same way.
  */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { REPORT_TYPES } from '../reports.ts';
+import { ApprovedOnlySchema as ApprovedOnlyParam } from './approved-only.ts';
 import { ReportReleaseSchema } from './releases.ts';
 import { parseWithin, queryShape } from './query-string.ts';
 import { FindCriteriaQuerySchema } from './record.ts';
 
-/** The parameters of `/reports/params` (PRODUCT.md §5), named as in the find criteria. */
+/** The parameters of `/reports/params` (docs/product.md §7), named as in the find criteria. */
 export const REPORT_PARAM_NAMES = [
   'fiscalYearFrom',
   'fiscalYearTo',
@@ -31,11 +32,10 @@ function reportParamsOf(criteria: z.output<typeof FindCriteriaQuerySchema>): Rep
  */
 const findQuerySchema = z.object(reportParamShape).strict().pipe(FindCriteriaQuerySchema).transform(reportParamsOf);
 
-/** `approvedOnly=true`: only records of approved returns count (PRODUCT.md §9 "Preliminary and revised"). */
-const ApprovedOnlySchema = z
-  .enum(['true', 'false'], { error: 'approvedOnly must be true or false' })
-  .optional()
-  .describe('true: only records of approved returns count (totals, rows, province and disclosure control alike)');
+/** The parameter the exports take too (approved-only.ts), described as the reports read it. */
+const ApprovedOnlySchema = ApprovedOnlyParam.describe(
+  'true: only records of approved returns count (totals, rows, province and disclosure control alike)',
+);
 
 export const ReportQuerySchema = z
   .object({ ...reportParamShape, approvedOnly: ApprovedOnlySchema })
@@ -89,7 +89,7 @@ const ReportValue = z.union([z.string(), z.number(), z.null()]);
 const ReportRowSchema = z.record(z.string(), ReportValue);
 
 /**
- * The row-level mark (PRODUCT.md §9), under this key in each row, `totals` and `province` — not a column, so
+ * The row-level mark (docs/product.md §11.3), under this key in each row, `totals` and `province` — not a column, so
  * `columns` stay the report's figures: `p` preliminary (the row rests on a record whose institution's return for that
  * fiscal year × term is not approved, or has no return), `r` revised (all approved, but a record changed after its
  * return's first approval), null otherwise.
@@ -101,7 +101,7 @@ export type ReportFlag = (typeof REPORT_FLAGS)[number];
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 
 /**
- * Why a figure of the province row is not shown (PRODUCT.md §9, docs/disclosure-control.md): `threshold` — fewer than
+ * Why a figure of the province row is not shown (docs/product.md §11.1, docs/disclosure-control.md): `threshold` — fewer than
  * the required number of institutions you may not read contribute to it; `dominance` — one of them accounts for most
  * of it; `linked` — it would give a hidden figure of the same work-term split away by subtraction; `unreleased` — the
  * question covers a period whose province figures have not been released yet (decision 024).
@@ -110,7 +110,7 @@ export const SUPPRESSION_REASONS = ['threshold', 'dominance', 'linked', 'unrelea
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 /**
- * `GET /api/reports/{type}` (PRODUCT.md §4): one row per grouping, keyed by the columns; `totals` over the rows
+ * `GET /api/reports/{type}` (docs/product.md §7): one row per grouping, keyed by the columns; `totals` over the rows
  * shown; `province` over every institution with the other parameters unchanged (grouping columns are null in both).
  */
 export const ReportSchema = z.object({

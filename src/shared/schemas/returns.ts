@@ -138,6 +138,14 @@ export const TermReturnSchema = z.object({
   /** Steps by one at every transition: send it back with an action to refuse acting on a return that changed meanwhile. */
   version: z.number().int(),
   first_approved_at: z.string().nullable(),
+  /** When the return was first signed off (its history's first sign-off, an ISO timestamp); null before any. */
+  first_signed_off_at: z.string().nullable(),
+  /**
+   * Timeliness (docs/reporting-cycle.md): true when its first sign-off was on or before the period's due date (a B.C.
+   * day); false when that sign-off came later, or when it has none and the period's due date has passed; null while
+   * it cannot be told (not signed off and not yet due, or signed off with no sign-off in its history).
+   */
+  on_time: z.boolean().nullable(),
   history: z.array(ReturnEventSchema),
 });
 export type TermReturn = z.infer<typeof TermReturnSchema>;
@@ -429,3 +437,39 @@ export type BulkApproveOutcome = z.infer<typeof BulkApproveOutcomeSchema>;
 /** The answer: each return's outcome, in the order asked. */
 export const BulkApproveResultSchema = z.object({ results: z.array(BulkApproveOutcomeSchema) });
 export type BulkApproveResult = z.infer<typeof BulkApproveResultSchema>;
+
+/**
+ * `GET /api/returns/approval-flags?ids=`: for each return asked about (up to MAX_BULK_APPROVALS; unknown ids left
+ * out), what its figures say before it is approved unopened: its programs with figures far from their history (the
+ * record form's rule, as on the return page) and those whose students placed moved beyond PLACED_CHANGE_THRESHOLD
+ * (src/shared/return-figure-flags.ts) since the same term last year.
+ */
+export const ApprovalFlagsQuerySchema = z
+  .object({
+    ids: queryIdList('ids', 'return ids')
+      .refine((ids) => ids !== undefined && ids.length > 0, 'ids must name at least one return')
+      .refine((ids) => (ids?.length ?? 0) <= MAX_BULK_APPROVALS, `ids may name at most ${MAX_BULK_APPROVALS} returns`),
+  })
+  .strict();
+
+export const ApprovalFlagsSchema = z.object({
+  returns: z.array(
+    z.object({
+      id: z.number().int(),
+      /** The same term last year, which `changed` compares with. */
+      last_year: z.object({ fiscal_year: z.string(), term: z.enum(TERMS) }),
+      far: z.array(z.object({ program_id: z.number().int(), program_name: z.string(), figures: z.array(z.enum(KEY_FIGURES)) })),
+      changed: z.array(
+        z.object({
+          program_id: z.number().int(),
+          program_name: z.string(),
+          figure: z.enum(KEY_FIGURES),
+          last_year: z.number(),
+          now: z.number(),
+        }),
+      ),
+    }),
+  ),
+});
+export type ApprovalFlags = z.infer<typeof ApprovalFlagsSchema>;
+export type ReturnApprovalFlags = ApprovalFlags['returns'][number];

@@ -34,7 +34,7 @@ export const SiteConfigSchema = z.object({
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
-/** Defaults (requirements §9): a university postal address in Victoria BC, contact label "Contacts". */
+/** Defaults (docs/product.md §10.1): a university postal address in Victoria BC, contact label "Contacts". */
 export const SITE_DEFAULTS: SiteConfig = {
   isDevelopment: false,
   singleSignOn: true,

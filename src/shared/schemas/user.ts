@@ -6,7 +6,7 @@ import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
 import { textField } from './text.ts';
 
 /**
- * Users as app admins see and edit them (requirements §3, PRODUCT.md §2): the profile's fields plus the id and
+ * Users as app admins see and edit them (docs/product.md §3): the profile's fields plus the id and
  * whether the account is active. Roles are derived from privileges, never set by a write.
  */
 export const UserSchema = z.object({

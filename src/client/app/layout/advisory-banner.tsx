@@ -6,7 +6,7 @@ import { bannerIcon, safeBannerUrl } from './banner-icons.ts';
 
 const BANNER_COLOURS: Record<Banner['type'], string> = { info: 'navy', success: 'green', warning: 'yellow', error: 'red' };
 
-/** The site-wide advisory banner from /global/header.json (requirements §2, Header), when there is one. */
+/** The site-wide advisory banner from /global/header.json (docs/product.md §2.3), when there is one. */
 export function AdvisoryBanner() {
   const banner = useBanner();
   if (!banner) return null;

@@ -9,7 +9,7 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** The requirements' Footer: address, phone, Contacts, Maps, Hours, terms, accessibility, emergency contacts, copyright, feedback, back to top. */
+/** The footer (docs/product.md §2.3): address, phone, Contacts, Maps, Hours, terms, accessibility, emergency contacts, copyright, feedback, back to top. */
 export function SiteFooter() {
   const { footer } = useSiteConfig();
   return (

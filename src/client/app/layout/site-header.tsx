@@ -23,7 +23,7 @@ interface SiteHeaderProps {
   onToggleNav: () => void;
 }
 
-/** The requirements' Header: banner, home link and title, account links, menu toggle and the top navigation bar. */
+/** The header (docs/product.md §2.3): banner, home link and title, account links, menu toggle and the top navigation bar. */
 export function SiteHeader({ profile, profilePending, menu, navOpened, onToggleNav }: SiteHeaderProps) {
   const { isDevelopment, onlineToolsUrl } = useSiteConfig();
   const location = useLocation();

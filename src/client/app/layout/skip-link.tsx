@@ -10,7 +10,7 @@ export function focusMainContent(): void {
   main.scrollIntoView({ block: 'start' });
 }
 
-/** The first focusable element of every page (requirements §2, Header). */
+/** The first focusable element of every page (docs/product.md §2.3). */
 export function SkipLink() {
   return (
     <a

@@ -6,7 +6,7 @@ const GAP_PX = 8;
 
 /**
  * Where toasts start: just under the header while it is on screen, so they never cover Sign out, the menu toggle or
- * the navigation (issue 21 §8); at the very top once the header has scrolled away. Toasts stay "at the top" (§2).
+ * the navigation (issue 21 §8); at the very top once the header has scrolled away. Toasts stay at the top (docs/product.md §2.4).
  */
 export function toastTop(headerBottom: number): number {
   return Math.max(Math.round(headerBottom), 0) + GAP_PX;

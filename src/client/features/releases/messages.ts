@@ -13,6 +13,10 @@ export const RELEASE_UI = {
   finalPeriods: 'Final:',
   provisionalPeriods: 'Provisional (p):',
   periodName: (term: string, fiscalYear: string) => `${term} ${fiscalYear}`,
+  /** Consecutive periods: one name, or the first and last with how many. */
+  periodRun: (first: string, last: string, count: number) => (count === 1 ? first : `${first} to ${last} (${count} periods)`),
+  releaseNumber: (n: number) => `Release ${n}`,
+  releasedBy: (on: string, by: string) => `${on} · ${by}`,
   none: 'Nothing has been released yet.',
   upcomingTitle: 'Coming releases',
   upcomingNone: 'The schedule has no release to make.',
@@ -42,7 +46,9 @@ export const RELEASE_UI = {
     changes: (added: number, changed: number, removed: number, institutions: number) =>
       added + changed + removed === 0
         ? 'no change'
-        : `${added} added, ${changed} changed, ${removed} withdrawn (${institutions} institution${institutions === 1 ? '' : 's'})`,
+        : `${[added ? `${added} added` : '', changed ? `${changed} changed` : '', removed ? `${removed} withdrawn` : '']
+            .filter(Boolean)
+            .join(', ')} (${institutions} institution${institutions === 1 ? '' : 's'})`,
     note: 'Note',
     noteHelp: 'Why this release: it is shown in the calendar to everyone.',
     submit: 'Release the chosen periods',

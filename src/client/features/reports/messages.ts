@@ -92,7 +92,7 @@ export const REPORT_UI = {
     totalRow: REPORT_TOTAL_LABEL,
     provinceRow: REPORT_PROVINCE_LABEL,
     noData: 'no data',
-    /** The accessible names of the row marks (PRODUCT.md §9). */
+    /** The accessible names of the row marks (docs/product.md §11.3). */
     flagNames: { p: 'preliminary', r: 'revised' },
     approvedOnly: 'Approved figures only: records of returns not yet approved are left out.',
     downloadCsv: 'Download CSV',
@@ -118,9 +118,13 @@ export const REPORT_UI = {
     collapseAll: 'Collapse all',
     groupRows: (n: number) => `${n.toLocaleString('en-CA')} row${n === 1 ? '' : 's'}`,
     noInstitution: '(no institution)',
+    /** A report's secondary columns, left off the screen until asked for (issue 30; report-column-groups.ts). */
+    showOptional: (labels: readonly string[], count: number) =>
+      `Show ${labels.join(' and ').toLocaleLowerCase()} (${count} more column${count === 1 ? '' : 's'})`,
+    showOptionalHint: 'Left out so that the table fits the screen; they are always printed and downloaded.',
     releaseCalendar: 'See the release calendar.',
   },
-  /** Province figures hidden by disclosure control (PRODUCT.md §9); the footnote's own words are src/shared/disclosure.ts'. */
+  /** Province figures hidden by disclosure control (docs/product.md §11.1); the footnote's own words are src/shared/disclosure.ts'. */
   suppression: {
     notesTitle: 'Hidden figures',
     /** A hidden cell's words for a screen reader (the eye sees the mark and follows it to the notes). */

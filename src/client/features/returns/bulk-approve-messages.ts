@@ -19,6 +19,17 @@ export const BULK_APPROVE_UI = {
     reapproval: 'approved before and reopened: its figures will be marked revised',
     noPrograms: 'no programs expected',
   },
+  figures: {
+    checking: 'Checking each return’s figures…',
+    failed: 'The figures could not be checked: the notes below come from the matrix alone.',
+    listLabel: (ret: string) => `What ${ret}’s figures show`,
+    far: (programs: string) => `Far from their history: ${programs}`,
+    farProgram: (name: string, figures: string) => `${name} (${figures})`,
+    changed: (percent: number, period: string, programs: string) =>
+      `Students placed changed by more than ${percent} % since ${period}: ${programs}`,
+    move: (name: string, before: string, after: string, change: string) => `${name} ${before} → ${after} (${change})`,
+    clean: 'Figures: none far from their history, no large change since last year',
+  },
   resultTitle: 'Result of the approval',
   approvedCount: (count: number) => (count === 1 ? '1 return approved' : `${count} returns approved`),
   refusedCount: (count: number) => (count === 1 ? '1 return not approved' : `${count} returns not approved`),

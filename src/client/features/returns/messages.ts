@@ -73,7 +73,15 @@ export const RETURN_UI = {
     caption: (fiscalYears: readonly string[]) =>
       `Term returns of ${fiscalYears.length > 1 ? `${fiscalYears[0]} to ${fiscalYears.at(-1)}` : fiscalYears[0]}`,
     totals: 'Totals',
-    totalLine: (done: number, all: number) => `${done} of ${all} submitted`,
+    totalLine: (done: number, all: number, onTime: number) => `${done} of ${all} submitted, ${onTime} on time`,
+    /** The column of each institution's on-time rate over the years shown. */
+    onTimeHeading: 'On time',
+    onTimeRate: (percent: number | null) => (percent === null ? 'none due yet' : `${percent} %`),
+    onTimeCount: (onTime: number, judged: number) => `${onTime} of ${judged}`,
+    timelinessNote: (fiscalYears: readonly string[]) =>
+      `On time: first signed off on or before the period’s due date. Each institution’s rate counts its returns of ${
+        fiscalYears.length > 1 ? 'the years shown' : fiscalYears[0]
+      } that are signed off or past due; a return sent back keeps the verdict of its first sign-off.`,
     reportedOf: (reported: number, expected: number) => `${reported} / ${expected} reported`,
     due: (date: string) => `due ${date}`,
     dueAgain: (date: string) => `Due again on ${date}`,

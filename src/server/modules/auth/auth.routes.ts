@@ -93,7 +93,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(providerLogout ?? '/', status);
   };
 
-  // A GET, as the requirements ask (the header's Sign out is a link), so any page may link to it and SameSite=Lax
+  // A GET (the header's Sign out is a link: docs/product.md §2.3), so any page may link to it and SameSite=Lax
   // sends the cookie along (issue 28). Only this site's own navigation or a typed one signs out; any other is asked
   // first, on a page whose button posts to the route below.
   r.get(

@@ -9,7 +9,7 @@ import { createInstitution, createUser } from '../../test/factories.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 
 /**
- * Disclosure control of the province row on hand-made data (PRODUCT.md §9): every expected figure below is worked
+ * Disclosure control of the province row on hand-made data (docs/product.md §11.1): every expected figure below is worked
  * out by hand from the records, not by the code under test. The viewer reads institution O only; P, Q, R and S are
  * the others. Each fiscal year is its own scenario (a period is one fiscal year's Fall term), so the filters below pick
  * one scenario at a time. A record with `placed` n has seeking n + 5, enrolled 2n, work terms n (4-month), all in

@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { exportNotes } from '../../../shared/export-notes.ts';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
-import { CewilExportQuerySchema, RecordExportQuerySchema, type ExportFormat } from '../../../shared/schemas/export.ts';
+import {
+  CewilExportQuerySchema,
+  CewilExportSummaryQuerySchema,
+  ExportSummarySchema,
+  RecordExportQuerySchema,
+  RecordExportSummaryQuerySchema,
+  type ExportFormat,
+} from '../../../shared/schemas/export.ts';
 import { tableCsv, tableXlsx } from '../../files/table-files.ts';
 import { requireAppAdmin, signedInUser } from '../../plugins/authorization.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import { CEWIL_COLUMNS, cewilRows } from './cewil-export.ts';
-import { recordsCsvStream, recordsXlsxStream, type ExportDone } from './record-export.ts';
+import { recordExportCount, recordsCsvStream, recordsXlsxStream, type ExportDone } from './record-export.ts';
+import { returnsOfPeriods } from './returns-count.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 const file = z.unknown().describe('The file, sent as an attachment');
@@ -16,8 +25,15 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 const today = () => new Date().toISOString().slice(0, 10);
+/** `approvedOnly` in an audit entry only when asked for, so the entries of ordinary exports read as before. */
+const approvedOnlyEntry = (approvedOnly: boolean) => (approvedOnly ? { approvedOnly } : {});
 
-/** Export Records and the CEWIL return (PRODUCT.md §3 and §6): app admins only; each export is audited. */
+/**
+ * Export Records and the CEWIL return (docs/product.md §5 and §8): app admins only; each export is audited. Each file
+ * carries the reports' Flag per row and, under its table, how many returns of the chosen periods are not approved
+ * (docs/spreadsheet-downloads.md); `approvedOnly=true` leaves out the records of those returns. The summary routes
+ * answer the same figures for the export screens, before the download.
+ */
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = app;
@@ -38,7 +54,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireAppAdmin,
     },
     async (request, reply) => {
-      const { format, criteria } = request.query;
+      const { format, criteria, approvedOnly } = request.query;
       const userId = signedInUser(request).id;
       // Audited once the file has gone out, with the rows the database sent: counting them first would scan the
       // same rows twice (docs/benchmarks.md). An export that breaks part-way is audited with rows: null.
@@ -48,11 +64,15 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           entityId: null,
           action: 'records',
           changedBy: userId,
-          after: { format, criteria, rows },
+          after: { format, criteria, ...approvedOnlyEntry(approvedOnly), rows },
         }).catch((err: unknown) => request.log.error({ err }, 'export audit entry not written'));
       };
+      // The returns are counted before the rows are read: a few thousand returns against up to a million records.
+      const options = { approvedOnly, notes: exportNotes(await returnsOfPeriods(database.db, criteria), approvedOnly) };
       const stream =
-        format === 'csv' ? await recordsCsvStream(database, criteria, done) : recordsXlsxStream(database, criteria, done);
+        format === 'csv'
+          ? await recordsCsvStream(database, criteria, done, options)
+          : recordsXlsxStream(database, criteria, done, options);
       return reply
         .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="records-${today()}.${format}"`)
@@ -72,23 +92,84 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireAppAdmin,
     },
     async (request, reply) => {
-      const { fiscalYear, format } = request.query;
-      const rows = await cewilRows(database.db, fiscalYear);
+      const { fiscalYear, format, approvedOnly } = request.query;
+      const [rows, count] = await Promise.all([
+        cewilRows(database.db, fiscalYear, approvedOnly),
+        returnsOfPeriods(database.db, { fiscalYearFrom: fiscalYear, fiscalYearTo: fiscalYear }),
+      ]);
       await writeAudit(database.db, {
         entityType: 'export',
         entityId: null,
         action: 'cewil',
         changedBy: signedInUser(request).id,
-        after: { format, fiscalYear, rows: rows.length },
+        after: { format, fiscalYear, ...approvedOnlyEntry(approvedOnly), rows: rows.length },
       });
-      const table = { columns: CEWIL_COLUMNS, rows };
-      const about = { title: 'CEWIL Canada return', lines: [['fiscalYear', fiscalYear] as [string, string]] };
+      const table = { columns: CEWIL_COLUMNS, rows, footnotes: exportNotes(count, approvedOnly) };
+      const about = {
+        title: 'CEWIL Canada return',
+        lines: [
+          ['fiscalYear', fiscalYear],
+          ['records', approvedOnly ? 'Submitted records of approved returns only' : 'Submitted records (approved or not)'],
+        ] as [string, string][],
+      };
       const body = format === 'csv' ? tableCsv(table) : await tableXlsx(table, about);
-      const name = `cewil-${fiscalYear.replace('/', '-')}.${format}`;
+      const name = `cewil-${fiscalYear.replace('/', '-')}${approvedOnly ? '-approved' : ''}.${format}`;
       return reply
         .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(body);
+    },
+  );
+
+  summaryRoutes(app);
+}
+
+/** What each export's file would hold, for its screen, before the download: the same queries as the files. */
+function summaryRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+  const tags = ['exports'];
+
+  r.get(
+    '/api/exports/records/summary',
+    {
+      schema: {
+        tags,
+        summary:
+          'What the record export of these criteria would hold: its rows, the returns of the chosen periods and how many are not approved',
+        querystring: RecordExportSummaryQuerySchema,
+        response: { 200: ExportSummarySchema, ...errors },
+      },
+      onRequest: requireAppAdmin,
+    },
+    async (request) => {
+      const { criteria, approvedOnly } = request.query;
+      const [rows, count] = await Promise.all([
+        recordExportCount(database, criteria, approvedOnly),
+        returnsOfPeriods(database.db, criteria),
+      ]);
+      return { rows, ...count };
+    },
+  );
+
+  r.get(
+    '/api/exports/cewil/summary',
+    {
+      schema: {
+        tags,
+        summary: 'What the CEWIL return of a fiscal year would hold: its rows, the year’s returns and how many are not approved',
+        querystring: CewilExportSummaryQuerySchema,
+        response: { 200: ExportSummarySchema, ...errors },
+      },
+      onRequest: requireAppAdmin,
+    },
+    async (request) => {
+      const { fiscalYear, approvedOnly } = request.query;
+      const [rows, count] = await Promise.all([
+        cewilRows(database.db, fiscalYear, approvedOnly),
+        returnsOfPeriods(database.db, { fiscalYearFrom: fiscalYear, fiscalYearTo: fiscalYear }),
+      ]);
+      return { rows: rows.length, ...count };
     },
   );
 }

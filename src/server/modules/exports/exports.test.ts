@@ -12,10 +12,19 @@ import { createProgram, insertRecord } from '../../test/record-factories.ts';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** The CSV body of a response: checks the byte-order mark, then parses every line (quoted newlines included). */
+/**
+ * The table of a CSV body: checks the byte-order mark, parses every line (quoted newlines included), checks that the
+ * notes follow an empty line under the table (export-flags.test.ts reads them), and gives the table without them.
+ */
 function csvOf(payload: Buffer): string[][] {
   expect(payload.subarray(0, 3)).toEqual(BOM);
-  return parse(payload.subarray(3).toString('utf8'), { relax_column_count: false });
+  const lines: string[][] = parse(payload.subarray(3).toString('utf8'), { relax_column_count: true });
+  const end = lines.findIndex((line) => line.length === 1 && line[0] === '');
+  expect(end, 'the empty line before the notes').toBeGreaterThan(0);
+  const table = lines.slice(0, end);
+  for (const line of table) expect(line).toHaveLength(table[0]!.length);
+  expect(lines.slice(end + 1).every((line) => line.length === 1)).toBe(true);
+  return table;
 }
 
 describe('exports API', () => {
@@ -97,7 +106,7 @@ describe('exports API', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="records-\d{4}-\d{2}-\d{2}\.csv"$/);
       const [header, ...rows] = csvOf(res.rawPayload);
-      expect(header!.slice(0, 12)).toEqual([
+      expect(header!.slice(0, 13)).toEqual([
         'Record ID',
         'Institution',
         'Institution name',
@@ -108,6 +117,7 @@ describe('exports API', () => {
         'Fiscal year',
         'Term',
         'Status',
+        'Flag',
         'Students enrolled',
         'Students seeking a work term',
       ]);
@@ -121,6 +131,8 @@ describe('exports API', () => {
         'Fiscal year': '2023/24',
         Term: 'Fall',
         Status: 'submitted',
+        // No return for 2023/24 here: preliminary, as the reports mark it.
+        Flag: 'p',
         'Students placed': '42',
         'Average hourly wage': '23.40',
         'Co-op fee (international)': '1200.50',
@@ -153,7 +165,8 @@ describe('exports API', () => {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const sheet = workbook.getWorksheet('Records')!;
-      expect(sheet.rowCount).toBe(2);
+      // The record, an empty row, the count line and the Flag legend.
+      expect(sheet.rowCount).toBe(5);
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
       const cell = (name: string) => sheet.getRow(2).getCell(header.indexOf(name) + 1);
       expect(cell('Record ID').value).toBe(records[0]);
@@ -171,6 +184,7 @@ describe('exports API', () => {
       expect(cell('Average hourly wage').value).toBe(23.4);
       expect(cell('Average hourly wage').numFmt).toBe('"$"#,##0.00');
       expect(cell('Notes').value).toBe('Line one\nline two, with a comma');
+      expect(cell('Flag').value).toBe('p');
     });
 
     it('writes each export to the audit history once it has gone out: who, what criteria, how many rows', async () => {
@@ -255,7 +269,7 @@ describe('exports API', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-disposition']).toBe('attachment; filename="cewil-2023-24.csv"');
       const [header, ...rows] = csvOf(res.rawPayload);
-      expect(documentedHeaders()).toHaveLength(15);
+      expect(documentedHeaders()).toHaveLength(16);
       expect(header).toEqual(documentedHeaders());
       // The factory's figures: durations 30/8/… (see VALID_FIGURES): 30, 10, 2; B.C. regions 20+10+5+2+1+1+1+0 = 40.
       expect(rows).toEqual([
@@ -275,6 +289,7 @@ describe('exports API', () => {
           '1',
           '1',
           '42',
+          'p',
         ],
         [
           '2023/24',
@@ -292,6 +307,7 @@ describe('exports API', () => {
           '1',
           '1',
           '42',
+          'p',
         ],
         [
           '2023/24',
@@ -309,6 +325,7 @@ describe('exports API', () => {
           '1',
           '1',
           '42',
+          'p',
         ],
       ]);
     });
@@ -319,7 +336,8 @@ describe('exports API', () => {
       await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const sheet = workbook.getWorksheet('Report')!;
       expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(documentedHeaders());
-      expect(sheet.rowCount).toBe(4);
+      // Three rows, an empty row, the count line and the Flag legend.
+      expect(sheet.rowCount).toBe(7);
       expect(sheet.getRow(4).getCell(12).value).toBe(40);
     });
 

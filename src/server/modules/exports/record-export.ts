@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { to as copyTo } from 'pg-copy-streams';
 import { COUNT_FIELDS, MONEY_FIELDS, RECORD_FIELD_LABELS } from '../../../shared/record-rules.ts';
+import { REPORT_FLAG_COLUMN_LABEL } from '../../../shared/reports.ts';
 import type { ExportCriteria } from '../../../shared/schemas/export.ts';
 import { IMPORT_FIELD_LABELS } from '../../../shared/schemas/import.ts';
 import { queryRows, type Database } from '../../db/client.ts';
@@ -12,11 +13,14 @@ import { CSV_BOM, csvLines } from '../../files/table-files.ts';
 import { EXCEL_EPOCH_DAYS, type SheetColumn } from '../../files/sheet-layout.ts';
 import { writeXlsx } from '../../files/xlsx-stream.ts';
 import { NAME_COLUMNS, recordColumn, recordFilterSql, RECORDS_WITH_NAMES, type NameColumn } from '../records/record-sql.ts';
+import { APPROVED_ONLY, flagOf, preliminary, RETURN_JOIN, revised } from '../returns/return-flags.ts';
 
 /**
- * Export Records (PRODUCT.md §6): every matching record, one row each, with readable headers and the names of its
- * institution and program. Streamed: CSV straight from PostgreSQL's COPY, XLSX through our own streaming writer
- * fed in batches, so a million rows pass through in constant memory.
+ * Export Records (docs/product.md §8): every matching record, one row each, with readable headers, the names of its
+ * institution and program, and the reports' Flag (p, r) from its return; under the table, the notes the route gives
+ * (how many returns of the chosen periods are not approved, what the marks mean). Streamed: CSV straight from
+ * PostgreSQL's COPY, XLSX through our own streaming writer fed in batches, so a million rows pass through in constant
+ * memory.
  */
 
 interface ExportColumn extends SheetColumn {
@@ -48,6 +52,9 @@ export const RECORD_EXPORT_COLUMNS: ExportColumn[] = [
   field('fiscal_year'),
   field('term'),
   field('status'),
+  // Beside the status: p when the record's return is not approved (or it has none), r when it changed after the
+  // return's first approval; the reports' own rule (return-flags.ts) over the record alone.
+  { key: 'flag', label: REPORT_FLAG_COLUMN_LABEL, kind: 'mark', value: flagOf(preliminary(), revised()) },
   ...COUNT_FIELDS.map((f): ExportColumn => ({ key: f, label: RECORD_FIELD_LABELS[f], kind: 'count', value: recordColumn(f) })),
   ...MONEY_FIELDS.map((f): ExportColumn => ({
     key: f,
@@ -69,7 +76,8 @@ export const RECORD_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'version', label: IMPORT_FIELD_LABELS.version, kind: 'identifier', value: recordColumn('version') },
 ];
 
-const FROM = RECORDS_WITH_NAMES;
+// Each record with its return (tr), for its Flag and for `approvedOnly`.
+const FROM = sql`${RECORDS_WITH_NAMES} ${RETURN_JOIN}`;
 /** The columns as the XLSX writer takes them: it puts every text cell through the formula rule itself. */
 const SELECT_LIST = sql.join(
   RECORD_EXPORT_COLUMNS.map((c) => sql`${c.value} AS ${sql.identifier(c.key)}`),
@@ -96,10 +104,21 @@ const COPY_OPTIONS = `FORMAT csv, FORCE_QUOTE (${RECORD_EXPORT_COLUMNS.filter((c
   .map((c) => `"${c.key}"`)
   .join(', ')})`;
 
-const filterOf = (criteria: ExportCriteria) =>
-  recordFilterSql({ ...criteria, programName: criteria.programName, readable: 'all' }).where;
+/** What an export holds besides its criteria: whether only approved returns' records go in, and the notes under it. */
+export interface ExportOptions {
+  approvedOnly?: boolean;
+  notes?: readonly string[];
+}
+
+export const recordExportFilter = (criteria: ExportCriteria, approvedOnly = false) => {
+  const where = recordFilterSql({ ...criteria, programName: criteria.programName, readable: 'all' }).where;
+  return approvedOnly ? sql`${where} AND ${APPROVED_ONLY}` : where;
+};
 
 const headerLine = () => CSV_BOM + csvLines([RECORD_EXPORT_COLUMNS.map((c) => c.label)], 'unix');
+/** The notes under the table, after an empty line, as under every download's table (table-files.ts). */
+const notesLines = (notes: readonly string[] = []) =>
+  notes.length ? csvLines([[], ...notes.map((note) => [note])], 'unix') : '';
 
 /** Told how many rows an export sent once it ends, or null when it failed part-way (for the audit history). */
 export type ExportDone = (rows: number | null) => void;
@@ -113,23 +132,28 @@ export async function recordsCsvStream(
   database: Database,
   criteria: ExportCriteria,
   done: ExportDone = () => {},
+  options: ExportOptions = {},
 ): Promise<Readable> {
-  const query = sql`SELECT ${CSV_SELECT_LIST} ${FROM} WHERE ${filterOf(criteria)} ORDER BY r.id`.inlineParams();
+  const where = recordExportFilter(criteria, options.approvedOnly);
+  const query = sql`SELECT ${CSV_SELECT_LIST} ${FROM} WHERE ${where} ORDER BY r.id`.inlineParams();
   const { sql: text } = new PgDialect().sqlToQuery(query);
   const out = new PassThrough();
   out.write(headerLine());
   if (database.kind === 'pglite') {
     const result = await database.pglite!.query(`COPY (${text}) TO '/dev/blob' WITH (${COPY_OPTIONS})`);
     // No blob at all when no row matched.
-    out.end(result.blob ? Buffer.from(await result.blob.arrayBuffer()) : undefined);
+    if (result.blob) out.write(Buffer.from(await result.blob.arrayBuffer()));
+    out.end(notesLines(options.notes));
     done(result.affectedRows ?? 0);
     return out;
   }
   const client = await database.pool!.connect();
   const copy = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (${COPY_OPTIONS})`));
-  pipeline(copy, out)
+  // The file ends with the notes, once COPY has sent its last row.
+  pipeline(copy, out, { end: false })
     .then(() => {
       client.release();
+      out.end(notesLines(options.notes));
       done(copy.rowCount);
     })
     .catch((err: Error) => {
@@ -143,9 +167,14 @@ export async function recordsCsvStream(
 const BATCH = 2000;
 
 /** The XLSX workbook as a stream, written from batches of rows in id order (xlsx-stream.ts). */
-export function recordsXlsxStream(database: Database, criteria: ExportCriteria, done: ExportDone = () => {}): Readable {
+export function recordsXlsxStream(
+  database: Database,
+  criteria: ExportCriteria,
+  done: ExportDone = () => {},
+  options: ExportOptions = {},
+): Readable {
   const out = new PassThrough();
-  const where = filterOf(criteria);
+  const where = recordExportFilter(criteria, options.approvedOnly);
   const money = new Set<string>(MONEY_FIELDS);
   let sent = 0;
   const batchAfter = (lastId: number) => {
@@ -173,7 +202,7 @@ export function recordsXlsxStream(database: Database, criteria: ExportCriteria, 
     }
   }
   // The writer waits for the download to drain before asking for the next batch, so memory stays flat.
-  writeXlsx(out, 'Records', RECORD_EXPORT_COLUMNS, batches()).then(
+  writeXlsx(out, 'Records', RECORD_EXPORT_COLUMNS, batches(), options.notes).then(
     () => done(sent),
     (err: Error) => {
       out.destroy(err);
@@ -181,4 +210,13 @@ export function recordsXlsxStream(database: Database, criteria: ExportCriteria, 
     },
   );
   return out;
+}
+
+/** How many records the export of these criteria holds (the export screen's count, before the download). */
+export async function recordExportCount(database: Database, criteria: ExportCriteria, approvedOnly = false): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
+    sql`SELECT count(*)::int AS n ${FROM} WHERE ${recordExportFilter(criteria, approvedOnly)}`,
+  );
+  return row!.n;
 }

@@ -151,25 +151,36 @@ export async function programInstitutionId(db: Db, programId: number): Promise<n
 }
 
 /**
- * The median of every count and amount over the program's up to six most recent records strictly before
- * `fiscalYear`/`term` (chronological: fiscal year, then Summer, Fall, Spring), drafts included. Cast to float8
- * so both drivers answer numbers; a field no record holds is null.
+ * The medians of `fields` over program `programId`'s up to MEDIAN_TERMS most recent records strictly before
+ * `fiscalYear`/`termOrder` (chronological: fiscal year, then Summer, Fall, Spring; `termOrder` as `termPosition`
+ * numbers it), drafts included, as a one-row subquery (`terms`, then one column per field) that a query may join
+ * laterally for many programs at once (the approver's figures, return-figures.ts). Cast to float8 so both drivers
+ * answer numbers; a field no record holds is null.
  */
-export async function recordMedians(db: Db, programId: number, fiscalYear: string, term: string): Promise<RecordMedians> {
-  const termOrder = termPosition(term);
-  const medians = MEDIAN_FIELDS.map(
+export function recentMedians(
+  programId: SQL,
+  fiscalYear: SQL,
+  termOrder: SQL,
+  fields: readonly MedianField[] = MEDIAN_FIELDS,
+): SQL {
+  const medians = fields.map(
     (f) => sql`(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${recordColumn(f)}::float8))::float8 AS ${sql.identifier(f)}`,
   );
+  return sql`(SELECT count(*)::int AS terms, ${sql.join(medians, sql`, `)}
+      FROM (
+        SELECT r.* FROM records r
+        WHERE r.program_id = ${programId}
+          AND (r.fiscal_year < ${fiscalYear} OR (r.fiscal_year = ${fiscalYear} AND ${TERM_ORDER} < ${termOrder}))
+        ORDER BY r.fiscal_year DESC, ${TERM_ORDER} DESC
+        LIMIT ${MEDIAN_TERMS}
+      ) r)`;
+}
+
+/** The median of every count and amount over the program's recent records before `fiscalYear`/`term` (above). */
+export async function recordMedians(db: Db, programId: number, fiscalYear: string, term: string): Promise<RecordMedians> {
   const [row] = await queryRows<Record<MedianField, number | null> & { terms: number }>(
     db,
-    sql`WITH recent AS (
-          SELECT r.* FROM records r
-          WHERE r.program_id = ${programId}
-            AND (r.fiscal_year < ${fiscalYear} OR (r.fiscal_year = ${fiscalYear} AND ${TERM_ORDER} < ${termOrder}))
-          ORDER BY r.fiscal_year DESC, ${TERM_ORDER} DESC
-          LIMIT ${MEDIAN_TERMS}
-        )
-        SELECT count(*)::int AS terms, ${sql.join(medians, sql`, `)} FROM recent r`,
+    sql`SELECT m.* FROM ${recentMedians(sql`${programId}::int`, sql`${fiscalYear}`, sql`${termPosition(term)}::int`)} m`,
   );
   const result = { terms: row?.terms ?? 0, medians: {} as RecordMedians['medians'] };
   for (const f of MEDIAN_FIELDS) result.medians[f] = row?.[f] ?? null;

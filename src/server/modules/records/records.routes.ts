@@ -46,7 +46,7 @@ function filterAndPaging(user: SessionUser, criteria: FindCriteriaParsed, readab
 }
 
 /**
- * Records (PRODUCT.md §3): list, get, find and history cover only institutions the user may read; create and
+ * Records (docs/product.md §5): list, get, find and history cover only institutions the user may read; create and
  * update need edit rights on the record's institution. Rights are checked before the body is validated, so a
  * caller without them learns nothing from validation messages.
  */

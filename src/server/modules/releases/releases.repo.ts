@@ -7,7 +7,7 @@ import type {
   ReleaseSchedule,
   UpcomingRelease,
 } from '../../../shared/schemas/releases.ts';
-import { bcToday } from '../../../shared/term-calendar.ts';
+import { bcToday, periodOrdinal } from '../../../shared/term-calendar.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { periodRows } from '../../db/data-versions.ts';
 import { refuse, outcomeOf, type Outcome } from '../../refusals.ts';
@@ -204,11 +204,15 @@ export async function dueReleases(db: Db, today: string): Promise<UpcomingReleas
   return due;
 }
 
-/** Releases the calendar will make: provisional ones on their day, final ones once their returns are all approved. */
+/**
+ * Releases the calendar will make: provisional ones on their day, final ones once their returns are all approved. In
+ * the order they come: oldest period first, a period's provisional release before its final one.
+ */
 export async function upcomingReleases(db: Db, today: string): Promise<UpcomingRelease[]> {
   const schedule = await readSchedule(db);
   const upcoming: UpcomingRelease[] = [];
-  for (const c of await releaseCandidates(db)) {
+  const candidates = (await releaseCandidates(db)).sort((a, b) => periodOrdinal(a) - periodOrdinal(b));
+  for (const c of candidates) {
     if (c.returns === 0) continue;
     if (schedule.provisional_days_after_due !== null && !c.latest && c.due_on) {
       const on = addDays(c.due_on, schedule.provisional_days_after_due);

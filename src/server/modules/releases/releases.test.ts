@@ -129,4 +129,24 @@ describe('releases of province figures', () => {
     });
     expect(res.statusCode).toBe(400);
   });
+
+  it('the calendar lists the coming releases in the order they come: oldest period first, provisional before final', async () => {
+    const later = '2024/25';
+    for (const term of ['Summer', 'Fall', 'Spring']) {
+      for (const institution of [matrix.institutions.own, matrix.institutions.other])
+        await insertRecord(ctx.db, {
+          institutionId: institution,
+          programId: await createProgram(ctx.db, institution),
+          fiscalYear: later,
+          term,
+        });
+      const res = await call('PUT', '/api/periods', 'appAdmin', { fiscal_year: later, term });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const { upcoming } = (await call('GET', '/api/releases', 'userOnly')).json() as ReleaseCalendar;
+    const terms = ['Summer', 'Fall', 'Spring'];
+    const place = (u: ReleaseCalendar['upcoming'][number]) => `${u.fiscal_year} ${terms.indexOf(u.term)} ${u.final ? 1 : 0}`;
+    expect(upcoming.filter((u) => u.fiscal_year === later).map((u) => u.term)).toContain('Spring');
+    expect(upcoming.map(place)).toEqual(upcoming.map(place).sort());
+  });
 });

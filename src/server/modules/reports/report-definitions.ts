@@ -12,7 +12,7 @@ import type { ReportColumnKind } from '../../../shared/schemas/report.ts';
 import { NAME_COLUMNS, recordColumn, sumOfColumns, TERM_ORDER } from '../records/record-sql.ts';
 
 /**
- * The ten reports of PRODUCT.md §5 as data: what each groups by and which measures it shows. Every measure is one
+ * The ten reports of docs/product.md §7 as data: what each groups by and which measures it shows. Every measure is one
  * SQL aggregate over `records r JOIN programs p JOIN institutions i`, so the database adds up; rates are computed
  * from summed counts (never averaged percentages) and money stays numeric until it is rounded once, at the end.
  */

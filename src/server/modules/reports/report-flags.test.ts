@@ -10,7 +10,7 @@ import { createInstitution, createUser } from '../../test/factories.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 
 /**
- * Preliminary and revised marks (PRODUCT.md §9) on hand-made returns for 2023/24 Fall, one record each:
+ * Preliminary and revised marks (docs/product.md §11.3) on hand-made returns for 2023/24 Fall, one record each:
  * A approved, unchanged since (none); B submitted (p); C approved, its record changed after approval (r);
  * D and E approved, unchanged (none). Students enrolled: A 10, B 20, C 30, D 40, E 50.
  */

@@ -32,7 +32,7 @@ import { runReport } from './reports.repo.ts';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 /**
- * Reports (PRODUCT.md §3 and §5): for program staff (anyone who may read at least one institution). Rows cover the
+ * Reports (docs/product.md §5 and §7): for program staff (anyone who may read at least one institution). Rows cover the
  * institutions the caller may read; naming one they may not read is refused rather than silently dropped, so a
  * shared URL never shows fewer institutions than it says.
  */

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
-import { BulkApproveResultSchema, BulkApproveSchema, MAX_BULK_APPROVALS } from '../../../shared/schemas/returns.ts';
+import {
+  ApprovalFlagsQuerySchema,
+  ApprovalFlagsSchema,
+  BulkApproveResultSchema,
+  BulkApproveSchema,
+  MAX_BULK_APPROVALS,
+} from '../../../shared/schemas/returns.ts';
 import { requireAppAdmin, signedInUser } from '../../plugins/authorization.ts';
 import { approveMany } from './bulk-approve.ts';
+import { approvalFlags } from './return-figures.ts';
 
 /**
  * `POST /api/returns/approve`: app admins approve the submitted returns chosen in the completeness matrix. Rights are
@@ -31,5 +38,23 @@ export async function bulkApproveRoutes(app: FastifyInstance): Promise<void> {
         request.log.error({ err, returnId }, 'bulk approval of a return failed'),
       ),
     }),
+  );
+
+  // What the confirmation lists before approving: the figures' flags of each chosen return, computed for all at once.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/returns/approval-flags',
+    {
+      schema: {
+        tags: ['reporting cycle'],
+        summary:
+          `What the figures of the returns chosen for approval flag (app admins; at most ${MAX_BULK_APPROVALS}): per return, its programs ` +
+          'with figures far from their history and those whose students placed changed by more than a quarter since the same term ' +
+          'last year. Unknown ids are left out',
+        querystring: ApprovalFlagsQuerySchema,
+        response: { 200: ApprovalFlagsSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+      },
+      onRequest: requireAppAdmin,
+    },
+    async (request) => ({ returns: await approvalFlags(db, request.query.ids ?? []) }),
   );
 }

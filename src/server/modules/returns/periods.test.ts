@@ -126,6 +126,7 @@ describe('reporting periods and term returns', () => {
       '/api/returns/{id}/approve': ['post'],
       '/api/returns/{id}/reopen': ['post'],
       '/api/returns/approve': ['post'],
+      '/api/returns/approval-flags': ['get'],
     })) {
       expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods.sort());
     }

@@ -19,6 +19,8 @@ const RET = {
   overdue: true,
   version: 4,
   first_approved_at: null,
+  first_signed_off_at: null,
+  on_time: null,
   history: [],
 } satisfies TermReturn;
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   DURATION_FIELDS,
   EDITABLE_FIELDS,
@@ -6,18 +6,29 @@ import {
   fiscalYearOf,
   RECORD_FIELD_LABELS,
 } from '../../../shared/record-rules.ts';
-import type { RecordWire } from '../../../shared/schemas/record.ts';
-import { KEY_FIGURES, type KeyFigure, type KeyFigures, type ReturnFigures } from '../../../shared/schemas/returns.ts';
-import { previousTerm } from '../../../shared/term-calendar.ts';
+import { figureFlags } from '../../../shared/return-figure-flags.ts';
+import type { MedianField, RecordWire } from '../../../shared/schemas/record.ts';
+import {
+  KEY_FIGURES,
+  type KeyFigure,
+  type KeyFigures,
+  type ReturnApprovalFlags,
+  type ReturnFigures,
+} from '../../../shared/schemas/returns.ts';
+import { previousTerm, type PeriodKey } from '../../../shared/term-calendar.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { inList } from '../records/record-sql.ts';
-import { recordMedians } from '../records/records.repo.ts';
-import { expectedPrograms, readReturn } from './returns.repo.ts';
+import { inList, isoTimestamp, termPosition } from '../records/record-sql.ts';
+import { recentMedians } from '../records/records.repo.ts';
+import { EXPECTED_PROGRAM } from './returns.repo.ts';
 
 /**
  * What an approver reads of a term (issue 30): each expected program's key figures beside the same term last year and
  * the term before, those far from the program's history marked by the record form's own rule, the totals, and what
  * changed after the return was first approved. Sums are exact: counts as integers, the wage in cents.
+ *
+ * Read for many returns at once (the bulk approval's flags) as for one: a light query for the returns' periods, then
+ * one statement for every expected program of them with its record of the term, of the same term last year and of the
+ * term before, and its medians (records.repo.ts `recentMedians`, joined laterally); then, for one return, its changes.
  */
 
 type Row = Pick<RecordWire, 'id' | 'program_id' | 'fiscal_year' | 'term' | 'status' | 'avg_hourly_wage'> &
@@ -62,16 +73,20 @@ function totalOf(rows: readonly Row[]): KeyFigures {
 
 const shown = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
+/** The audit rows of some records after `since`, oldest first (at most 500): what changed after a first approval. */
+function changesSql(recordIds: readonly number[], since: string): SQL {
+  return sql`SELECT a.before, a.after, coalesce(nullif(u.pref_name, ''), u.username) AS by, ${isoTimestamp(sql`a.changed_at`)} AS at
+      FROM audit_log a LEFT JOIN users u ON u.id = a.changed_by
+      WHERE a.entity_type = 'record' AND ${inList(sql`a.entity_id`, recordIds)} AND a.changed_at > ${since}::timestamptz
+      ORDER BY a.changed_at, a.id LIMIT 500`;
+}
+
 /** Changes to the return's records after its first approval, from the audit log, field by field. */
 async function changesSince(db: Db, recordIds: number[], since: string, names: Map<number, string>) {
   if (recordIds.length === 0) return [];
   const audits = await queryRows<{ before: RecordWire | null; after: RecordWire | null; by: string | null; at: string }>(
     db,
-    sql`SELECT a.before, a.after, coalesce(nullif(u.pref_name, ''), u.username) AS by,
-          to_char(a.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
-        FROM audit_log a LEFT JOIN users u ON u.id = a.changed_by
-        WHERE a.entity_type = 'record' AND ${inList(sql`a.entity_id`, recordIds)} AND a.changed_at > ${since}::timestamptz
-        ORDER BY a.changed_at, a.id LIMIT 500`,
+    changesSql(recordIds, since),
   );
   return audits.flatMap(({ before, after, by, at }) =>
     EDITABLE_FIELDS.filter((f) => shown(before?.[f]) !== shown(after?.[f])).map((f) => ({
@@ -85,69 +100,186 @@ async function changesSince(db: Db, recordIds: number[], since: string, names: M
   );
 }
 
-/** The figures of return `id`, or null when there is no such return. */
-export async function returnFigures(db: Db, id: number): Promise<ReturnFigures | null> {
-  const ret = await readReturn(db, id);
-  if (!ret) return null;
-  const programs = await expectedPrograms(db, id);
-  const now = { fiscal_year: ret.fiscal_year, term: ret.term };
-  const lastYear = { fiscal_year: fiscalYearOf(Number(ret.fiscal_year.slice(0, 4)) - 1), term: ret.term };
-  const previous = previousTerm(now);
-  const periods = [now, lastYear, previous];
-  const ids = programs.map((p) => p.program_id);
-  const rows =
-    ids.length === 0
-      ? []
-      : await queryRows<Row>(
-          db,
-          sql`SELECT id, program_id, fiscal_year, term, status, students_enrolled, students_seeking, students_placed,
-                employers_total, ${sql.raw(DURATION_FIELDS.join(', '))}, avg_hourly_wage::text AS avg_hourly_wage
-              FROM records
-              WHERE ${inList(sql`program_id`, ids)}
-                AND (fiscal_year, term) IN (${sql.join(
-                  periods.map((p) => sql`(${p.fiscal_year}, ${p.term})`),
-                  sql`, `,
-                )})`,
-        );
-  const at = (programId: number, p: { fiscal_year: string; term: string }) =>
-    rows.find((r) => r.program_id === programId && r.fiscal_year === p.fiscal_year && r.term === p.term);
-  const lines = [];
-  for (const p of programs) {
-    const record = at(p.program_id, now);
-    const medians = record ? await recordMedians(db, p.program_id, now.fiscal_year, now.term) : null;
+/** A return's term, the same term last year and the term before, and its first approval. */
+interface FigureKey {
+  return_id: number;
+  institution_id: number;
+  now: PeriodKey;
+  last_year: PeriodKey;
+  previous_term: PeriodKey;
+  first_approved_at: string | null;
+}
+
+/** The light first query: each return's institution (for the rights check), period and first approval. */
+function keysSql(ids: readonly number[]): SQL {
+  return sql`SELECT tr.id AS return_id, tr.institution_id, pe.fiscal_year, pe.term,
+        CASE WHEN tr.first_approved_at IS NULL THEN NULL ELSE ${isoTimestamp(sql`tr.first_approved_at`)} END AS first_approved_at
+      FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id
+      WHERE ${inList(sql`tr.id`, ids)}`;
+}
+
+async function figureKeys(db: Db, ids: readonly number[]): Promise<FigureKey[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ return_id: number; institution_id: number; first_approved_at: string | null } & PeriodKey>(
+    db,
+    keysSql(ids),
+  );
+  return rows.map(({ return_id, institution_id, fiscal_year, term, first_approved_at }) => ({
+    return_id,
+    institution_id,
+    now: { fiscal_year, term },
+    last_year: { fiscal_year: fiscalYearOf(Number(fiscal_year.slice(0, 4)) - 1), term },
+    previous_term: previousTerm({ fiscal_year, term }),
+    first_approved_at,
+  }));
+}
+
+/** The record columns read per period, under a prefix: n_ this term, y_ the same term last year, p_ the term before. */
+const RECORD_COLUMNS = [
+  'id',
+  'status',
+  'students_enrolled',
+  'students_seeking',
+  'students_placed',
+  'employers_total',
+  ...DURATION_FIELDS,
+  'avg_hourly_wage',
+] as const;
+type Prefix = 'n' | 'y' | 'p';
+/** The figures farFromHistory judges: every key figure but work terms, which the form does not mark either. */
+const JUDGED = KEY_FIGURES.filter((f): f is Exclude<KeyFigure, 'work_terms'> => f !== 'work_terms');
+
+const recordColumns = (alias: Prefix) =>
+  sql.raw(
+    RECORD_COLUMNS.map((c) =>
+      c === 'avg_hourly_wage' ? `${alias}.${c}::text AS ${alias}_${c}` : `${alias}.${c} AS ${alias}_${c}`,
+    ).join(', '),
+  );
+
+/**
+ * The one statement of the figures of many returns: a row per expected program of each (docs/reporting-cycle.md,
+ * EXPECTED_PROGRAM over `pr`, `r` and `pe`), by return, then program name, with its three records (n_, y_, p_
+ * columns; nulls when it has none) and the medians of its recent terms before this one (m_ columns).
+ */
+function rowsSql(keys: readonly FigureKey[]): SQL {
+  const values = keys.map(
+    (k) =>
+      sql`(${k.return_id}::int, ${k.last_year.fiscal_year}::text, ${k.previous_term.fiscal_year}::text, ${k.previous_term.term}::text, ${termPosition(k.now.term)}::int)`,
+  );
+  const medians = sql.raw(JUDGED.map((f) => `m.${f} AS m_${f}`).join(', '));
+  return sql`SELECT k.return_id, pr.id AS program_id, pr.name AS program_name, ${recordColumns('n')}, ${recordColumns('y')},
+        ${recordColumns('p')}, m.terms AS m_terms, ${medians}
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS k(return_id, ly_year, pv_year, pv_term, term_order)
+      JOIN term_returns tr ON tr.id = k.return_id
+      JOIN reporting_periods pe ON pe.id = tr.period_id
+      JOIN programs pr ON pr.institution_id = tr.institution_id
+      LEFT JOIN records r ON r.program_id = pr.id AND r.fiscal_year = pe.fiscal_year AND r.term = pe.term
+      LEFT JOIN records n ON n.id = r.id
+      LEFT JOIN records y ON y.program_id = pr.id AND y.fiscal_year = k.ly_year AND y.term = pe.term
+      LEFT JOIN records p ON p.program_id = pr.id AND p.fiscal_year = k.pv_year AND p.term = k.pv_term
+      LEFT JOIN LATERAL ${recentMedians(sql`pr.id`, sql`pe.fiscal_year`, sql`k.term_order`, JUDGED as readonly MedianField[])} m
+        ON r.id IS NOT NULL
+      WHERE ${EXPECTED_PROGRAM}
+      ORDER BY k.return_id, pr.name, pr.id`;
+}
+
+/** A row of rowsSql as read: the program, then its n_, y_, p_ and m_ columns. */
+interface FigureRow {
+  return_id: number;
+  program_id: number;
+  program_name: string;
+  m_terms: number | null;
+  [column: string]: unknown;
+}
+
+/** One period's record of a row, or undefined when the program has none. */
+function recordOf(row: FigureRow, prefix: Prefix): Row | undefined {
+  if (row[`${prefix}_id`] === null || row[`${prefix}_id`] === undefined) return undefined;
+  const record: Record<string, unknown> = { program_id: row.program_id };
+  for (const c of RECORD_COLUMNS) record[c] = row[`${prefix}_${c}`];
+  return record as unknown as Row;
+}
+
+/**
+ * The statements a return's figures run and the keys the second takes, for `npm run bench` to time the bare SQL
+ * against the route (scripts/bench-return-figures.ts).
+ */
+export const RETURN_FIGURES_SQL = { keysSql, figureKeys, rowsSql, changesSql };
+
+type Figures = Omit<ReturnFigures, 'changes'>;
+
+/** One return's figures (all but its changes) from its key and its rows. */
+function figuresFrom(key: FigureKey, rows: readonly FigureRow[]): { figures: Figures; recordIds: number[] } {
+  const lines = rows.map((row) => {
+    const record = recordOf(row, 'n');
     const figures = record ? figuresOf(record) : null;
-    const far = KEY_FIGURES.filter((f) => {
-      if (!figures || !medians || f === 'work_terms') return false;
-      const value = figures[f];
-      return farFromHistory(value === null ? null : Number(value), medians.medians[f], medians.terms) !== null;
+    const far = JUDGED.filter((f) => {
+      const value = figures?.[f];
+      if (!figures || value === null || value === undefined) return false;
+      const median = row[`m_${f}`] as number | null;
+      return farFromHistory(Number(value), median, row.m_terms ?? 0) !== null;
     });
-    const before = at(p.program_id, lastYear);
-    const prior = at(p.program_id, previous);
-    lines.push({
-      program_id: p.program_id,
-      program_name: p.program_name,
+    const before = recordOf(row, 'y');
+    const prior = recordOf(row, 'p');
+    return {
+      program_id: row.program_id,
+      program_name: row.program_name,
       status: record?.status ?? null,
       now: figures,
       last_year: before ? figuresOf(before) : null,
       previous_term: prior ? figuresOf(prior) : null,
       far,
-    });
-  }
-  const of = (p: { fiscal_year: string; term: string }) =>
-    rows.filter((r) => r.fiscal_year === p.fiscal_year && r.term === p.term && ids.includes(r.program_id));
-  const names = new Map(programs.map((p) => [p.program_id, p.program_name]));
+    };
+  });
+  const of = (prefix: Prefix) => rows.flatMap((row) => recordOf(row, prefix) ?? []);
   return {
-    last_year: lastYear,
-    previous_term: previous,
-    programs: lines,
-    totals: { now: totalOf(of(now)), last_year: totalOf(of(lastYear)), previous_term: totalOf(of(previous)) },
-    changes: ret.first_approved_at
-      ? await changesSince(
-          db,
-          of(now).map((r) => r.id),
-          ret.first_approved_at,
-          names,
-        )
-      : [],
+    figures: {
+      last_year: key.last_year,
+      previous_term: key.previous_term,
+      programs: lines,
+      totals: { now: totalOf(of('n')), last_year: totalOf(of('y')), previous_term: totalOf(of('p')) },
+    },
+    recordIds: of('n').map((r) => r.id),
   };
+}
+
+/** The figures (all but their changes) of the returns of some keys, in one statement. */
+async function figuresOfKeys(db: Db, keys: readonly FigureKey[]) {
+  const rows = keys.length === 0 ? [] : await queryRows<FigureRow>(db, rowsSql(keys));
+  const byReturn = new Map<number, FigureRow[]>(keys.map((k) => [k.return_id, []]));
+  for (const row of rows) byReturn.get(row.return_id)!.push(row);
+  return keys.map((key) => ({ key, ...figuresFrom(key, byReturn.get(key.return_id)!) }));
+}
+
+/**
+ * The figures of return `id` for someone who may read the institutions `mayRead` says: 'not-found', 'forbidden'
+ * (decided on the first, light query, before any figure is read), or the figures. Two statements, three for a return
+ * approved before (its changes since): the route's whole work in the database.
+ */
+export async function returnFigures(
+  db: Db,
+  id: number,
+  mayRead: (institutionId: number) => boolean,
+): Promise<ReturnFigures | 'not-found' | 'forbidden'> {
+  const [key] = await figureKeys(db, [id]);
+  if (!key) return 'not-found';
+  if (!mayRead(key.institution_id)) return 'forbidden';
+  const { figures, recordIds } = (await figuresOfKeys(db, [key]))[0]!;
+  const names = new Map(figures.programs.map((p) => [p.program_id, p.program_name]));
+  return {
+    ...figures,
+    changes: key.first_approved_at ? await changesSince(db, recordIds, key.first_approved_at, names) : [],
+  };
+}
+
+/**
+ * What the bulk approval's confirmation flags of each return (src/shared/return-figure-flags.ts), from the same
+ * figures as the return page, computed for all of them at once; in the order asked, unknown ids left out.
+ */
+export async function approvalFlags(db: Db, ids: readonly number[]): Promise<ReturnApprovalFlags[]> {
+  const found = new Map((await figuresOfKeys(db, await figureKeys(db, ids))).map((f) => [f.key.return_id, f.figures]));
+  return ids.flatMap((id) => {
+    const figures = found.get(id);
+    return figures ? [figureFlags(id, figures)] : [];
+  });
 }

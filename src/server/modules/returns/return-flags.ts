@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * Preliminary and revised figures (PRODUCT.md §9): each record is judged by its institution's return for the record's
+ * Preliminary and revised figures (docs/product.md §11.3): each record is judged by its institution's return for the record's
  * fiscal year × term. The join adds `tr` (null when there is no such return) to a scan of `records r`, so the marks
  * are extra aggregates of the same scan, never a query per row.
  */

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
@@ -75,16 +76,31 @@ describe('term returns: the matrix download', () => {
     expect(rows[0]).toEqual([
       'Institution',
       ...['Summer', 'Fall'].flatMap((term) =>
-        ['state', 'reported', 'expected', 'overdue'].map((what) => `${term} ${fiscalYear} ${what}`),
+        ['state', 'reported', 'expected', 'overdue', 'due again on'].map((what) => `${term} ${fiscalYear} ${what}`),
       ),
     ]);
     const line = (name: string) => rows.find((row) => row[0] === name)!;
     expect(institutionsOf(rows)).toEqual(expect.arrayContaining([own, other, third]));
     // The program was added after the Summer due date: not expected then.
-    expect(line(own).slice(1)).toEqual(['Submitted', '0', '0', '', 'In progress', '1', '1', '']);
-    expect(line(other).slice(1)).toEqual(['Not started', '0', '0', 'overdue', 'Not started', '0', '0', '']);
+    expect(line(own).slice(1)).toEqual(['Submitted', '0', '0', '', '', 'In progress', '1', '1', '', '']);
+    expect(line(other).slice(1)).toEqual(['Not started', '0', '0', 'overdue', '', 'Not started', '0', '0', '', '']);
     const count = institutionsOf(rows).length;
-    expect(line('Totals').slice(1)).toEqual([`1 of ${count} submitted`, '', '', '', `0 of ${count} submitted`, '', '', '']);
+    expect(line('Totals').slice(1)).toEqual([
+      `1 of ${count} submitted`,
+      '',
+      '',
+      '',
+      '',
+      `0 of ${count} submitted`,
+      '',
+      '',
+      '',
+      '',
+    ]);
+    // Under the table: how many of the returns shown are not approved (none is), then what overdue means.
+    expect(rows.at(-2)![0]).toBe(
+      `${count * 2} of ${count * 2} returns of the chosen periods are not approved: their figures are preliminary (p).`,
+    );
     expect(rows.at(-1)![0]).toMatch(/^Overdue: /);
   });
 
@@ -115,6 +131,52 @@ describe('term returns: the matrix download', () => {
     // The list the screen builds from takes the same region and type.
     const listed = await call('GET', `/api/returns?fiscalYear=${encodeURIComponent(fiscalYear)}&region=Cariboo`, 'appAdmin');
     expect(new Set(listed.json().map((r: { institution_name: string }) => r.institution_name))).toEqual(new Set([other]));
+  });
+
+  it('shows a return’s new due date where the screen says "Due again on …", and counts the approved returns', async () => {
+    const periodOf = async (term: string) =>
+      (
+        await queryRows<{ id: number }>(
+          ctx.db,
+          sql`SELECT id FROM reporting_periods WHERE fiscal_year = ${fiscalYear} AND term = ${term}`,
+        )
+      )[0]!.id;
+    const [summer, fall] = [await periodOf('Summer'), await periodOf('Fall')];
+    const thirdId = (await queryRows<{ id: number }>(ctx.db, sql`SELECT id FROM institutions WHERE short_name = ${third}`))[0]!
+      .id;
+    // Third's Fall return reopened with a day of its own still to come; its Summer return sent back with a day past
+    // (overdue again: the screen says "Overdue", not "Due again on"); own's Summer return approved.
+    await ctx.db.execute(sql`UPDATE term_returns SET state = 'reopened', due_again_on = '2999-01-15'
+                             WHERE institution_id = ${thirdId} AND period_id = ${fall}`);
+    await ctx.db.execute(sql`UPDATE term_returns SET state = 'open', due_again_on = '2000-10-15'
+                             WHERE institution_id = ${thirdId} AND period_id = ${summer}`);
+    await ctx.db.execute(sql`UPDATE term_returns SET state = 'approved' WHERE state = 'submitted' AND period_id = ${summer}`);
+    try {
+      const rows = csvOf((await download('format=csv')).rawPayload);
+      const header = rows[0]!;
+      const line = Object.fromEntries(header.map((h, n) => [h, rows.find((row) => row[0] === third)![n]]));
+      expect(line[`Fall ${fiscalYear} state`]).toBe('Reopened');
+      expect(line[`Fall ${fiscalYear} due again on`]).toBe('2999-01-15');
+      expect(line[`Fall ${fiscalYear} overdue`]).toBe('');
+      expect(line[`Summer ${fiscalYear} overdue`]).toBe('overdue');
+      expect(line[`Summer ${fiscalYear} due again on`]).toBe('');
+      const count = institutionsOf(rows).length;
+      expect(rows.at(-2)![0]).toBe(
+        `${count * 2 - 1} of ${count * 2} returns of the chosen periods are not approved: their figures are preliminary (p).`,
+      );
+      // The workbook holds the same table and notes.
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load((await download('format=xlsx')).rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet('Report')!;
+      const cells = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+      const thirdRow = rows.findIndex((row) => row[0] === third) + 1;
+      expect(cells(thirdRow)[header.indexOf(`Fall ${fiscalYear} due again on`)]).toBe('2999-01-15');
+      expect(cells(thirdRow)[header.indexOf(`Fall ${fiscalYear} reported`)]).toEqual(expect.any(Number));
+      expect(cells(sheet.rowCount - 1)[0]).toBe(rows.at(-2)![0]);
+    } finally {
+      await ctx.db.execute(sql`UPDATE term_returns SET state = 'open', due_again_on = NULL WHERE institution_id = ${thirdId}`);
+      await ctx.db.execute(sql`UPDATE term_returns SET state = 'submitted' WHERE state = 'approved' AND period_id = ${summer}`);
+    }
   });
 
   it('sends a workbook with the same name', async () => {

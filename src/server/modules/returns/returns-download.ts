@@ -1,3 +1,5 @@
+import { returnsCountLine } from '../../../shared/export-notes.ts';
+import { dueAgainShown } from '../../../shared/return-due.ts';
 import { buildReturnMatrix, chosenFiscalYears, type ReturnMatrix } from '../../../shared/return-matrix.ts';
 import type { ReportRow } from '../../../shared/schemas/report.ts';
 import type { ReturnsDownloadQuery } from '../../../shared/schemas/returns.ts';
@@ -9,9 +11,11 @@ import { listReturns, returnFilterOf } from './returns.repo.ts';
 
 /**
  * The completeness matrix as a downloadable table (the shared writers of table-files.ts): one line per institution,
- * and for each period four columns: the state shown, programs reported and expected as numbers, and an overdue mark;
- * then the totals line, submitted and approved returns of the returns of the period shown. A state word rather than a
- * colour, so the file reads the same printed or opened in any program.
+ * and for each period five columns: the state shown, programs reported and expected as numbers, an overdue mark and
+ * the return's own due date where the screen says "Due again on …" (decision 032); then the totals line, submitted
+ * and approved returns of the returns of the period shown; under it, how many of the returns shown are not approved
+ * (the count line of the exports, shared/export-notes.ts). A state word rather than a colour, so the file reads the
+ * same printed or opened in any program.
  */
 
 export const STATE_WORDS: Record<string, string> = {
@@ -36,6 +40,7 @@ export function matrixTable(matrix: ReturnMatrix): TableFile {
       { key: `${key}_reported`, label: `${name} reported`, kind: 'count' },
       { key: `${key}_expected`, label: `${name} expected`, kind: 'count' },
       { key: `${key}_overdue`, label: `${name} overdue`, kind: 'mark' },
+      { key: `${key}_due_again`, label: `${name} due again on`, kind: 'text' },
     );
     totals[`${key}_state`] = `${done} of ${total} submitted`;
   }
@@ -48,10 +53,18 @@ export function matrixTable(matrix: ReturnMatrix): TableFile {
       line[`${key}_reported`] = ret ? ret.reported : null;
       line[`${key}_expected`] = ret ? ret.expected : null;
       line[`${key}_overdue`] = ret?.overdue ? 'overdue' : null;
+      line[`${key}_due_again`] = ret ? dueAgainShown(ret) : null;
     }
     return line;
   });
-  return { columns, rows, summaryRows: [{ label: 'Totals', row: totals }], footnotes: [OVERDUE_NOTE] };
+  const shown = matrix.rows.flatMap((row) => [...row.cells.values()]);
+  const count = { returns: shown.length, notApproved: shown.filter((ret) => ret.state !== 'approved').length };
+  return {
+    columns,
+    rows,
+    summaryRows: [{ label: 'Totals', row: totals }],
+    footnotes: [returnsCountLine(count), OVERDUE_NOTE],
+  };
 }
 
 const CONTENT_TYPES = {

@@ -25,7 +25,7 @@ export const BC_TODAY = sql.raw(`(now() AT TIME ZONE '${BC_TIME_ZONE}')::date`);
  * active now and was added to the list of valid programs (in B.C. time) on or before the period's due date. `pr` is
  * the program, `r` its record of the period (or nulls), `pe` the period.
  */
-const EXPECTED_PROGRAM = sql.raw(
+export const EXPECTED_PROGRAM = sql.raw(
   `(r.id IS NOT NULL OR (pr.active_ind AND (pr.created_at AT TIME ZONE '${BC_TIME_ZONE}')::date <= pe.due_on))`,
 );
 
@@ -65,6 +65,30 @@ function returnCounts(recordsWhere: SQL): SQL {
   )`;
 }
 
+/**
+ * The first sign-off of each selected return, from its history (docs/reporting-cycle.md, "Timeliness"): the same
+ * set-based read as the counts, one pass over the selected returns' events by the (return_id, at) index.
+ */
+function firstSignOffs(): SQL {
+  return sql`first_sign_off AS (
+    SELECT e.return_id, min(e.at) AS at FROM return_events e JOIN sel s ON s.id = e.return_id
+    WHERE e.action = 'submit' GROUP BY e.return_id
+  )`;
+}
+
+/**
+ * Whether a return was signed off on time (docs/reporting-cycle.md, "Timeliness"; `f` its first sign-off, `pe` its
+ * period, `tr` the return): its first sign-off on or before the period's due date, a B.C. day. The due date again
+ * of a send-back or reopening never enters: both follow a sign-off, so the first sign-off always met the period's.
+ * Never signed off: late once the period's due date has passed, else not yet known. A return signed off or approved
+ * whose history holds no sign-off (arranged by hand) cannot be judged: null.
+ */
+const ON_TIME = sql`CASE
+        WHEN f.at IS NOT NULL THEN (f.at AT TIME ZONE ${sql.raw(`'${BC_TIME_ZONE}'`)})::date <= pe.due_on
+        WHEN tr.state <> 'open' THEN NULL
+        WHEN pe.due_on < ${BC_TODAY} THEN false
+        ELSE NULL END`;
+
 const TERM_POSITION = sql.raw(`array_position(ARRAY[${TERMS.map((t) => `'${t}'`).join(', ')}], pe.term)`);
 
 /** A return row as the queries read it, before the shown state and history are added. */
@@ -85,6 +109,8 @@ interface ReturnRow {
   past_due: boolean;
   version: number;
   first_approved_at: string | null;
+  first_signed_off_at: string | null;
+  on_time: boolean | null;
 }
 
 /**
@@ -96,7 +122,8 @@ function selectReturns(where: SQL, recordsWhere: SQL, order: SQL = sql``): SQL {
       SELECT tr.id, tr.institution_id, pe.fiscal_year, pe.term, pe.due_on
       FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id JOIN institutions i ON i.id = tr.institution_id
       ${where}
-    ), ${returnCounts(recordsWhere)}
+    ), ${returnCounts(recordsWhere)},
+    ${firstSignOffs()}
     SELECT tr.id, tr.institution_id, i.short_name AS institution_name, tr.period_id,
       pe.fiscal_year, pe.term, tr.state AS stored_state,
       coalesce(l.listed, 0) + coalesce(c.reported, 0) - coalesce(c.reported_listed, 0) AS expected,
@@ -105,13 +132,16 @@ function selectReturns(where: SQL, recordsWhere: SQL, order: SQL = sql``): SQL {
       to_char(tr.due_again_on, 'YYYY-MM-DD') AS due_again_on,
       -- A return sent back or reopened is due on its own date, not its period's (issue 30).
       coalesce(tr.due_again_on, pe.due_on) < ${BC_TODAY} AS past_due, tr.version,
-      CASE WHEN tr.first_approved_at IS NULL THEN NULL ELSE ${isoTimestamp(sql`tr.first_approved_at`)} END AS first_approved_at
+      CASE WHEN tr.first_approved_at IS NULL THEN NULL ELSE ${isoTimestamp(sql`tr.first_approved_at`)} END AS first_approved_at,
+      CASE WHEN f.at IS NULL THEN NULL ELSE ${isoTimestamp(sql`f.at`)} END AS first_signed_off_at,
+      ${ON_TIME} AS on_time
     FROM sel
     JOIN term_returns tr ON tr.id = sel.id
     JOIN reporting_periods pe ON pe.id = tr.period_id
     JOIN institutions i ON i.id = tr.institution_id
     LEFT JOIN counts c ON c.id = sel.id
     LEFT JOIN listed l ON l.id = sel.id
+    LEFT JOIN first_sign_off f ON f.return_id = sel.id
     ${order}`;
 }
 

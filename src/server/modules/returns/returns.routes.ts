@@ -183,11 +183,12 @@ function figuresRoute(app: FastifyInstance): void {
       onRequest: requireSignedIn,
     },
     async (request) => {
-      const key = await returnKeyOf(db, request.params.id);
-      if (!key) throw notFound(RETURN);
-      if (!canReadInstitution(signedInUser(request).privileges, key.institutionId)) throw forbidden();
-      const figures = await returnFigures(db, request.params.id);
-      if (!figures) throw notFound(RETURN);
+      const { privileges } = signedInUser(request);
+      const figures = await returnFigures(db, request.params.id, (institutionId) =>
+        canReadInstitution(privileges, institutionId),
+      );
+      if (figures === 'not-found') throw notFound(RETURN);
+      if (figures === 'forbidden') throw forbidden();
       return figures;
     },
   );

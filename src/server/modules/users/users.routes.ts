@@ -13,7 +13,7 @@ import { createUser, deactivateUser, findUser, listUsers, updateUser } from './u
 const USER = 'The user';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** Users (requirements §7, PRODUCT.md §3): app admins only. Nothing is deleted: DELETE deactivates. */
+/** Users (docs/product.md §5 and §6.1): app admins only. Nothing is deleted: DELETE deactivates. */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;

@@ -26,6 +26,8 @@ const ret = (id: number, institution: string, state: TermReturn['state'], overdu
   overdue,
   version: 1,
   first_approved_at: null,
+  first_signed_off_at: null,
+  on_time: null,
   history: [],
 });
 

@@ -31,6 +31,8 @@ function ret(
     overdue,
     version: 1,
     first_approved_at: null,
+    first_signed_off_at: null,
+    on_time: null,
     history: [],
   };
 }

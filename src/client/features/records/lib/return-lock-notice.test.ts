@@ -35,6 +35,8 @@ function ret(state: TermReturn['state'], history: ReturnEvent[] = []): TermRetur
     overdue: false,
     version: 3,
     first_approved_at: null,
+    first_signed_off_at: null,
+    on_time: null,
     history,
   };
 }

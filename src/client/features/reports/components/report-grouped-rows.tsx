@@ -19,7 +19,7 @@ export function ReportGroupedRows({
   onToggle,
   idPrefix,
 }: {
-  columns: readonly ReportColumn[];
+  columns: readonly (ReportColumn & { optional?: boolean })[];
   groups: readonly ReportRowGroup[];
   isOpen: (label: string) => boolean;
   onToggle: (label: string) => void;

@@ -3,7 +3,13 @@ import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
-import { filterReportRows, groupReportRows, longReportTools, type ReportRowGroup } from '../lib/report-row-groups.ts';
+import {
+  filterReportRows,
+  groupedByDefault,
+  groupReportRows,
+  longReportTools,
+  type ReportRowGroup,
+} from '../lib/report-row-groups.ts';
 import { REPORT_UI } from '../messages.ts';
 
 const R = REPORT_UI.result;
@@ -29,8 +35,11 @@ export interface ReportRowTools {
 export function useReportRowTools(rows: readonly ReportRow[], columns: readonly ReportColumn[]): ReportRowTools {
   const tools = useMemo(() => longReportTools(rows.length, columns), [rows.length, columns]);
   const [query, setQueryState] = useState('');
-  // Off at first: the table as a whole is what sorting, progressive drawing and print rely on; one click groups it.
-  const [grouped, setGrouped] = useState(false);
+  // A long report of many rows per institution starts grouped, so the page opens on a list of institutions rather
+  // than hundreds of rows (issue 30); any other starts whole. The reader's choice then holds for the page.
+  const byDefault = useMemo(() => groupedByDefault(rows, tools), [rows, tools]);
+  const [chosen, setGrouped] = useState<boolean | null>(null);
+  const grouped = chosen ?? byDefault;
   // The groups whose state differs from the default (open while filtering, closed otherwise).
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const [printing, setPrinting] = useState(false);

@@ -27,6 +27,9 @@ export const numeric = (c: ReportColumn) => c.kind !== 'text';
 export const ROW = `mantine-Table-tr ${Table.classes.tr}`;
 export const HEAD = `mantine-Table-th ${Table.classes.th}`;
 const DATA = `mantine-Table-td ${Table.classes.td}`;
+/** The class of a secondary column's cells (report-column-groups.ts): hidden on screen until asked for (reports.css), printed always. */
+export const OPTIONAL_CELL = 'report-optional';
+const OPTIONAL_DATA = `${DATA} ${OPTIONAL_CELL}`;
 export const BODY = `mantine-Table-tbody ${Table.classes.tbody}`;
 const LEFT = { textAlign: 'left', whiteSpace: 'nowrap' } as const;
 const RIGHT = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
@@ -38,7 +41,7 @@ export const ReportRows = memo(function ReportRows({
   start,
   end,
 }: {
-  columns: readonly ReportColumn[];
+  columns: readonly (ReportColumn & { optional?: boolean })[];
   rows: readonly ReportRow[];
   start: number;
   end: number;
@@ -52,7 +55,7 @@ export const ReportRows = memo(function ReportRows({
             <ReportFlagMark flag={rowFlag(row)} />
           </th>
         ) : (
-          <td key={column.key} className={DATA} style={numeric(column) ? RIGHT : LEFT}>
+          <td key={column.key} className={column.optional ? OPTIONAL_DATA : DATA} style={numeric(column) ? RIGHT : LEFT}>
             <Cell column={column} value={row[column.key]} />
           </td>
         ),

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { renderInDom, useDomRendering } from '../../../ui/render-in-dom.test-support.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReportColumn } from '../../../../shared/schemas/report.ts';
+import { reportHead } from '../lib/report-column-groups.ts';
 import { reportTableModel } from '../lib/report-table-model.ts';
 import { REPORT_ROWS_PER_TASK, ReportTable } from './report-table.tsx';
 
@@ -74,6 +75,58 @@ describe('ReportTable', () => {
     expect(first[3]!.querySelector('[aria-hidden="true"]')?.textContent).toBe('–');
     const second = [...el.querySelectorAll('tbody tr')[1]!.children].map((c) => c.textContent);
     expect(second).toEqual(['SFU', 'Other', '40', '90.3%', '$1,234.50']);
+  });
+
+  it('heads grouped columns in two rows: the group over its columns, short headings named by the whole label', () => {
+    const head = reportHead(columns, [
+      {
+        label: 'Placements',
+        columns: [
+          ['students_placed', 'Placed'],
+          ['placement_pct', 'Rate'],
+        ],
+      },
+      { label: 'Pay', columns: [['avg_hourly_wage', 'Wage']], optional: true },
+    ]);
+    const onSort = vi.fn();
+    const el = render(
+      <ReportTable
+        caption="Report"
+        columns={columns}
+        model={reportTableModel(report, null)}
+        sort={{ key: 'placement_pct', direction: 'desc' }}
+        onSort={onSort}
+        head={head}
+        hideOptional
+      />,
+    );
+    const [top, sub] = [...el.querySelectorAll('thead tr')] as HTMLElement[];
+    const topCells = [...top!.children] as HTMLElement[];
+    expect(topCells.map((th) => [th.textContent, th.getAttribute('colspan'), th.getAttribute('rowspan')])).toEqual([
+      ['Institution', null, '2'],
+      ['Discipline', null, '2'],
+      ['Placements', '2', null],
+      ['Pay', '1', null],
+    ]);
+    expect(topCells.every((th) => th.getAttribute('scope') === 'col')).toBe(true);
+    const subCells = [...sub!.children] as HTMLElement[];
+    expect(subCells.map((th) => th.textContent)).toEqual(['Placed', 'Rate', 'Wage']);
+    // "Placed" is part of "Students placed": its button is named by the label; "Rate" is not part of "Placement %";
+    // "Wage" is the whole label: the button is named by its words.
+    const buttons = subCells.map((th) => th.querySelector('button')!);
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Students placed', 'Placements: Rate', null]);
+    expect(subCells[1]!.getAttribute('aria-sort')).toBe('descending');
+    buttons[0]!.click();
+    expect(onSort).toHaveBeenCalledWith('students_placed');
+    // The optional group: its heading and every cell of its column carry the class hidden on screen, printed always.
+    const table = el.querySelector('table')!;
+    expect(table.hasAttribute('data-hide-optional')).toBe(true);
+    expect(topCells[3]!.classList.contains('report-optional')).toBe(true);
+    expect(subCells[2]!.classList.contains('report-optional')).toBe(true);
+    for (const row of el.querySelectorAll('tbody tr, tfoot tr'))
+      expect([...row.children].map((cell) => cell.classList.contains('report-optional'))).toEqual(
+        row.closest('tfoot') ? [false, false, false, true] : [false, false, false, false, true],
+      );
   });
 
   it('pins the total and province rows in the foot, labelled across the grouping columns', () => {

@@ -1,10 +1,9 @@
-import { Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { Fragment, useId, type ReactNode } from 'react';
+import { Table, VisuallyHidden } from '@mantine/core';
+import { useId, useMemo } from 'react';
 import { markOf, type DisclosureRule } from '../../../../shared/disclosure.ts';
 import type { ReportColumn, SuppressionReason } from '../../../../shared/schemas/report.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
 import type { SortState } from '../../../ui/list-state.ts';
-import { SortIcon } from '../../../ui/data-table.tsx';
 import { UI_PIECES } from '../../../ui/messages.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { useProgressiveCount } from '../../../ui/use-progressive-count.ts';
@@ -12,9 +11,11 @@ import { rowFlag } from '../lib/report-flags.ts';
 import type { ReportRowGroup } from '../lib/report-row-groups.ts';
 import { ReportFlagMark } from './report-flag.tsx';
 import { ReportGroupedRows } from './report-grouped-rows.tsx';
-import { BODY, Cell, numeric, ReportRows } from './report-rows.tsx';
+import { BODY, Cell, numeric, OPTIONAL_CELL, ReportRows } from './report-rows.tsx';
 import { suppressedCellLabel, suppressionNoteId } from '../lib/report-suppression.ts';
-import { headingMinWidth, leadingTextColumns, type ReportTableModel } from '../lib/report-table-model.ts';
+import { reportHead, type ReportHead } from '../lib/report-column-groups.ts';
+import { leadingTextColumns, type ReportTableModel } from '../lib/report-table-model.ts';
+import { ReportTableHead } from './report-table-head.tsx';
 import { REPORT_UI } from '../messages.ts';
 import '../../../ui/data-table.css';
 
@@ -33,22 +34,15 @@ function HiddenCell({ reason, rule }: { reason: SuppressionReason; rule: Disclos
   );
 }
 
-/**
- * A heading that may end a line after a slash ("Mainland/<wbr>Southwest"), which browsers otherwise keep whole: a
- * narrow column, and a wide report on paper, stay narrow. The accessible name is unchanged.
- */
-function headingWithBreaks(label: string): ReactNode {
-  const parts = label.split('/');
-  return parts.map((part, i) => (
-    <Fragment key={i}>
-      {part}
-      {i < parts.length - 1 ? (
-        <>
-          /<wbr />
-        </>
-      ) : null}
-    </Fragment>
-  ));
+/** "Total (institutions shown)" as the row's name and, after a line break if need be, what it covers, smaller. */
+function PinnedLabel({ label }: { label: string }) {
+  const cut = label.indexOf(' (');
+  if (cut < 0) return label;
+  return (
+    <>
+      {label.slice(0, cut)} <span className="report-pinned-scope">{label.slice(cut + 1)}</span>
+    </>
+  );
 }
 
 /** Rows drawn per task: the first ones paint at once, the rest follow without one long task (issue 21). */
@@ -62,6 +56,10 @@ export interface ReportTableProps {
   onSort: (key: string) => void;
   /** A long report grouped by institution (report-grouped-rows.tsx): its groups, which are open, and the toggle. */
   grouping?: { groups: readonly ReportRowGroup[]; isOpen: (label: string) => boolean; onToggle: (label: string) => void };
+  /** How the columns are headed (report-column-groups.ts); each column under its own label when not given. */
+  head?: ReportHead;
+  /** Hide the head's optional columns on screen (they print all the same). */
+  hideOptional?: boolean;
 }
 
 /**
@@ -70,7 +68,11 @@ export interface ReportTableProps {
  * follows the window down and a wide report scrolls sideways with its first column frozen (TableScroll). A
  * province figure hidden by disclosure control shows the mark and links to its footnote (ReportSuppressionNotes).
  */
-export function ReportTable({ caption, columns, model, sort, onSort, grouping }: ReportTableProps) {
+export function ReportTable({ caption, columns, model, sort, onSort, grouping, head, hideOptional }: ReportTableProps) {
+  const shownHead = useMemo(() => head ?? reportHead(columns), [head, columns]);
+  // The rows are drawn from the headed columns, which say which of them are optional.
+  const cellColumns = shownHead.columns;
+  const headRows = shownHead.top ? 2 : 1;
   const idPrefix = `report-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const rule = useSiteConfig().disclosure;
   const lead = Math.max(1, leadingTextColumns(columns));
@@ -86,51 +88,31 @@ export function ReportTable({ caption, columns, model, sort, onSort, grouping }:
       <Table
         highlightOnHover
         verticalSpacing="xs"
-        horizontalSpacing="sm"
+        horizontalSpacing="xs"
         tabularNums
         className="data-table report-table"
         data-testid="report-table"
+        data-hide-optional={(hideOptional && shownHead.optional.length > 0) || undefined}
         // While rows are still being added: busy, and the full count (heading row, body, foot) for screen readers.
         aria-busy={partial || undefined}
-        aria-rowcount={partial ? 1 + total + model.pinned.length : undefined}
+        aria-rowcount={partial ? headRows + total + model.pinned.length : undefined}
       >
         <VisuallyHidden component="caption">
           {caption} {anyHidden ? `${R.tableCaptionHidden} ` : ''}
           {UI_PIECES.table.sortHint}
         </VisuallyHidden>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => {
-              const direction = sort?.key === column.key ? sort.direction : undefined;
-              return (
-                <Table.Th
-                  key={column.key}
-                  scope="col"
-                  ta={numeric(column) ? 'right' : 'left'}
-                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-                  style={{ verticalAlign: 'bottom', minWidth: headingMinWidth(column) }}
-                >
-                  <UnstyledButton
-                    onClick={() => onSort(column.key)}
-                    className="data-table-sort"
-                    data-active={direction ? true : undefined}
-                  >
-                    <Group gap={4} wrap="nowrap" justify={numeric(column) ? 'flex-end' : 'flex-start'} component="span">
-                      <span>{headingWithBreaks(column.label)}</span>
-                      <SortIcon direction={direction} />
-                    </Group>
-                  </UnstyledButton>
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
-        </Table.Thead>
-        {grouping ? <ReportGroupedRows columns={columns} idPrefix={idPrefix} {...grouping} /> : null}
+        <ReportTableHead head={shownHead} sort={sort} onSort={onSort} />
+        {grouping ? <ReportGroupedRows columns={cellColumns} idPrefix={idPrefix} {...grouping} /> : null}
         {(grouping ? [] : slices).map((start) => (
           // Rows after the first slice wait, undrawn (hidden), until every slice is in: the table is then laid out
           // once, not once per slice (an auto-width table measures all its rows each time one is added).
           <tbody key={start} className={BODY} hidden={(start > 0 && partial) || undefined}>
-            <ReportRows columns={columns} rows={model.rows} start={start} end={Math.min(start + REPORT_ROWS_PER_TASK, shown)} />
+            <ReportRows
+              columns={cellColumns}
+              rows={model.rows}
+              start={start}
+              end={Math.min(start + REPORT_ROWS_PER_TASK, shown)}
+            />
           </tbody>
         ))}
         <Table.Tfoot>
@@ -139,16 +121,21 @@ export function ReportTable({ caption, columns, model, sort, onSort, grouping }:
               key={kind}
               data-testid={`report-${kind}-row`}
               // The body above is not all there yet: say where these rows stand in the whole table.
-              aria-rowindex={partial ? 2 + total + i : undefined}
+              aria-rowindex={partial ? headRows + 1 + total + i : undefined}
             >
-              <Table.Th scope="row" colSpan={lead} ta="left" style={{ whiteSpace: 'nowrap' }}>
-                {kind === 'totals' ? R.totalRow : R.provinceRow}
+              <Table.Th scope="row" colSpan={lead} ta="left" className="report-pinned-label">
+                <PinnedLabel label={kind === 'totals' ? R.totalRow : R.provinceRow} />
                 <ReportFlagMark flag={rowFlag(row)} />
               </Table.Th>
-              {columns.slice(lead).map((column) => {
+              {cellColumns.slice(lead).map((column) => {
                 const reason = hidden[column.key];
                 return (
-                  <Table.Td key={column.key} ta={numeric(column) ? 'right' : 'left'} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td
+                    key={column.key}
+                    ta={numeric(column) ? 'right' : 'left'}
+                    className={column.optional ? OPTIONAL_CELL : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {reason ? <HiddenCell reason={reason} rule={rule} /> : <Cell column={column} value={row[column.key]} />}
                   </Table.Td>
                 );

@@ -50,7 +50,7 @@ export interface ChartSpec {
   hiddenNote?: string;
   /** What the chart shows, in words, for its accessible name. */
   description: string;
-  /** Some figures drawn are preliminary or revised (PRODUCT.md §9): the chart says so, the table marks which. */
+  /** Some figures drawn are preliminary or revised (docs/product.md §11.3): the chart says so, the table marks which. */
   flagged?: boolean;
 }
 

@@ -6,7 +6,7 @@ import {
   type ReportRow,
 } from '../../../../shared/schemas/report.ts';
 
-/** A row's mark (PRODUCT.md §9): `p`, `r`, or null for none or anything the page does not know. */
+/** A row's mark (docs/product.md §11.3): `p`, `r`, or null for none or anything the page does not know. */
 export function rowFlag(row: ReportRow): ReportFlag | null {
   const flag = row[REPORT_FLAG_KEY];
   return (REPORT_FLAGS as readonly unknown[]).includes(flag) ? (flag as ReportFlag) : null;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportColumn, ReportRow } from '../../../../shared/schemas/report.ts';
-import { filterReportRows, groupReportRows, LONG_REPORT_ROWS, longReportTools } from './report-row-groups.ts';
+import {
+  filterReportRows,
+  GROUPED_ROWS_PER_INSTITUTION,
+  groupedByDefault,
+  groupReportRows,
+  LONG_REPORT_ROWS,
+  longReportTools,
+} from './report-row-groups.ts';
 
 const columns: Pick<ReportColumn, 'key' | 'kind'>[] = [
   { key: 'institution', kind: 'text' },
@@ -46,5 +53,22 @@ describe('longReportTools', () => {
     expect(longReportTools(LONG_REPORT_ROWS, columns)).toEqual({ filter: false, group: false });
     expect(longReportTools(LONG_REPORT_ROWS + 1, columns)).toEqual({ filter: true, group: true });
     expect(longReportTools(500, [{ key: 'discipline' }])).toEqual({ filter: true, group: false });
+  });
+});
+
+describe('groupedByDefault', () => {
+  const many = (institutions: number, each: number): ReportRow[] =>
+    Array.from({ length: institutions * each }, (_, i) => ({ institution: `I${i % institutions}`, students_placed: i }));
+  const tools = { group: true };
+
+  it('groups a long report of several institutions with many rows each (the placement report: 781 rows, 25 institutions)', () => {
+    expect(groupedByDefault(many(25, 31), tools)).toBe(true);
+    expect(groupedByDefault(many(2, GROUPED_ROWS_PER_INSTITUTION), tools)).toBe(true);
+  });
+
+  it('leaves whole a report of few rows per institution, of one institution, or that cannot be grouped', () => {
+    expect(groupedByDefault(many(25, 3), tools)).toBe(false); // the tuition report: 60 rows
+    expect(groupedByDefault(many(1, 200), tools)).toBe(false);
+    expect(groupedByDefault(many(25, 31), { group: false })).toBe(false);
   });
 });

@@ -45,6 +45,20 @@ export function groupReportRows(rows: readonly ReportRow[], key: string = GROUP_
   return [...groups].map(([label, grouped]) => ({ label, rows: grouped }));
 }
 
+/** Rows per institution, on average, from which a long report starts grouped: its groups are worth opening one by one. */
+export const GROUPED_ROWS_PER_INSTITUTION = 4;
+
+/**
+ * Whether a long report starts grouped by institution (issue 30: the placement report for a global reader was a
+ * 781-row wall). Only when there is more than one institution and their groups are long enough to be worth closing:
+ * a report of one or two rows per institution (the tuition report) reads better whole.
+ */
+export function groupedByDefault(rows: readonly ReportRow[], tools: { group: boolean }, key: string = GROUP_COLUMN): boolean {
+  if (!tools.group) return false;
+  const institutions = new Set(rows.map((row) => String(row[key] ?? ''))).size;
+  return institutions > 1 && rows.length >= GROUPED_ROWS_PER_INSTITUTION * institutions;
+}
+
 /** Whether a report is long enough for the filter box, and whether it can be grouped by institution. */
 export function longReportTools(
   rowCount: number,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportColumn } from '../../../../shared/schemas/report.ts';
-import { headingMinWidth, leadingTextColumns, nextReportSort, parseReportSort, reportTableModel } from './report-table-model.ts';
+import {
+  headingLines,
+  headingMinWidth,
+  leadingTextColumns,
+  nextReportSort,
+  parseReportSort,
+  reportTableModel,
+} from './report-table-model.ts';
 
 const columns: ReportColumn[] = [
   { key: 'institution', label: 'Institution', kind: 'text' },
@@ -96,15 +103,28 @@ describe('leadingTextColumns', () => {
   });
 });
 
-describe('headingMinWidth', () => {
-  it('gives a long heading room for half its letters a line, so it wraps onto two lines', () => {
-    expect(headingMinWidth({ kind: 'count', label: 'Students with a disability placed' })).toBe(
-      'max(6.5rem, calc(18ch + 2.5rem))',
-    );
+describe('headingLines', () => {
+  it('sets a long heading on two lines whose longer one is shortest, the arrow counted after the last word', () => {
+    expect(headingLines('Students with a disability placed')).toEqual(['Students with a ', 'disability placed']);
+    expect(headingLines('Seeking a work term')).toEqual(['Seeking a ', 'work term']);
   });
 
-  it('keeps the least width of a figure or a text column for a short heading', () => {
-    expect(headingMinWidth({ kind: 'count', label: 'Work terms' })).toBe('max(6.5rem, calc(6ch + 2.5rem))');
-    expect(headingMinWidth({ kind: 'text', label: 'Term' })).toBe('max(8rem, calc(3ch + 2.5rem))');
+  it('breaks after a slash or a hyphen as after a space', () => {
+    expect(headingLines('Vancouver Island/Coast')).toEqual(['Vancouver ', 'Island/Coast']);
+    expect(headingLines('Thompson-Okanagan')).toEqual(['Thompson-', 'Okanagan']);
+    expect(headingLines('Mainland/Southwest')).toEqual(['Mainland/', 'Southwest']);
+  });
+
+  it('keeps a word whole, and a short heading on one line when breaking it would not make it narrower', () => {
+    expect(headingLines('International')).toEqual(['International']);
+    expect(headingLines('% change')).toEqual(['% ', 'change']);
+    expect(headingLines('All')).toEqual(['All']);
+  });
+});
+
+describe('headingMinWidth', () => {
+  it('is the least width of a figure or a text column', () => {
+    expect(headingMinWidth({ kind: 'count' })).toBe('4.5rem');
+    expect(headingMinWidth({ kind: 'text' })).toBe('6rem');
   });
 });

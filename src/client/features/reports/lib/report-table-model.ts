@@ -64,12 +64,32 @@ export function leadingTextColumns(columns: readonly Pick<ReportColumn, 'kind'>[
   return index === -1 ? columns.length : index;
 }
 
+/** The sort arrow after a heading's last word, counted in characters. */
+const ARROW_CHARACTERS = 2;
+
 /**
- * The least width of a column's heading: room for half its words on a line beside the sort arrow, so a long heading
- * takes two lines rather than four in a narrow column (the whole head row is as tall as its tallest heading). Never
- * less than a figure column (6.5rem) or a text column (8rem) needs.
+ * A heading in at most two lines, with the sort arrow after its last word: the break (after a space, a slash or a
+ * hyphen) that makes the longer line shortest, or the heading whole when it has no place to break. The heading shows
+ * each part unbroken, so a narrow column sets it on two lines, never three or four, and a wide one on one line.
  */
-export function headingMinWidth(column: Pick<ReportColumn, 'kind' | 'label'>): string {
-  const floor = column.kind === 'text' ? '8rem' : '6.5rem';
-  return `max(${floor}, calc(${Math.ceil(column.label.length / 2) + 1}ch + 2.5rem))`;
+export function headingLines(label: string): [string] | [string, string] {
+  let best: [string] | [string, string] = [label];
+  let bestWidth = label.length + ARROW_CHARACTERS;
+  for (let i = 0; i < label.length - 1; i++) {
+    const c = label[i];
+    if (c !== ' ' && c !== '/' && c !== '-') continue;
+    const first = label.slice(0, i + 1);
+    const second = label.slice(i + 1);
+    const width = Math.max(first.trimEnd().length, second.length + ARROW_CHARACTERS);
+    if (width < bestWidth) [best, bestWidth] = [[first, second], width];
+  }
+  return best;
+}
+
+/**
+ * The least width of a column: a figure column (4.5rem: a five-digit count) or a text column (6rem). No more, so that
+ * a report's figures fit the screen at 1366 px (issue 30); its heading's own width comes from headingLines.
+ */
+export function headingMinWidth(column: Pick<ReportColumn, 'kind'>): string {
+  return column.kind === 'text' ? '6rem' : '4.5rem';
 }

@@ -20,6 +20,8 @@ import { ReportSuppressionNotes } from '../components/report-suppression-notes.t
 import { reportFlagsPresent } from '../lib/report-flags.ts';
 import { ReportTable } from '../components/report-table.tsx';
 import { ReportRowToolbar, useReportRowTools } from '../components/report-row-tools.tsx';
+import { ReportOptionalColumnsToggle, useOptionalColumns } from '../components/report-optional-columns.tsx';
+import { REPORT_COLUMN_GROUPS, reportHead } from '../lib/report-column-groups.ts';
 import { chartSpecFor } from '../lib/report-chart-model.ts';
 import { answerColumnsFirst } from '../lib/report-column-order.ts';
 import { printOrientation } from '../lib/report-print.ts';
@@ -75,6 +77,8 @@ function ReportBody({
   const model = useMemo(() => reportTableModel(report, sort), [report, sort]);
   const spec = useMemo(() => chartSpecFor(type, report), [type, report]);
   const columns = useMemo(() => answerColumnsFirst(report.columns), [report.columns]);
+  const head = useMemo(() => reportHead(columns, REPORT_COLUMN_GROUPS[type]), [columns, type]);
+  const [showOptional, setShowOptional] = useOptionalColumns(type);
   const rowTools = useReportRowTools(model.rows, report.columns);
   const shownModel = useMemo(() => ({ ...model, rows: rowTools.rows }), [model, rowTools.rows]);
   const rule = useSiteConfig().disclosure;
@@ -132,6 +136,7 @@ function ReportBody({
               : R.rowsOf(rowTools.rows.length, report.rows.length)}
           </Text>
         </Group>
+        <ReportOptionalColumnsToggle head={head} shown={showOptional} onChange={setShowOptional} />
         <ReportRowToolbar state={rowTools} />
         {rowTools.tools.filter && rowTools.rows.length === 0 ? (
           <Text data-testid="report-filter-none">{R.filterNone}</Text>
@@ -143,6 +148,8 @@ function ReportBody({
           sort={sort}
           onSort={onSort}
           grouping={rowTools.grouping}
+          head={head}
+          hideOptional={!showOptional}
         />
         <ReportFlagLegend flags={reportFlagsPresent(report)} />
         {notes ? <ReportSuppressionNotes notes={notes} changeHref={reportParamsHref(type, search)} /> : null}

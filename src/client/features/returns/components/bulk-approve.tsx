@@ -5,29 +5,70 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useApproveMany } from '../api/approve-many.ts';
 import { BULK_APPROVE_UI } from '../bulk-approve-messages.ts';
-import { returnFlags, returnLabel, splitOutcomes, type BulkSelection } from '../lib/bulk-approve.ts';
+import { useApprovalFlags } from '../api/get-approval-flags.ts';
+import { figureFlagTexts, returnFlags, returnLabel, splitOutcomes, type BulkSelection } from '../lib/bulk-approve.ts';
 
 const T = BULK_APPROVE_UI;
 
-/** The returns about to be approved: institution and period, programs, and what the approver should know. */
-function ChosenList({ selection }: { selection: BulkSelection }) {
+/** Dark amber, 7:1 on white, as the record form's warnings and the return page's marks. */
+const WARNING = '#7a3300';
+
+/**
+ * The returns about to be approved: institution and period, programs, what the matrix says of each (late, sent back,
+ * reapproval) and what its figures flag (far from history, a large change since last year), asked of the server
+ * when the confirmation opens. Each return's notes are a list of their own, so a phone wraps them line by line.
+ */
+function ChosenList({ selection, opened }: { selection: BulkSelection; opened: boolean }) {
+  const flags = useApprovalFlags(opened ? [...selection.keys()] : []);
+  const byId = new Map(flags.data?.returns.map((f) => [f.id, f]));
   return (
-    <List size="sm" spacing={6} aria-label={T.listLabel} data-testid="bulk-approve-list">
-      {[...selection.values()].map((ret) => {
-        const flags = returnFlags(ret);
-        return (
-          <List.Item key={ret.id}>
-            <strong>{returnLabel(ret)}</strong>: {T.programs(ret.submitted, ret.expected)}
-            {flags.length > 0 ? (
-              <Text component="span" size="sm" c="orange.9">
-                {' '}
-                ({flags.join('; ')})
-              </Text>
-            ) : null}
-          </List.Item>
-        );
-      })}
-    </List>
+    <Stack gap="xs">
+      {flags.isPending && opened ? (
+        <Text size="sm" role="status">
+          {T.figures.checking}
+        </Text>
+      ) : null}
+      {flags.isError ? (
+        <Text size="sm" role="alert" c={WARNING}>
+          {T.figures.failed}
+        </Text>
+      ) : null}
+      <List size="sm" spacing={8} aria-label={T.listLabel} data-testid="bulk-approve-list">
+        {[...selection.values()].map((ret) => {
+          const notes = returnFlags(ret);
+          const figures = byId.get(ret.id);
+          const figureNotes = figures ? figureFlagTexts(figures) : [];
+          const flagged = figures !== undefined && (figures.far.length > 0 || figures.changed.length > 0);
+          return (
+            <List.Item key={ret.id} data-testid={`bulk-approve-item-${ret.id}`}>
+              <strong>{returnLabel(ret)}</strong>: {T.programs(ret.submitted, ret.expected)}
+              {notes.length > 0 ? (
+                <Text component="span" size="sm" c="orange.9">
+                  {' '}
+                  ({notes.join('; ')})
+                </Text>
+              ) : null}
+              {figureNotes.length > 0 ? (
+                <List
+                  size="sm"
+                  withPadding
+                  aria-label={T.figures.listLabel(returnLabel(ret))}
+                  data-testid="bulk-approve-figure-flags"
+                  data-flagged={flagged || undefined}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {figureNotes.map((note) => (
+                    <List.Item key={note} c={flagged ? WARNING : 'gray.7'}>
+                      {note}
+                    </List.Item>
+                  ))}
+                </List>
+              ) : null}
+            </List.Item>
+          );
+        })}
+      </List>
+    </Stack>
   );
 }
 
@@ -152,10 +193,11 @@ export function BulkApprove({ selection, onClear }: { selection: BulkSelection; 
         onConfirm={confirm}
         onCancel={() => setOpened(false)}
         loading={approve.isPending}
+        size="lg"
       >
         <Stack gap="sm">
           <Text size="sm">{T.intro}</Text>
-          <ChosenList selection={selection} />
+          <ChosenList selection={selection} opened={opened} />
         </Stack>
       </ConfirmDialog>
     </Stack>

@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { formatDay } from '../lib/format-day.ts';
@@ -10,6 +11,7 @@ import { OverdueBadge, ReturnStateBadge } from './return-state-badge.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 import { SelectPeriod, SelectReturn, type MatrixSelection } from './bulk-approve-select.tsx';
 import { submittedOfPeriod } from '../lib/bulk-approve.ts';
+import { ratePercent, type OnTimeRate } from '../../../../shared/return-timeliness.ts';
 
 const T = RETURN_UI.matrix;
 
@@ -59,6 +61,22 @@ function ReturnCell({ ret, dimmed, periodName }: { ret: TermReturn | undefined; 
   );
 }
 
+/**
+ * An on-time rate (src/shared/return-timeliness.ts) in its own column, beside the institution rather than in its row
+ * header, so a screen reader names each cell's row by the institution alone.
+ */
+function OnTimeCell({ rate, style, testId = 'on-time-rate' }: { rate: OnTimeRate; style?: CSSProperties; testId?: string }) {
+  const percent = ratePercent(rate);
+  return (
+    <Table.Td data-testid={testId} style={{ whiteSpace: 'nowrap', ...style }}>
+      <Text size="sm" fw={600}>
+        {T.onTimeRate(percent)}
+      </Text>
+      {percent === null ? null : <Text size="xs">{T.onTimeCount(rate.onTime, rate.judged)}</Text>}
+    </Table.Td>
+  );
+}
+
 /** The background of a cell: red when overdue, grey when outside the chosen states. */
 function cellStyle(ret: TermReturn | undefined, dimmed: boolean) {
   if (dimmed) return { background: 'var(--mantine-color-gray-1)' };
@@ -93,6 +111,7 @@ export function ReturnMatrixTable({
             <Table.Th scope="col" style={FROZEN}>
               {T.institution}
             </Table.Th>
+            <Table.Th scope="col">{T.onTimeHeading}</Table.Th>
             {matrix.columns.map(({ period }) => (
               <Table.Th key={period.id} scope="col" style={{ minWidth: '9.5rem' }}>
                 <div>{severalYears ? `${period.term} ${period.fiscal_year}` : period.term}</div>
@@ -116,6 +135,7 @@ export function ReturnMatrixTable({
               <Table.Th scope="row" style={{ ...FROZEN, fontWeight: 600 }}>
                 {row.institutionName}
               </Table.Th>
+              <OnTimeCell rate={row.timeliness} />
               {matrix.columns.map(({ period }) => {
                 const ret = row.cells.get(period.id);
                 const dimmed = ret !== undefined && !matchesStates(ret, states);
@@ -141,14 +161,15 @@ export function ReturnMatrixTable({
             <Table.Th scope="row" style={{ ...FROZEN, ...TOTALS }}>
               {T.totals}
             </Table.Th>
-            {matrix.columns.map(({ period, done, total }) => (
+            <OnTimeCell rate={matrix.timeliness} style={TOTALS} testId="on-time-total" />
+            {matrix.columns.map(({ period, done, total, onTime }) => (
               <Table.Td
                 key={period.id}
                 fw={600}
                 style={TOTALS}
                 data-testid={severalYears ? `total-${period.term}-${period.fiscal_year}` : `total-${period.term}`}
               >
-                {T.totalLine(done, total)}
+                {T.totalLine(done, total, onTime)}
               </Table.Td>
             ))}
           </Table.Tr>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReturnEvent, TermReturn } from '../../../../shared/schemas/returns.ts';
 import { buildReturnMatrix } from './return-matrix.ts';
 import {
+  figureFlagTexts,
   isSelectable,
   periodSelectionState,
   returnFlags,
@@ -43,6 +44,8 @@ const ret = (id: number, name: string, state: TermReturn['state'], extra: Partia
   overdue: false,
   version: 4,
   first_approved_at: null,
+  first_signed_off_at: null,
+  on_time: null,
   history: [],
   ...extra,
 });
@@ -112,5 +115,30 @@ describe('selecting returns to approve at once', () => {
       approved: [{ id: 1, label: 'UVic, Fall 2025/26' }],
       refused: [{ id: 3, label: 'BCIT, Fall 2025/26', message: 'This return changed' }],
     });
+  });
+});
+
+describe('the figure flags in the confirmation', () => {
+  const flags = {
+    id: 1,
+    last_year: { fiscal_year: '2024/25', term: 'Fall' as const },
+    far: [{ program_id: 2, program_name: 'Beta Co-op', figures: ['students_placed' as const, 'avg_hourly_wage' as const] }],
+    changed: [
+      { program_id: 2, program_name: 'Beta Co-op', figure: 'students_placed' as const, last_year: 42, now: 1200 },
+      { program_id: 3, program_name: 'Gamma', figure: 'students_placed' as const, last_year: 40, now: 26 },
+    ],
+  };
+
+  it('says which programs are far from their history, and how students placed moved since the same term last year', () => {
+    expect(figureFlagTexts(flags)).toEqual([
+      'Far from their history: Beta Co-op (Placed, Average wage)',
+      'Students placed changed by more than 25 % since Fall 2024/25: Beta Co-op 42 → 1,200 (+2757 %); Gamma 40 → 26 (−35 %)',
+    ]);
+  });
+
+  it('says so when the figures flag nothing', () => {
+    expect(figureFlagTexts({ ...flags, far: [], changed: [] })).toEqual([
+      'Figures: none far from their history, no large change since last year',
+    ]);
   });
 });

@@ -1,6 +1,8 @@
-import type { BulkApproveOutcome, TermReturn } from '../../../../shared/schemas/returns.ts';
+import { PLACED_CHANGE_THRESHOLD } from '../../../../shared/return-figure-flags.ts';
+import type { BulkApproveOutcome, ReturnApprovalFlags, TermReturn } from '../../../../shared/schemas/returns.ts';
 import { bcToday } from '../../../../shared/term-calendar.ts';
 import { BULK_APPROVE_UI } from '../bulk-approve-messages.ts';
+import { RETURN_UI } from '../messages.ts';
 import type { ReturnMatrix } from './return-matrix.ts';
 
 const T = BULK_APPROVE_UI;
@@ -78,4 +80,36 @@ export function splitOutcomes(outcomes: readonly BulkApproveOutcome[], selection
     approved: outcomes.filter((o) => o.ok).map((o) => ({ id: o.id, label: name(o.id) })),
     refused: outcomes.flatMap((o) => (o.ok ? [] : [{ id: o.id, label: name(o.id), message: o.message }])),
   };
+}
+
+const count = new Intl.NumberFormat('en-CA');
+
+/** "+55 %", "−32 %": a change against last year's figure, rounded to a whole percent. */
+function percentChange(before: number, after: number): string {
+  const percent = Math.round((100 * (after - before)) / before);
+  return `${percent >= 0 ? '+' : '−'}${Math.abs(percent)} %`;
+}
+
+/**
+ * What a return's figures flag, one sentence per kind, from GET /api/returns/approval-flags: its programs far from
+ * their history (with the figures so marked) and those whose students placed moved beyond the threshold since the
+ * same term last year (last year's figure, this term's and the change); a note that nothing is flagged otherwise.
+ */
+export function figureFlagTexts(flags: ReturnApprovalFlags): string[] {
+  const F = T.figures;
+  const texts: string[] = [];
+  if (flags.far.length > 0) {
+    const programs = flags.far.map((p) =>
+      F.farProgram(p.program_name, p.figures.map((f) => RETURN_UI.figures.columns[f]).join(', ')),
+    );
+    texts.push(F.far(programs.join('; ')));
+  }
+  if (flags.changed.length > 0) {
+    const moves = flags.changed.map((c) =>
+      F.move(c.program_name, count.format(c.last_year), count.format(c.now), percentChange(c.last_year, c.now)),
+    );
+    const period = `${flags.last_year.term} ${flags.last_year.fiscal_year}`;
+    texts.push(F.changed(Math.round(PLACED_CHANGE_THRESHOLD * 100), period, moves.join('; ')));
+  }
+  return texts.length > 0 ? texts : [F.clean];
 }

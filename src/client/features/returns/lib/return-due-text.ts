@@ -1,18 +1,8 @@
 import { onBehalfLine } from '../../../../shared/return-acting.ts';
-import type { ReturnState } from '../../../../shared/reporting-cycle.ts';
 import type { ReturnEvent, TermReturn } from '../../../../shared/schemas/returns.ts';
 
-/** States in which the institution still owes the return: a new due date matters only then. */
-const OWED: readonly ReturnState[] = ['not started', 'in progress', 'reopened'];
-
-/**
- * The return's own due date to show ("Due again on …") instead of "Overdue": set by a send-back or reopening, while the
- * return is still owed and that date has not passed. Past it the return is overdue again and says so.
- */
-export function dueAgainShown(ret: Pick<TermReturn, 'state' | 'due_again_on' | 'overdue'>): string | null {
-  if (ret.due_again_on === null || ret.overdue || !OWED.includes(ret.state)) return null;
-  return ret.due_again_on;
-}
+/** Shared with the matrix download, which shows the same day where the screen does. */
+export { dueAgainShown } from '../../../../shared/return-due.ts';
 
 /** What an app admin did on the institution's behalf, and why: the history's lines that say so, newest first. */
 export function onBehalfNotes(

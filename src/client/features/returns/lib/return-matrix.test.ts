@@ -40,6 +40,8 @@ const ret = (id: number, institution: [number, string], p: Period, state: TermRe
   overdue: false,
   version: 1,
   first_approved_at: null,
+  first_signed_off_at: null,
+  on_time: null,
   history: [],
 });
 const UVIC: [number, string] = [1, 'University of Victoria'];
@@ -115,6 +117,37 @@ describe('the completeness matrix', () => {
     expect(view(['reopened', 'approved']).rows.map((r) => r.institutionId)).toEqual([2, 1]);
     expect(view(['not started']).rows).toEqual([]);
     expect(view([]).rows).toHaveLength(2);
+  });
+});
+
+describe('timeliness in the matrix', () => {
+  it('gives each line its on-time rate over the years shown and each period its signed-off returns on time', () => {
+    const [spring, summer, fall, old] = PERIODS as [Period, Period, Period, Period];
+    const judged = (r: TermReturn, on_time: boolean | null) => ({ ...r, on_time });
+    const returns = [
+      judged(ret(10, UVIC, fall, 'approved'), true),
+      judged(ret(11, BCIT, fall, 'submitted'), false),
+      // Sent back after an on-time sign-off: on time in UVic's rate, not in Summer's line (not signed off now).
+      judged(ret(12, UVIC, summer, 'in progress'), true),
+      judged(ret(13, BCIT, summer, 'submitted'), true),
+      // Not yet due: not judged.
+      judged(ret(14, UVIC, spring, 'not started'), null),
+      // Another year, not shown: not counted.
+      judged(ret(15, UVIC, old, 'approved'), false),
+    ];
+    const matrix = buildReturnMatrix(PERIODS, returns, { fiscalYears: ['2025/26'] });
+    expect(matrix.rows.map((r) => [r.institutionId, r.timeliness])).toEqual([
+      [2, { onTime: 1, judged: 2 }],
+      [1, { onTime: 2, judged: 2 }],
+    ]);
+    expect(matrix.columns.map((c) => [c.period.term, c.done, c.total, c.onTime])).toEqual([
+      ['Summer', 1, 2, 1],
+      ['Fall', 2, 2, 1],
+      ['Spring', 0, 1, 0],
+    ]);
+    expect(matrix.timeliness).toEqual({ onTime: 3, judged: 4 });
+    const both = buildReturnMatrix(PERIODS, returns, { fiscalYears: ['2024/25', '2025/26'] });
+    expect(both.rows.find((r) => r.institutionId === 1)!.timeliness).toEqual({ onTime: 2, judged: 3 });
   });
 });
 

@@ -99,7 +99,12 @@ export default function ReturnsPage() {
           ) : matrix.rows.length === 0 ? (
             <Text>{T.noMatch}</Text>
           ) : (
-            <ReturnMatrixTable matrix={matrix} fiscalYears={fiscalYears} states={filters.states} selection={selection} />
+            <>
+              <ReturnMatrixTable matrix={matrix} fiscalYears={fiscalYears} states={filters.states} selection={selection} />
+              <Text size="sm" maw="48rem" data-testid="timeliness-note">
+                {T.timelinessNote(fiscalYears)}
+              </Text>
+            </>
           )}
         </Stack>
       )}

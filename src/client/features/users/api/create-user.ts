@@ -6,7 +6,7 @@ import { USERS_QUERY_KEY } from './get-users.ts';
 
 /**
  * POST /api/users/add: adds someone who has not signed in yet and answers their id, which must be an integer
- * (otherwise "Invalid report ID recieved", requirements §5).
+ * (otherwise "Invalid report ID recieved", docs/product.md §6.3).
  */
 export async function createUser(body: UserCreate): Promise<number> {
   const answer = await apiRequest({ path: '/api/users/add', method: 'POST', body, errorMessage: ERRORS.users.add });

@@ -6,7 +6,7 @@ import { storeSavedUser } from './update-user.ts';
 
 /**
  * DELETE /api/users/{id}: deactivates the user (nothing is deleted); every session of theirs ends at once.
- * A failure is "Unable to edit user" (requirements §8: also when a delete fails).
+ * A failure is "Unable to edit user" (docs/product.md §6.4: also when a delete fails).
  */
 export function deactivateUser(id: number): Promise<User> {
   return apiRequest({ path: `/api/users/${id}`, method: 'DELETE', errorMessage: ERRORS.users.edit, schema: UserSchema });
