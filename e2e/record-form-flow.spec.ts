@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { VALID_COUNT_INPUTS } from './record-figures.ts';
 
 /**
  * The record form's points of issue 29: a record of a signed-off return is read-only for everyone, with a notice
@@ -25,30 +26,7 @@ const noSideways = async (page: Page, width: number) =>
 
 /** A complete, consistent record's figures (42 placed), in form order. */
 const FIGURES: [string, string][] = [
-  ['students_enrolled', '100'],
-  ['students_seeking', '50'],
-  ['students_placed', '42'],
-  ['wt_4_month', '30'],
-  ['wt_8_month', '10'],
-  ['wt_12_month_plus', '2'],
-  ['wt_vancouver_island_coast', '20'],
-  ['wt_mainland_southwest', '10'],
-  ['wt_thompson_okanagan', '5'],
-  ['wt_kootenay', '2'],
-  ['wt_cariboo', '1'],
-  ['wt_north_coast', '1'],
-  ['wt_nechako', '1'],
-  ['wt_northeast', '0'],
-  ['wt_other_canada', '1'],
-  ['wt_international', '1'],
-  ['wt_private', '30'],
-  ['wt_public', '10'],
-  ['wt_nonprofit', '2'],
-  ['employers_total', '30'],
-  ['employers_new', '5'],
-  ['intl_students', '5'],
-  ['indigenous_students', '2'],
-  ['students_with_disability', '3'],
+  ...VALID_COUNT_INPUTS,
   ['avg_hourly_wage', '23.45'],
   ['coop_fee_domestic', '750'],
   ['coop_fee_international', '1200.50'],

@@ -1,36 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DATABASE_DOWN_MESSAGE } from '../src/server/plugins/error-handler.ts';
 import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { VALID_COUNT_INPUTS } from './record-figures.ts';
 
 /** A figure input by its id on the record form (`students_enrolled` → `#record-students-enrolled`). */
 const field = (page: Page, name: string) => page.locator(`#record-${name.replace(/_/g, '-')}`);
 
 /** A complete, consistent record's figures (42 placed), in form order, with enrolled far above any program's history. */
 const FIGURES: [string, string][] = [
-  ['students_enrolled', '100000'],
-  ['students_seeking', '50'],
-  ['students_placed', '42'],
-  ['wt_4_month', '30'],
-  ['wt_8_month', '10'],
-  ['wt_12_month_plus', '2'],
-  ['wt_vancouver_island_coast', '20'],
-  ['wt_mainland_southwest', '10'],
-  ['wt_thompson_okanagan', '5'],
-  ['wt_kootenay', '2'],
-  ['wt_cariboo', '1'],
-  ['wt_north_coast', '1'],
-  ['wt_nechako', '1'],
-  ['wt_northeast', '0'],
-  ['wt_other_canada', '1'],
-  ['wt_international', '1'],
-  ['wt_private', '30'],
-  ['wt_public', '10'],
-  ['wt_nonprofit', '2'],
-  ['employers_total', '30'],
-  ['employers_new', '5'],
-  ['intl_students', '5'],
-  ['indigenous_students', '2'],
-  ['students_with_disability', '3'],
+  ...VALID_COUNT_INPUTS.map(([name, value]): [string, string] => [name, name === 'students_enrolled' ? '100000' : value]),
   ['avg_hourly_wage', '23.45'],
   ['coop_fee_domestic', '750'],
   ['coop_fee_international', '1200.50'],

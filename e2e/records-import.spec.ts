@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { RECORD_FIELD_LABELS } from '../src/shared/record-rules.ts';
 import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { VALID_COUNT_INPUTS } from './record-figures.ts';
 
 interface ApiInstitution {
   id: number;
@@ -13,60 +15,8 @@ interface ApiProgram {
 }
 
 /** The figures of a complete, consistent submitted record (42 placed), in the order of FIGURE_HEADINGS. */
-const FIGURE_HEADINGS = [
-  'Students enrolled',
-  'Students seeking a work term',
-  'Students placed',
-  '4-month work terms',
-  '8-month work terms',
-  '12-month-or-longer work terms',
-  'Work terms in Vancouver Island/Coast',
-  'Work terms in Mainland/Southwest',
-  'Work terms in Thompson-Okanagan',
-  'Work terms in Kootenay',
-  'Work terms in Cariboo',
-  'Work terms in North Coast',
-  'Work terms in Nechako',
-  'Work terms in Northeast',
-  'Work terms elsewhere in Canada',
-  'Work terms outside Canada',
-  'Work terms with private-sector employers',
-  'Work terms with public-sector employers',
-  'Work terms with non-profit employers',
-  'Employers',
-  'New employers',
-  'International students placed',
-  'Indigenous students placed',
-  'Students with a disability placed',
-  'Average hourly wage',
-];
-const FIGURES = [
-  '100',
-  '50',
-  '42',
-  '30',
-  '10',
-  '2',
-  '20',
-  '10',
-  '5',
-  '2',
-  '1',
-  '1',
-  '1',
-  '0',
-  '1',
-  '1',
-  '30',
-  '10',
-  '2',
-  '30',
-  '5',
-  '5',
-  '2',
-  '3',
-  '$23.45',
-];
+const FIGURE_HEADINGS = [...VALID_COUNT_INPUTS.map(([field]) => RECORD_FIELD_LABELS[field]), 'Average hourly wage'];
+const FIGURES = [...VALID_COUNT_INPUTS.map(([, value]) => value), '$23.45'];
 
 async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];

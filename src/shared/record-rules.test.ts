@@ -9,6 +9,7 @@ import {
   fiscalYearError,
   fiscalYearOf,
   missingForSubmission,
+  MONEY_FIELDS,
   moneyFieldError,
   normalizeMoney,
   notesError,
@@ -23,7 +24,7 @@ import {
   type CountField,
   type SplitName,
 } from './record-rules.ts';
-import { VALID_RECORD_COUNTS } from './record-fixtures.ts';
+import { VALID_RECORD_COUNTS, validCountsArbitrary } from './record-fixtures.ts';
 
 /** A complete, consistent submitted record: 42 placed of 50 seeking of 100 enrolled. */
 const VALID = {
@@ -237,53 +238,21 @@ describe('helpers for the form', () => {
 
 // ---- Properties ---------------------------------------------------------------------------------------
 
-/** `total` split into `parts` non-negative whole numbers. */
-const partition = (total: number, parts: number) =>
-  fc.array(fc.integer({ min: 0, max: total }), { minLength: parts - 1, maxLength: parts - 1 }).map((cuts) => {
-    const points = [0, ...cuts.sort((a, b) => a - b), total];
-    return points.slice(1).map((p, i) => p - points[i]!);
-  });
-
-const money = fc.option(
+const amount = fc.option(
   fc.tuple(fc.nat(99_999_999), fc.nat(99)).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, '0')}`),
 );
 
 /** Any complete submitted record that keeps every rule. */
 const validRecord = fc
-  .record({ placed: fc.nat(5000), extraSeeking: fc.nat(500), extraEnrolled: fc.nat(500), employers: fc.nat(3000) })
-  .chain(({ placed, extraSeeking, extraEnrolled, employers }) =>
-    fc.record({
-      fiscal_year: fc.integer({ min: 1990, max: 2100 }).map(fiscalYearOf),
-      term: fc.constantFrom(...TERMS),
-      status: fc.constant('submitted'),
-      students_placed: fc.constant(placed),
-      students_seeking: fc.constant(placed + extraSeeking),
-      students_enrolled: fc.constant(placed + extraSeeking + extraEnrolled),
-      duration: partition(placed, WORK_TERM_SPLITS.duration.fields.length),
-      location: partition(placed, WORK_TERM_SPLITS.location.fields.length),
-      sector: partition(placed, WORK_TERM_SPLITS.sector.fields.length),
-      employers_total: fc.constant(employers),
-      employers_new: fc.integer({ min: 0, max: employers }),
-      intl_students: fc.integer({ min: 0, max: placed }),
-      indigenous_students: fc.integer({ min: 0, max: placed }),
-      students_with_disability: fc.integer({ min: 0, max: placed }),
-      avg_hourly_wage: money,
-      coop_fee_domestic: money,
-      coop_fee_international: money,
-      notes: fc.option(fc.string({ maxLength: 200 })),
-    }),
-  )
-  .map(({ duration, location, sector, ...rest }) => {
-    const record: Record<string, unknown> = { ...rest };
-    for (const [split, values] of [
-      ['duration', duration],
-      ['location', location],
-      ['sector', sector],
-    ] as const) {
-      WORK_TERM_SPLITS[split].fields.forEach((field, i) => (record[field] = values[i]));
-    }
-    return record;
-  });
+  .record({
+    fiscal_year: fc.integer({ min: 1990, max: 2100 }).map(fiscalYearOf),
+    term: fc.constantFrom(...TERMS),
+    status: fc.constant('submitted'),
+    counts: validCountsArbitrary,
+    money: fc.record(Object.fromEntries(MONEY_FIELDS.map((field) => [field, amount]))),
+    notes: fc.option(fc.string({ maxLength: 200 })),
+  })
+  .map(({ counts, money, ...rest }): Record<string, unknown> => ({ ...rest, ...counts, ...money }));
 
 describe('properties', () => {
   it('any consistent record passes, submitted or draft', () => {

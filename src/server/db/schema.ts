@@ -82,6 +82,27 @@ export const programs = pgTable(
 const count = (name: string) => integer(name);
 const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
 
+/** A field's name as Drizzle code spells the column: `wt_12_month_plus` → `wt12MonthPlus`. */
+export type FigureProperty<F extends string> = F extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<FigureProperty<Tail>>}`
+  : F;
+
+/** The runtime twin of FigureProperty (schema.unit.test.ts checks that they agree, digits included). */
+export function figureProperty<F extends string>(field: F): FigureProperty<F> {
+  return field.replace(/_(.)/g, (_, next: string) => next.toUpperCase()) as FigureProperty<F>;
+}
+
+/**
+ * One column per figure of `src/shared/record-rules.ts`, the one list of a record's fields: the column is named as the
+ * field (its SQL and wire name), its property in camelCase, so a field added there is a column here with nothing more
+ * to write (then `npm run db:generate` writes its migration).
+ */
+function figureColumns<F extends string, C>(fields: readonly F[], column: (name: F) => C): { [K in F as FigureProperty<K>]: C } {
+  return Object.fromEntries(fields.map((field) => [figureProperty(field), column(field)])) as {
+    [K in F as FigureProperty<K>]: C;
+  };
+}
+
 export const records = pgTable(
   'records',
   {
@@ -94,33 +115,8 @@ export const records = pgTable(
       .references(() => programs.id),
     fiscalYear: text('fiscal_year').notNull(),
     term: text('term').notNull(),
-    studentsEnrolled: count('students_enrolled'),
-    studentsSeeking: count('students_seeking'),
-    studentsPlaced: count('students_placed'),
-    wt4Month: count('wt_4_month'),
-    wt8Month: count('wt_8_month'),
-    wt12MonthPlus: count('wt_12_month_plus'),
-    wtVancouverIslandCoast: count('wt_vancouver_island_coast'),
-    wtMainlandSouthwest: count('wt_mainland_southwest'),
-    wtThompsonOkanagan: count('wt_thompson_okanagan'),
-    wtKootenay: count('wt_kootenay'),
-    wtCariboo: count('wt_cariboo'),
-    wtNorthCoast: count('wt_north_coast'),
-    wtNechako: count('wt_nechako'),
-    wtNortheast: count('wt_northeast'),
-    wtOtherCanada: count('wt_other_canada'),
-    wtInternational: count('wt_international'),
-    wtPrivate: count('wt_private'),
-    wtPublic: count('wt_public'),
-    wtNonprofit: count('wt_nonprofit'),
-    employersTotal: count('employers_total'),
-    employersNew: count('employers_new'),
-    intlStudents: count('intl_students'),
-    indigenousStudents: count('indigenous_students'),
-    studentsWithDisability: count('students_with_disability'),
-    avgHourlyWage: money('avg_hourly_wage'),
-    coopFeeDomestic: money('coop_fee_domestic'),
-    coopFeeInternational: money('coop_fee_international'),
+    ...figureColumns(COUNT_FIELDS, count),
+    ...figureColumns(MONEY_FIELDS, money),
     notes: text('notes'),
     status: text('status').notNull().default('draft'),
     version: integer('version').notNull().default(1),

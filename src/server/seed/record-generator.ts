@@ -1,5 +1,7 @@
 import { REGIONS, TERMS } from '../../shared/constants.ts';
 import type { Discipline, Term } from '../../shared/constants.ts';
+import { DURATION_FIELDS, LOCATION_FIELDS, SECTOR_FIELDS } from '../../shared/record-rules.ts';
+import type { CountField, MoneyField } from '../../shared/record-rules.ts';
 import { institutionProfile } from './institution-profiles.ts';
 import { Random, hashSeed } from './random.ts';
 import { SEED, TREND_BASE_YEAR } from './seed-constants.ts';
@@ -18,29 +20,18 @@ export interface ProgramRow {
   activeInd: boolean;
 }
 
+/**
+ * The figures of a generated record, by their field names in `src/shared/record-rules.ts`: a field added there does not
+ * compile here until the generator gives it a value.
+ */
+export type GeneratedFigures = Record<CountField, number> & Record<MoneyField, string>;
+
 /** One generated record, every count consistent with the validation rules of docs/product.md §4.4. */
-export interface GeneratedRecord {
+export interface GeneratedRecord extends GeneratedFigures {
   institutionId: number;
   programId: number;
   fiscalYear: string;
   term: Term;
-  studentsEnrolled: number;
-  studentsSeeking: number;
-  studentsPlaced: number;
-  /** 4-month, 8-month, 12-month-plus. */
-  durations: number[];
-  /** The eight regions in REGIONS order, then other Canada, then international. */
-  locations: number[];
-  /** Private, public, non-profit. */
-  sectors: number[];
-  employersTotal: number;
-  employersNew: number;
-  intlStudents: number;
-  indigenousStudents: number;
-  studentsWithDisability: number;
-  avgHourlyWage: string;
-  coopFeeDomestic: string;
-  coopFeeInternational: string;
   notes: string | null;
   status: 'draft' | 'submitted';
   /** ISO timestamp, UTC: when the figures were reported, a few weeks after the term ended. */
@@ -282,6 +273,14 @@ function cents(amount: number): string {
   return `${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
 }
 
+/** A split's parts by its fields, in order (`weights` has one per field: a field added to a split needs its weight). */
+function byField<F extends CountField>(fields: readonly F[], parts: readonly number[]): Record<F, number> {
+  if (parts.length !== fields.length) {
+    throw new Error(`The generator gives ${parts.length} weights for the ${fields.length} fields ${fields.join(', ')}`);
+  }
+  return Object.fromEntries(fields.map((field, i) => [field, parts[i]])) as Record<F, number>;
+}
+
 function jittered(rng: Random, weights: readonly number[], spread: number): number[] {
   return weights.map((w) => rng.jitter(w, spread));
 }
@@ -330,20 +329,20 @@ export function generateProgramYear(model: ProgramModel, year: number, checking:
       programId: model.id,
       fiscalYear,
       term,
-      studentsEnrolled: enrolled,
-      studentsSeeking: seeking,
-      studentsPlaced: placed,
-      durations: rng.split(placed, jittered(rng, model.durationWeights, 0.25)),
-      locations: rng.split(placed, jittered(rng, model.locationWeights, 0.3)),
-      sectors: rng.split(placed, jittered(rng, model.sectorWeights, 0.2)),
-      employersTotal,
-      employersNew: Math.min(employersTotal, rng.round(rng.jitter(employersTotal * model.newEmployerRate, 0.2))),
-      intlStudents: Math.min(placed, rng.round(rng.jitter(placed * model.intlShare, 0.25))),
-      indigenousStudents: Math.min(placed, rng.round(rng.jitter(placed * model.indigenousShare, 0.3))),
-      studentsWithDisability: Math.min(placed, rng.round(rng.jitter(placed * model.disabilityShare, 0.3))),
-      avgHourlyWage: cents(rng.jitter(wageLevel, 0.025)),
-      coopFeeDomestic: cents(feeDomestic),
-      coopFeeInternational: cents(feeInternational),
+      students_enrolled: enrolled,
+      students_seeking: seeking,
+      students_placed: placed,
+      ...byField(DURATION_FIELDS, rng.split(placed, jittered(rng, model.durationWeights, 0.25))),
+      ...byField(LOCATION_FIELDS, rng.split(placed, jittered(rng, model.locationWeights, 0.3))),
+      ...byField(SECTOR_FIELDS, rng.split(placed, jittered(rng, model.sectorWeights, 0.2))),
+      employers_total: employersTotal,
+      employers_new: Math.min(employersTotal, rng.round(rng.jitter(employersTotal * model.newEmployerRate, 0.2))),
+      intl_students: Math.min(placed, rng.round(rng.jitter(placed * model.intlShare, 0.25))),
+      indigenous_students: Math.min(placed, rng.round(rng.jitter(placed * model.indigenousShare, 0.3))),
+      students_with_disability: Math.min(placed, rng.round(rng.jitter(placed * model.disabilityShare, 0.3))),
+      avg_hourly_wage: cents(rng.jitter(wageLevel, 0.025)),
+      coop_fee_domestic: cents(feeDomestic),
+      coop_fee_international: cents(feeInternational),
       notes: rng.chance(year === 2020 ? 0.08 : 0.015) ? rng.pick(NOTES) : null,
       // The term still being checked has drafts at some institutions.
       status: term === checking && rng.chance(0.15) ? 'draft' : 'submitted',

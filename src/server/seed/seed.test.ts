@@ -8,6 +8,7 @@ import { listReturns } from '../modules/returns/returns.repo.ts';
 import { isoTimestamp } from '../modules/records/record-sql.ts';
 import { runReport } from '../modules/reports/reports.repo.ts';
 import { DEFAULT_DISCLOSURE_RULE } from '../../shared/disclosure.ts';
+import { COUNT_FIELDS, DEMOGRAPHIC_FIELDS, WORK_TERM_SPLITS } from '../../shared/record-rules.ts';
 import { REPORT_FLAG_KEY } from '../../shared/schemas/report.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_RETURN_STORY } from './demo-returns.ts';
@@ -15,44 +16,22 @@ import { seedLargeDataset } from './large.ts';
 import { bcToday } from '../../shared/term-calendar.ts';
 import { demoTestNow } from '../test/demo-day.ts';
 
-const COUNT_COLUMNS = [
-  'students_enrolled',
-  'students_seeking',
-  'students_placed',
-  'wt_4_month',
-  'wt_8_month',
-  'wt_12_month_plus',
-  'wt_vancouver_island_coast',
-  'wt_mainland_southwest',
-  'wt_thompson_okanagan',
-  'wt_kootenay',
-  'wt_cariboo',
-  'wt_north_coast',
-  'wt_nechako',
-  'wt_northeast',
-  'wt_other_canada',
-  'wt_international',
-  'wt_private',
-  'wt_public',
-  'wt_nonprofit',
-  'employers_total',
-  'employers_new',
-  'intl_students',
-  'indigenous_students',
-  'students_with_disability',
-];
-const LOCATIONS = COUNT_COLUMNS.filter((c) => c.startsWith('wt_') && !/month|private|public|nonprofit/.test(c));
+const column = (field: string) => `r.${field}`;
 
-/** Each rule of docs/product.md §4.4 as the condition a violating row meets (r: records, p: its program). */
+/** Each rule of docs/product.md §4.4 as the condition a violating row meets (r: records, p: its program); each count by its name. */
 const RULES: Record<string, string> = {
-  'counts are non-negative integers': COUNT_COLUMNS.map((c) => `r.${c} IS NULL OR r.${c} < 0`).join(' OR '),
+  ...Object.fromEntries(
+    COUNT_FIELDS.map((field) => [`${field} present and non-negative`, `${column(field)} IS NULL OR ${column(field)} < 0`]),
+  ),
   'placed ≤ seeking ≤ enrolled': 'r.students_placed > r.students_seeking OR r.students_seeking > r.students_enrolled',
-  'durations sum to placed': 'r.wt_4_month + r.wt_8_month + r.wt_12_month_plus <> r.students_placed',
-  'locations sum to placed': `${LOCATIONS.map((c) => `r.${c}`).join(' + ')} <> r.students_placed`,
-  'sectors sum to placed': 'r.wt_private + r.wt_public + r.wt_nonprofit <> r.students_placed',
+  ...Object.fromEntries(
+    Object.entries(WORK_TERM_SPLITS).map(([name, split]) => [
+      `${name}s sum to placed`,
+      `${split.fields.map(column).join(' + ')} <> r.students_placed`,
+    ]),
+  ),
   'new employers ≤ employers ≤ placed': 'r.employers_new > r.employers_total OR r.employers_total > r.students_placed',
-  'demographics ≤ placed':
-    'r.intl_students > r.students_placed OR r.indigenous_students > r.students_placed OR r.students_with_disability > r.students_placed',
+  'demographics ≤ placed': DEMOGRAPHIC_FIELDS.map((field) => `${column(field)} > r.students_placed`).join(' OR '),
   'wage present and plausible': 'r.avg_hourly_wage IS NULL OR r.avg_hourly_wage < 5 OR r.avg_hourly_wage > 80',
   'fees present, international above domestic':
     'r.coop_fee_domestic IS NULL OR r.coop_fee_domestic <= 0 OR r.coop_fee_international <= r.coop_fee_domestic',

@@ -1,11 +1,11 @@
 import { getTableColumns } from 'drizzle-orm';
 import fc from 'fast-check';
 import { TERMS } from '../../shared/constants.ts';
-import { DURATION_FIELDS, LOCATION_FIELDS, NOTES_TEXT_RULE, SECTOR_FIELDS } from '../../shared/record-rules.ts';
+import { MONEY_FIELDS, NOTES_TEXT_RULE, type MoneyField } from '../../shared/record-rules.ts';
 import { normalizeText, textCharacterError } from '../../shared/schemas/text.ts';
 import type { Db } from '../db/client.ts';
 import { programs, records } from '../db/schema.ts';
-import { VALID_RECORD_COUNTS } from '../../shared/record-fixtures.ts';
+import { VALID_RECORD_COUNTS, validCountsArbitrary } from '../../shared/record-fixtures.ts';
 
 let sequence = 0;
 
@@ -42,9 +42,11 @@ export function nextRecordKey(): { fiscal_year: string; term: (typeof TERMS)[num
 /** The figures of a complete, consistent record (42 placed): every rule of docs/product.md §4.4 holds. */
 export const VALID_FIGURES = {
   ...VALID_RECORD_COUNTS,
-  avg_hourly_wage: '23.45',
-  coop_fee_domestic: '750.00',
-  coop_fee_international: '1200.50',
+  ...({
+    avg_hourly_wage: '23.45',
+    coop_fee_domestic: '750.00',
+    coop_fee_international: '1200.50',
+  } satisfies Record<MoneyField, string>),
 };
 
 /** A `PUT /api/programs` body for a valid co-op program. */
@@ -93,13 +95,6 @@ export async function insertRecord(
   return row!.id;
 }
 
-/** `total` split into `parts` non-negative whole numbers. */
-const partition = (total: number, parts: number) =>
-  fc.array(fc.integer({ min: 0, max: total }), { minLength: parts - 1, maxLength: parts - 1 }).map((cuts) => {
-    const points = [0, ...cuts.sort((a, b) => a - b), total];
-    return points.slice(1).map((p, i) => p - points[i]!);
-  });
-
 const moneyText = fc.option(
   fc.tuple(fc.nat(99_999_999), fc.nat(99)).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, '0')}`),
 );
@@ -112,30 +107,9 @@ export const storedNotesArbitrary = fc
 
 /** Random figures of a complete, consistent record (wire names; money with two decimals, so it round-trips as is). */
 export const validFiguresArbitrary = fc
-  .record({ placed: fc.nat(5000), extraSeeking: fc.nat(500), extraEnrolled: fc.nat(500), employers: fc.nat(3000) })
-  .chain(({ placed, extraSeeking, extraEnrolled, employers }) =>
-    fc.record({
-      students_placed: fc.constant(placed),
-      students_seeking: fc.constant(placed + extraSeeking),
-      students_enrolled: fc.constant(placed + extraSeeking + extraEnrolled),
-      duration: partition(placed, DURATION_FIELDS.length),
-      location: partition(placed, LOCATION_FIELDS.length),
-      sector: partition(placed, SECTOR_FIELDS.length),
-      employers_total: fc.constant(employers),
-      employers_new: fc.integer({ min: 0, max: employers }),
-      intl_students: fc.integer({ min: 0, max: placed }),
-      indigenous_students: fc.integer({ min: 0, max: placed }),
-      students_with_disability: fc.integer({ min: 0, max: placed }),
-      avg_hourly_wage: moneyText,
-      coop_fee_domestic: moneyText,
-      coop_fee_international: moneyText,
-      notes: fc.option(storedNotesArbitrary),
-    }),
-  )
-  .map(({ duration, location, sector, ...rest }) => {
-    const figures: Record<string, unknown> = { ...rest };
-    DURATION_FIELDS.forEach((f, i) => (figures[f] = duration[i]));
-    LOCATION_FIELDS.forEach((f, i) => (figures[f] = location[i]));
-    SECTOR_FIELDS.forEach((f, i) => (figures[f] = sector[i]));
-    return figures;
-  });
+  .record({
+    counts: validCountsArbitrary,
+    money: fc.record(Object.fromEntries(MONEY_FIELDS.map((field) => [field, moneyText]))),
+    notes: fc.option(storedNotesArbitrary),
+  })
+  .map(({ counts, money, notes }): Record<string, unknown> => ({ ...counts, ...money, notes }));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMS } from '../../../shared/constants.ts';
 import {
   COUNT_FIELDS,
+  DEMOGRAPHIC_FIELDS,
   DURATION_FIELDS,
   LOCATION_FIELDS,
   SECTOR_FIELDS,
@@ -11,6 +12,7 @@ import {
 } from '../../../shared/record-rules.ts';
 import { REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
 import type { Report, ReportParams } from '../../../shared/schemas/report.ts';
+import { figureProperty } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { attack, cellKey, describeLeak, type Answer, type Cell, type KnownRecord } from '../../test/disclosure-attacker.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
@@ -201,16 +203,19 @@ function generator(seed: number) {
   return { next, int, spread };
 }
 
+/** The data set's draws, and those of the counts it was made without (see withLaterFields). */
+type Streams = ReturnType<typeof generator> & { later: ReturnType<typeof generator> };
+
 /** A complete, consistent record with about `size` students placed (exactly, when set by hand): every split adds up. */
 function figures(
-  rng: ReturnType<typeof generator>,
+  rng: Streams,
   size: number,
   exact?: Exact,
 ): { counts: Record<CountField, number>; wage: string | null; fees: (string | null)[] } {
   const placed = exact?.placed ?? Math.max(0, size + rng.int(-Math.ceil(size / 4), Math.ceil(size / 4)));
   const seeking = placed + rng.int(0, Math.ceil(placed / 3) + 2);
   const employers = Math.max(1, Math.round(placed * 0.8) + rng.int(-2, 2));
-  const counts = {
+  const counts: Partial<Record<CountField, number>> = {
     students_enrolled: seeking + rng.int(0, placed + 3),
     students_seeking: seeking,
     students_placed: placed,
@@ -219,7 +224,7 @@ function figures(
     intl_students: rng.int(0, Math.ceil(placed / 4)),
     indigenous_students: rng.int(0, Math.ceil(placed / 6)),
     students_with_disability: rng.int(0, Math.ceil(placed / 6)),
-  } as Record<CountField, number>;
+  };
   const split = (fields: readonly CountField[], weights: number[]) =>
     rng.spread(placed, weights).forEach((v, i) => (counts[fields[i]!] = v));
   split(DURATION_FIELDS, exact?.duration ?? [6, 3, 1]);
@@ -227,7 +232,28 @@ function figures(
   split(SECTOR_FIELDS, [6, 3, 1]);
   const wage = rng.next() < 0.2 ? null : `${rng.int(17, 30)}.${String(rng.int(0, 99)).padStart(2, '0')}`;
   const fee = () => (rng.next() < 0.3 ? null : `${rng.int(4, 12) * 50}.00`);
-  return { counts, wage, fees: [fee(), fee()] };
+  const fees = [fee(), fee()];
+  return { counts: withLaterFields(rng.later, counts, placed), wage, fees };
+}
+
+/**
+ * `counts` with every count it lacks drawn by its group's rule (a demographic: up to a sixth of placed), or an error
+ * naming it: a count added to record-rules.ts after this data set was made, drawn from a stream of its own so that
+ * every figure above stays as it was.
+ */
+function withLaterFields(
+  later: ReturnType<typeof generator>,
+  counts: Partial<Record<CountField, number>>,
+  placed: number,
+): Record<CountField, number> {
+  for (const field of COUNT_FIELDS) {
+    if (counts[field] !== undefined) continue;
+    if (!(DEMOGRAPHIC_FIELDS as readonly CountField[]).includes(field)) {
+      throw new Error(`The attacker's data set draws no ${field}: give it its weight or rule in figures()`);
+    }
+    counts[field] = later.int(0, Math.ceil(placed / 6));
+  }
+  return counts as Record<CountField, number>;
 }
 
 /** Every record of the data set, as the test (and the attacker's check of its own equations) knows it. */
@@ -236,7 +262,7 @@ type PlannedRecord = KnownRecord & { program: number; fees: (string | null)[] };
 const periodOf = (c: Cell) => `${c.fiscalYear} ${c.term}`;
 
 function plannedRecords(): PlannedRecord[] {
-  const rng = generator(19);
+  const rng: Streams = { ...generator(19), later: generator(31) };
   const out: PlannedRecord[] = [];
   PROGRAMS.forEach((p, program) => {
     for (const fiscalYear of YEARS)
@@ -260,8 +286,6 @@ function plannedRecords(): PlannedRecord[] {
 }
 
 const RECORDS = plannedRecords();
-
-const camel = (field: string) => field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** Loads the data set into a fresh app; returns the cookies of Alder's writer and of an app admin. */
 async function load(ctx: TestContext): Promise<{ attacker: string; admin: string; ids: Record<Institution, number> }> {
@@ -288,7 +312,7 @@ async function load(ctx: TestContext): Promise<{ attacker: string; admin: string
       fiscalYear: r.cell.fiscalYear,
       term: r.cell.term,
       status: r.status,
-      ...Object.fromEntries(COUNT_FIELDS.map((f) => [camel(f), r.counts[f]])),
+      ...Object.fromEntries(COUNT_FIELDS.map((f) => [figureProperty(f), r.counts[f]])),
       avgHourlyWage: r.wage,
       coopFeeDomestic: r.fees[0],
       coopFeeInternational: r.fees[1],
