@@ -32,7 +32,7 @@ import pg from 'pg';
 import { DEFAULT_DISCLOSURE_RULE } from '../src/shared/disclosure.ts';
 import { readableInstitutions } from '../src/shared/permissions.ts';
 import { REPORT_TYPES, type ReportType } from '../src/shared/reports.ts';
-import { FindCriteriaSchema, type FindCriteria } from '../src/shared/schemas/record.ts';
+import { FindCriteriaSchema, type FindCriteria } from '../src/shared/schemas/find-criteria.ts';
 import type { ReportParams } from '../src/shared/schemas/report.ts';
 import { MAX_RELEASE_PERIODS } from '../src/shared/schemas/releases.ts';
 import { openPglite, openPostgres, queryRows, runMigrations, type Database, type Db } from '../src/server/db/client.ts';

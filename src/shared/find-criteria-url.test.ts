@@ -10,7 +10,7 @@ import {
   type RecordCriteria,
   type RecordQuery,
 } from './find-criteria-url.ts';
-import { FindCriteriaSchema } from './schemas/record.ts';
+import { FindCriteriaSchema } from './schemas/find-criteria.ts';
 
 const read = (qs: string) => readRecordQuery(new URLSearchParams(qs));
 

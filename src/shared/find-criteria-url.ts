@@ -1,11 +1,6 @@
 import type { z } from 'zod';
-import {
-  DEFAULT_RECORD_SORT,
-  FindCriteriaQuerySchema,
-  FindCriteriaSchema,
-  type FindCriteria,
-  type RecordSort,
-} from './schemas/record.ts';
+import { DEFAULT_RECORD_SORT, type RecordSort } from './schemas/record-sort.ts';
+import { FindCriteriaQuerySchema, FindCriteriaSchema, type FindCriteria } from './schemas/find-criteria.ts';
 
 /**
  * The record find criteria in a URL query and back (docs/product.md §6.2): the same names as the find body, lists written as

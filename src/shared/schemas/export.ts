@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fiscalYearError } from '../record-rules.ts';
 import { FIND_CRITERIA_NAMES, type FindCriteriaName } from '../find-criteria-url.ts';
 import { queryShape, parseWithin } from './query-string.ts';
-import { FindCriteriaQuerySchema } from './record.ts';
+import { FindCriteriaQuerySchema } from './find-criteria.ts';
 import { ApprovedOnlySchema } from './approved-only.ts';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

@@ -4,7 +4,9 @@ import { resolveAppRoute } from '../app-routes.ts';
 import { IdParamSchema, ID_MAX, parseIdText } from './id.ts';
 import { InstitutionUpdateSchema } from './institution.ts';
 import { ProgramUpdateSchema } from './program.ts';
-import { FindCriteriaQuerySchema, FindCriteriaSchema, RecordMediansQuerySchema, RecordUpdateSchema } from './record.ts';
+import { FindCriteriaQuerySchema, FindCriteriaSchema } from './find-criteria.ts';
+import { RecordMediansQuerySchema } from './record-medians.ts';
+import { RecordUpdateSchema } from './record.ts';
 import { UserCreateSchema, UserUpdateSchema } from './user.ts';
 
 /** Any text at all, weighted towards the spellings a lenient number parser accepts. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text.ts';
 
 /** A query-string parameter as Fastify hands it over: given once (a string) or repeated (an array). */
 export const QueryValueSchema = z.union([z.string(), z.array(z.string())]).optional();
@@ -50,3 +51,23 @@ export function queryList<T>(name: string, parseItem: (item: string) => T | unde
       return parsed;
     });
 }
+
+/** A query-string item that is one of `values`, or undefined (for queryList). */
+export const queryOneOf =
+  <T extends string>(values: readonly T[]) =>
+  (item: string) =>
+    (values as readonly string[]).includes(item) ? (item as T) : undefined;
+
+/** A query-string number: digits only, within [min, max]. */
+export const queryInt = (message: string, min: number, max: number) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+
+/** An optional query-string text filter, by the one text rule (text.ts): blank means absent. */
+export const queryText = (name: string, max: number) =>
+  textField({ label: name, max }, `${name} must be given once`)
+    .optional()
+    .transform((v) => (v ? v : undefined));

@@ -3,7 +3,7 @@ import { REPORT_TYPES } from '../reports.ts';
 import { ApprovedOnlySchema as ApprovedOnlyParam } from './approved-only.ts';
 import { ReportReleaseSchema } from './releases.ts';
 import { parseWithin, queryShape } from './query-string.ts';
-import { FindCriteriaQuerySchema } from './record.ts';
+import { FindCriteriaQuerySchema } from './find-criteria.ts';
 
 /** The parameters of `/reports/params` (docs/product.md §7), named as in the find criteria. */
 export const REPORT_PARAM_NAMES = [

@@ -7,7 +7,8 @@ import { EXPORT_FORMATS } from './export.ts';
 import { idNumber, queryIdList } from './id.ts';
 import { mustMatchOnWrite, readOnly } from './read-only.ts';
 import { queryList } from './query-string.ts';
-import { queryOneOf, queryText, RecordSchema } from './record.ts';
+import { queryOneOf, queryText } from './query-string.ts';
+import { RecordSchema } from './record.ts';
 import { textField } from './text.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { TERMS } from '../../../shared/constants.ts';
 import { COUNT_FIELDS, MONEY_FIELDS, RECORD_FIELD_LABELS, type CountField } from '../../../shared/record-rules.ts';
-import type { FindCriteriaParsed, RecordWire } from '../../../shared/schemas/record.ts';
+import type { FindCriteriaParsed } from '../../../shared/schemas/find-criteria.ts';
+import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { institutions, programs } from '../../db/schema.ts';
 
 /**

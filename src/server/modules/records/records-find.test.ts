@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMS } from '../../../shared/constants.ts';
-import type { FindCriteria, RecordSortKey } from '../../../shared/schemas/record.ts';
+import type { FindCriteria } from '../../../shared/schemas/find-criteria.ts';
+import type { RecordSortKey } from '../../../shared/schemas/record-sort.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_FIELDS, MONEY_FIELDS } from '../../../shared/record-rules.ts';
-import { MEDIAN_FIELDS } from '../../../shared/schemas/record.ts';
+import { MEDIAN_FIELDS } from '../../../shared/schemas/record-medians.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { ROLE_NAMES, type RoleName } from '../../test/factories.ts';
 import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';

@@ -1,16 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EDITABLE_FIELDS, RECORD_FIELD_LABELS } from '../../../shared/record-rules.ts';
-import { MEDIAN_FIELDS } from '../../../shared/schemas/record.ts';
-import type {
-  MedianField,
-  RecordMedians,
-  RecordHistoryEntry,
-  RecordListItem,
-  RecordPage,
-  RecordSort,
-  RecordSortKey,
-  RecordWire,
-} from '../../../shared/schemas/record.ts';
+import { MEDIAN_FIELDS } from '../../../shared/schemas/record-medians.ts';
+import type { MedianField, RecordMedians } from '../../../shared/schemas/record-medians.ts';
+import type { RecordHistoryEntry } from '../../../shared/schemas/record-history.ts';
+import type { RecordListItem, RecordPage } from '../../../shared/schemas/record-list.ts';
+import type { RecordSort, RecordSortKey } from '../../../shared/schemas/record-sort.ts';
+import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { readRecord } from './record-store.ts';
 import {

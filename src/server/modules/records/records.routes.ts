@@ -7,20 +7,17 @@ import {
   readableInstitutions,
 } from '../../../shared/permissions.ts';
 import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
+import { FindCriteriaQuerySchema, FindCriteriaSchema, type FindCriteriaParsed } from '../../../shared/schemas/find-criteria.ts';
 import {
-  FindCriteriaQuerySchema,
-  FindCriteriaSchema,
   RecordConflictSchema,
   RecordCreateSchema,
-  RecordHistorySchema,
-  RecordMediansQuerySchema,
-  RecordMediansSchema,
-  RecordPageSchema,
   RecordSchema,
   RecordUpdateSchema,
-  type FindCriteriaParsed,
   type RecordWire,
 } from '../../../shared/schemas/record.ts';
+import { RecordHistorySchema } from '../../../shared/schemas/record-history.ts';
+import { RecordMediansQuerySchema, RecordMediansSchema } from '../../../shared/schemas/record-medians.ts';
+import { RecordPageSchema } from '../../../shared/schemas/record-list.ts';
 import { forbidden, notFound, patchOf, valueOrHttpError } from '../../http-errors.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import type { SessionUser } from '../../session/session-user.ts';

@@ -7,7 +7,8 @@ import {
   RECORD_FIELD_LABELS,
 } from '../../../shared/record-rules.ts';
 import { figureFlags } from '../../../shared/return-figure-flags.ts';
-import type { MedianField, RecordWire } from '../../../shared/schemas/record.ts';
+import type { MedianField } from '../../../shared/schemas/record-medians.ts';
+import type { RecordWire } from '../../../shared/schemas/record.ts';
 import {
   KEY_FIGURES,
   type KeyFigure,

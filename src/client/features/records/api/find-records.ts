@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ERRORS } from '../../../../shared/messages.ts';
 import { recordQueryToFindBody, type RecordQuery } from '../../../../shared/find-criteria-url.ts';
-import { RecordPageSchema, type RecordPage } from '../../../../shared/schemas/record.ts';
+import { RecordPageSchema, type RecordPage } from '../../../../shared/schemas/record-list.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Every find query starts with this key (under ['records'], so a saved record refreshes the results too). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ERRORS } from '../../../../shared/messages.ts';
-import { RecordHistorySchema, type RecordHistoryEntry } from '../../../../shared/schemas/record.ts';
+import { RecordHistorySchema, type RecordHistoryEntry } from '../../../../shared/schemas/record-history.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { RECORDS_ROOT_KEY } from './get-record.ts';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { TERMS } from '../../../../shared/constants.ts';
 import { ERRORS } from '../../../../shared/messages.ts';
 import { fiscalYearError } from '../../../../shared/record-rules.ts';
-import { RecordMediansSchema, type RecordMedians } from '../../../../shared/schemas/record.ts';
+import { RecordMediansSchema, type RecordMedians } from '../../../../shared/schemas/record-medians.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { RECORDS_ROOT_KEY } from './get-record.ts';
 

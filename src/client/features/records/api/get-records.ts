@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ERRORS } from '../../../../shared/messages.ts';
 import { FIND_CRITERIA_NAMES, type RecordQuery } from '../../../../shared/find-criteria-url.ts';
-import { RecordPageSchema, type RecordPage } from '../../../../shared/schemas/record.ts';
+import { RecordPageSchema, type RecordPage } from '../../../../shared/schemas/record-list.ts';
 import { apiRequest, type QueryValue } from '../../../lib/api-client.ts';
 
 /** Every record list query starts with this key, so a saved record can refresh them all by invalidating ['records']. */

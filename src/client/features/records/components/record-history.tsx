@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { MONEY_FIELDS } from '../../../../shared/record-rules.ts';
-import type { RecordHistoryEntry } from '../../../../shared/schemas/record.ts';
+import type { RecordHistoryEntry } from '../../../../shared/schemas/record-history.ts';
 import { formatInstant } from '../../../lib/format-instant.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';

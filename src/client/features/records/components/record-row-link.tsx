@@ -1,6 +1,6 @@
 import { Anchor, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { RecordListItem } from '../../../../shared/schemas/record.ts';
+import type { RecordListItem } from '../../../../shared/schemas/record-list.ts';
 import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 import { recordLinkState } from '../lib/record-source.ts';
 

@@ -1,7 +1,8 @@
 import { Button, Group, Loader, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { RECORD_PAGE_SIZES, type RecordQuery } from '../../../../shared/find-criteria-url.ts';
-import type { RecordListItem, RecordPage, RecordSortKey } from '../../../../shared/schemas/record.ts';
+import type { RecordListItem, RecordPage } from '../../../../shared/schemas/record-list.ts';
+import type { RecordSortKey } from '../../../../shared/schemas/record-sort.ts';
 import { DataTable, type DataColumn } from '../../../ui/data-table.tsx';
 import { TablePager } from '../../../ui/table-pager.tsx';
 import { RECORD_BROWSE_UI } from '../browse-messages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordListItem } from '../../../../shared/schemas/record.ts';
+import type { RecordListItem } from '../../../../shared/schemas/record-list.ts';
 import { existingRecordId, existingRecordQuery } from './existing-record.ts';
 
 const chosen = { program_id: '12', fiscal_year: '2024/25', term: 'Fall' };

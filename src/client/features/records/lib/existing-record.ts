@@ -1,7 +1,8 @@
 import { TERMS, type Term } from '../../../../shared/constants.ts';
 import type { RecordQuery } from '../../../../shared/find-criteria-url.ts';
 import { fiscalYearError } from '../../../../shared/record-rules.ts';
-import { DEFAULT_RECORD_SORT, type RecordPage } from '../../../../shared/schemas/record.ts';
+import { DEFAULT_RECORD_SORT } from '../../../../shared/schemas/record-sort.ts';
+import { type RecordPage } from '../../../../shared/schemas/record-list.ts';
 import type { RecordFormValues } from './record-form-model.ts';
 
 /**

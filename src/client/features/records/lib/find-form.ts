@@ -1,6 +1,6 @@
 import { checkCriteria, type RecordCriteria } from '../../../../shared/find-criteria-url.ts';
 import { MAX_COUNT } from '../../../../shared/record-rules.ts';
-import { FindCriteriaSchema } from '../../../../shared/schemas/record.ts';
+import { FindCriteriaSchema } from '../../../../shared/schemas/find-criteria.ts';
 import type { FieldErrors, FormFieldRef } from '../../../ui/form-errors.ts';
 import { RECORD_BROWSE_UI } from '../browse-messages.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIAN_FIELDS, type RecordMedians } from '../../../../shared/schemas/record.ts';
+import { MEDIAN_FIELDS, type RecordMedians } from '../../../../shared/schemas/record-medians.ts';
 import { outlierFindings, outlierWarnings } from './outlier-check.ts';
 import { EMPTY_RECORD_FORM, type RecordFormValues } from './record-form-model.ts';
 import { VALID_FORM } from './test-fixtures.ts';

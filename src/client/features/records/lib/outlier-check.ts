@@ -6,7 +6,7 @@ import {
   farFromHistory,
   RECORD_FIELD_LABELS,
 } from '../../../../shared/record-rules.ts';
-import type { MedianField, RecordMedians } from '../../../../shared/schemas/record.ts';
+import type { MedianField, RecordMedians } from '../../../../shared/schemas/record-medians.ts';
 import { RECORD_UI } from '../messages.ts';
 import type { RecordFormValues } from './record-form-model.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_RECORD_SORT, parseRecordSort, type RecordSortKey } from '../../../../shared/schemas/record.ts';
+import { DEFAULT_RECORD_SORT, parseRecordSort, type RecordSortKey } from '../../../../shared/schemas/record-sort.ts';
 import type { SortState } from '../../../ui/list-state.ts';
 
 /** The sort a table's headings show: the first key of the view's sort (`fiscal_year:desc,program` → fiscal year, descending). */

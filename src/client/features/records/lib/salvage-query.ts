@@ -6,7 +6,7 @@ import {
   type RecordCriteria,
   type RecordQuery,
 } from '../../../../shared/find-criteria-url.ts';
-import { DEFAULT_RECORD_SORT } from '../../../../shared/schemas/record.ts';
+import { DEFAULT_RECORD_SORT } from '../../../../shared/schemas/record-sort.ts';
 
 /**
  * As much of a URL's view as can be used, for filling in the search form, and what could not: each name is read on

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { TERMS } from '../../../../shared/constants.ts';
-import { RecordPageSchema, type RecordListItem } from '../../../../shared/schemas/record.ts';
+import { RecordPageSchema, type RecordListItem } from '../../../../shared/schemas/record-list.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { ReturnPlace } from '../lib/entry-grid-model.ts';
 import { ENTRY_UI } from '../messages.ts';

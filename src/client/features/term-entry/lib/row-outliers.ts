@@ -1,5 +1,5 @@
 import { COUNT_FIELDS, MONEY_FIELDS } from '../../../../shared/record-rules.ts';
-import type { RecordMedians } from '../../../../shared/schemas/record.ts';
+import type { RecordMedians } from '../../../../shared/schemas/record-medians.ts';
 import {
   EMPTY_RECORD_FORM,
   outlierFindings,
