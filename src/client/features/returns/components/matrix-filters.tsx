@@ -11,6 +11,11 @@ const T = RETURN_UI.matrix;
 
 const stateLabel = (state: MatrixStateFilter) => (state === 'overdue' ? T.overdueFilter : RETURN_UI.states[state]);
 const STATE_OPTIONS = MATRIX_STATE_FILTERS.map((value) => ({ value, label: stateLabel(value) }));
+/** The matrix's two downloads, as the buttons name them. */
+const DOWNLOADS = [
+  { format: 'csv', label: 'CSV', Icon: IconFileTypeCsv },
+  { format: 'xlsx', label: 'XLSX', Icon: IconFileSpreadsheet },
+] as const;
 
 /**
  * The matrix's filters, each kept in the URL by the page: fiscal years (several make one wide matrix), region,
@@ -81,28 +86,20 @@ export function MatrixFilterBar({
         />
       </div>
       <Group gap="sm" role="group" aria-label={T.download}>
-        <Button
-          component="a"
-          href={matrixDownloadHref(filters, shownYears, 'csv')}
-          download
-          variant="default"
-          size="sm"
-          aria-label={T.downloadAs('CSV')}
-          leftSection={<IconFileTypeCsv size={18} aria-hidden="true" />}
-        >
-          CSV
-        </Button>
-        <Button
-          component="a"
-          href={matrixDownloadHref(filters, shownYears, 'xlsx')}
-          download
-          variant="default"
-          size="sm"
-          aria-label={T.downloadAs('XLSX')}
-          leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
-        >
-          XLSX
-        </Button>
+        {DOWNLOADS.map(({ format, label, Icon }) => (
+          <Button
+            key={format}
+            component="a"
+            href={matrixDownloadHref(filters, shownYears, format)}
+            download
+            variant="default"
+            size="sm"
+            aria-label={T.downloadAs(label)}
+            leftSection={<Icon size={18} aria-hidden="true" />}
+          >
+            {label}
+          </Button>
+        ))}
         <Button variant="subtle" size="sm" onClick={() => onChange(EMPTY)}>
           {T.clearFilters}
         </Button>
