@@ -3,15 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INSTITUTION_TYPES } from '../../../shared/constants.ts';
 import { canSeeInstitutionAccess } from '../../../shared/permissions.ts';
-import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
+import { IdParamSchema } from '../../../shared/schemas/api.ts';
 import {
   InstitutionCreateSchema,
   InstitutionRolesSchema,
   InstitutionSchema,
   InstitutionUpdateSchema,
 } from '../../../shared/schemas/institution.ts';
-import { forbidden, notFound, patchOf, valueOrHttpError } from '../../http-errors.ts';
-import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
+import { forbidden, notFound } from '../../http-errors.ts';
+import { appAdminWriteRoutes, ERRORS_WITH_NOT_FOUND as errors } from '../../plugins/app-admin-writes.ts';
+import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import {
   createInstitution,
   findInstitution,
@@ -22,7 +23,6 @@ import {
 
 /** How a missing institution is named in a 404. */
 const INSTITUTION = 'The institution';
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Institutions: any signed-in user reads (forms need the list); only app admins write. Nothing is ever deleted. */
 export async function institutionRoutes(app: FastifyInstance): Promise<void> {
@@ -68,37 +68,22 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.put(
-    '/api/institutions',
-    {
-      schema: {
-        tags,
-        summary: 'Create an institution (starts active)',
-        body: InstitutionCreateSchema,
-        response: { 200: IdResponseSchema, ...errors },
-      },
-      onRequest: requireAppAdmin,
+  appAdminWriteRoutes(app, {
+    tags,
+    noun: INSTITUTION,
+    create: {
+      method: 'PUT',
+      url: '/api/institutions',
+      summary: 'Create an institution (starts active)',
+      body: InstitutionCreateSchema,
+      run: (body, actorId) => createInstitution(db, body, actorId),
     },
-    async (request) => ({
-      id: valueOrHttpError(await createInstitution(db, request.body, signedInUser(request).id), INSTITUTION),
-    }),
-  );
-
-  r.patch(
-    '/api/institutions/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit an institution; `{id, active_ind: false}` soft-deletes it',
-        params: IdParamSchema,
-        body: InstitutionUpdateSchema,
-        response: { 200: InstitutionSchema, ...errors },
-      },
-      onRequest: requireAppAdmin,
+    edit: {
+      url: '/api/institutions/:id',
+      summary: 'Edit an institution; `{id, active_ind: false}` soft-deletes it',
+      body: InstitutionUpdateSchema,
+      response: InstitutionSchema,
+      run: (id, patch, actorId) => updateInstitution(db, id, patch, actorId),
     },
-    async (request) => {
-      const patch = patchOf(request.params, request.body);
-      return valueOrHttpError(await updateInstitution(db, request.params.id, patch, signedInUser(request).id), INSTITUTION);
-    },
-  );
+  });
 }

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
+import { IdParamSchema } from '../../../shared/schemas/api.ts';
 import { ProgramCreateSchema, ProgramSchema, ProgramUpdateSchema } from '../../../shared/schemas/program.ts';
-import { notFound, patchOf, valueOrHttpError } from '../../http-errors.ts';
-import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
+import { notFound } from '../../http-errors.ts';
+import { appAdminWriteRoutes, ERRORS_WITH_NOT_FOUND as errors } from '../../plugins/app-admin-writes.ts';
+import { requireSignedIn } from '../../plugins/authorization.ts';
 import { createProgram, findProgram, listPrograms, updateProgram } from './programs.repo.ts';
 
 /** How a missing program is named in a 404. */
 const PROGRAM = 'The program';
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Valid programs: any signed-in user reads; only app admins write; removal is a soft delete. */
 export async function programRoutes(app: FastifyInstance): Promise<void> {
@@ -39,35 +39,22 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.put(
-    '/api/programs',
-    {
-      schema: {
-        tags,
-        summary: 'Create a program (starts active)',
-        body: ProgramCreateSchema,
-        response: { 200: IdResponseSchema, ...errors },
-      },
-      onRequest: requireAppAdmin,
+  appAdminWriteRoutes(app, {
+    tags,
+    noun: PROGRAM,
+    create: {
+      method: 'PUT',
+      url: '/api/programs',
+      summary: 'Create a program (starts active)',
+      body: ProgramCreateSchema,
+      run: (body, actorId) => createProgram(db, body, actorId),
     },
-    async (request) => ({ id: valueOrHttpError(await createProgram(db, request.body, signedInUser(request).id), PROGRAM) }),
-  );
-
-  r.patch(
-    '/api/programs/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a program; `active_ind: false` removes it',
-        params: IdParamSchema,
-        body: ProgramUpdateSchema,
-        response: { 200: ProgramSchema, ...errors },
-      },
-      onRequest: requireAppAdmin,
+    edit: {
+      url: '/api/programs/:id',
+      summary: 'Edit a program; `active_ind: false` removes it',
+      body: ProgramUpdateSchema,
+      response: ProgramSchema,
+      run: (id, patch, actorId) => updateProgram(db, id, patch, actorId),
     },
-    async (request) => {
-      const patch = patchOf(request.params, request.body);
-      return valueOrHttpError(await updateProgram(db, request.params.id, patch, signedInUser(request).id), PROGRAM);
-    },
-  );
+  });
 }

@@ -3,15 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE_DESCRIPTIONS } from '../../../shared/permissions.ts';
 import { ROLES } from '../../../shared/schemas/profile.ts';
-import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
+import { IdParamSchema } from '../../../shared/schemas/api.ts';
 import { UserCreateSchema, UserRolesSchema, UserSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
-import { notFound, patchOf, valueOrHttpError } from '../../http-errors.ts';
+import { notFound, valueOrHttpError } from '../../http-errors.ts';
+import { appAdminWriteRoutes, ERRORS_WITH_NOT_FOUND as errors } from '../../plugins/app-admin-writes.ts';
 import { requireAppAdmin, signedInUser } from '../../plugins/authorization.ts';
 import { createUser, deactivateUser, findUser, listUsers, updateUser } from './users.repo.ts';
 
 /** How a missing user is named in a 404. */
 const USER = 'The user';
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Users (docs/product.md §5 and §6.1): app admins only. Nothing is deleted: DELETE deactivates. */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -50,37 +50,24 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
-    '/api/users/add',
-    {
-      schema: {
-        tags,
-        summary: 'Add a user who has not signed in yet, with their privileges',
-        body: UserCreateSchema,
-        response: { 200: IdResponseSchema, ...errors },
-      },
-      onRequest: requireAppAdmin,
+  appAdminWriteRoutes(app, {
+    tags,
+    noun: USER,
+    create: {
+      method: 'POST',
+      url: '/api/users/add',
+      summary: 'Add a user who has not signed in yet, with their privileges',
+      body: UserCreateSchema,
+      run: (body, actorId) => createUser(db, body, actorId),
     },
-    async (request) => ({ id: valueOrHttpError(await createUser(db, request.body, signedInUser(request).id), USER) }),
-  );
-
-  r.patch(
-    '/api/users/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a user: names, home institution, privileges (lists sent replace the stored ones), active',
-        params: IdParamSchema,
-        body: UserUpdateSchema,
-        response: { 200: UserSchema, ...errors },
-      },
-      onRequest: requireAppAdmin,
+    edit: {
+      url: '/api/users/:id',
+      summary: 'Edit a user: names, home institution, privileges (lists sent replace the stored ones), active',
+      body: UserUpdateSchema,
+      response: UserSchema,
+      run: (id, patch, actorId) => updateUser(db, id, patch, actorId),
     },
-    async (request) => {
-      const patch = patchOf(request.params, request.body);
-      return valueOrHttpError(await updateUser(db, request.params.id, patch, signedInUser(request).id), USER);
-    },
-  );
+  });
 
   r.delete(
     '/api/users/:id',
