@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../shared/schemas/api.ts';
+import { ERROR_RESPONSES_WITH_404, IdParamSchema, IdResponseSchema } from '../../shared/schemas/api.ts';
 import { patchOf, valueOrHttpError } from '../http-errors.ts';
 import type { Outcome } from '../refusals.ts';
 import { requireAppAdmin, signedInUser } from './authorization.ts';
-
-/** The error answers of a route that takes an id: bad input, signed out, not allowed, not there. */
-export const ERRORS_WITH_NOT_FOUND = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** An entity only app admins write: how it is created and edited (docs/product.md §6.1). */
 export interface AppAdminWrites<Create, Edit extends { id?: number | undefined }, Entity> {
@@ -53,7 +50,7 @@ export function appAdminWriteRoutes<Create, Edit extends { id?: number | undefin
       tags,
       summary: create.summary,
       body: create.body,
-      response: { 200: IdResponseSchema, ...conflict, ...ERRORS_WITH_NOT_FOUND },
+      response: { 200: IdResponseSchema, ...conflict, ...ERROR_RESPONSES_WITH_404 },
     },
     onRequest: requireAppAdmin,
     handler: async (request) => ({
@@ -69,7 +66,7 @@ export function appAdminWriteRoutes<Create, Edit extends { id?: number | undefin
       summary: edit.summary,
       params: IdParamSchema,
       body: edit.body,
-      response: { 200: edit.response, ...ERRORS_WITH_NOT_FOUND },
+      response: { 200: edit.response, ...ERROR_RESPONSES_WITH_404 },
     },
     onRequest: requireAppAdmin,
     handler: async (request) => {

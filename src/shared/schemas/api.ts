@@ -10,6 +10,11 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
+/** The error answers a route declares: bad input, signed out, not allowed. */
+export const ERROR_RESPONSES = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+/** The same, and not there, for a route that names one item. */
+export const ERROR_RESPONSES_WITH_404 = { ...ERROR_RESPONSES, 404: ApiErrorSchema };
+
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   db: z.enum(['ok', 'down']),

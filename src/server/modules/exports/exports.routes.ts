@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportNotes } from '../../../shared/export-notes.ts';
-import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
+import { ERROR_RESPONSES } from '../../../shared/schemas/api.ts';
 import {
   CewilExportQuerySchema,
   CewilExportSummaryQuerySchema,
@@ -18,7 +18,6 @@ import { CEWIL_COLUMNS, cewilRows } from './cewil-export.ts';
 import { recordExportCount, recordsCsvStream, recordsXlsxStream, type ExportDone } from './record-export.ts';
 import { returnsOfPeriods } from './returns-count.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 const file = z.unknown().describe('The file, sent as an attachment');
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -46,7 +45,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Every record matching the find criteria, as CSV (UTF-8 with BOM) or XLSX, streamed',
         querystring: RecordExportQuerySchema,
-        response: { 200: file, ...errors },
+        response: { 200: file, ...ERROR_RESPONSES },
       },
       // Sent as the database writes it (compression.ts leaves it alone): compressing a million rows on the way out
       // would take the server longer than reading them, and the spreadsheet form is zipped already.
@@ -87,7 +86,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'The CEWIL Canada return for one fiscal year (layout: docs/cewil-export.md)',
         querystring: CewilExportQuerySchema,
-        response: { 200: file, ...errors },
+        response: { 200: file, ...ERROR_RESPONSES },
       },
       onRequest: requireAppAdmin,
     },
@@ -138,7 +137,7 @@ function summaryRoutes(app: FastifyInstance): void {
         summary:
           'What the record export of these criteria would hold: its rows, the returns of the chosen periods and how many are not approved',
         querystring: RecordExportSummaryQuerySchema,
-        response: { 200: ExportSummarySchema, ...errors },
+        response: { 200: ExportSummarySchema, ...ERROR_RESPONSES },
       },
       onRequest: requireAppAdmin,
     },
@@ -159,7 +158,7 @@ function summaryRoutes(app: FastifyInstance): void {
         tags,
         summary: 'What the CEWIL return of a fiscal year would hold: its rows, the year’s returns and how many are not approved',
         querystring: CewilExportSummaryQuerySchema,
-        response: { 200: ExportSummarySchema, ...errors },
+        response: { 200: ExportSummarySchema, ...ERROR_RESPONSES },
       },
       onRequest: requireAppAdmin,
     },

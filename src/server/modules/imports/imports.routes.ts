@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
+import { ApiErrorSchema, ERROR_RESPONSES } from '../../../shared/schemas/api.ts';
 import {
   CSV_CONTENT_TYPE,
   ImportCommitSchema,
@@ -24,7 +24,6 @@ import type { KeepRows } from './read-cells.ts';
 import { refusedRowsFile } from './refused-rows.ts';
 import { storeUpload } from './kept-files.repo.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 const megabytes = `${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MB`;
 /** A JSON body of 5,000 rows of text cells: well above the 1 MB every other route allows. */
 const ROWS_BODY_LIMIT = 16 * 1024 * 1024;
@@ -113,7 +112,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: `Read a CSV or XLSX file (the raw body, at most ${megabytes}) into its column headings and rows of text`,
         querystring: ImportParseQuerySchema,
-        response: { 200: ImportFileSchema, 413: ApiErrorSchema, ...errors },
+        response: { 200: ImportFileSchema, 413: ApiErrorSchema, ...ERROR_RESPONSES },
       },
       config: { changesNothing: true },
       onRequest: requireImportRights,
@@ -143,7 +142,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Check an import row by row: what would be created, updated (before → after), left unchanged, or refused and why. Writes nothing',
         body: ImportRequestSchema,
-        response: { 200: ImportDryRunSchema, ...errors },
+        response: { 200: ImportDryRunSchema, ...ERROR_RESPONSES },
       },
       bodyLimit: ROWS_BODY_LIMIT,
       config: { changesNothing: true },
@@ -164,7 +163,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'The rows a check refuses, as CSV text to correct and upload again: the file’s headings (`columns`) and cells, and a last column saying why. Writes nothing',
         body: ImportRequestSchema,
-        response: { 200: ImportRefusedRowsSchema, ...errors },
+        response: { 200: ImportRefusedRowsSchema, ...ERROR_RESPONSES },
       },
       bodyLimit: ROWS_BODY_LIMIT,
       config: { changesNothing: true },

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
+import { ApiErrorSchema, ERROR_RESPONSES } from '../../../shared/schemas/api.ts';
 import { IdParamSchema } from '../../../shared/schemas/id.ts';
 import { PastImportSchema } from '../../../shared/schemas/import.ts';
 import { notFound } from '../../http-errors.ts';
 import { signedInUser } from '../../plugins/authorization.ts';
 import { requireImportRights } from './imports.routes.ts';
 import { listImports, readKeptFile } from './kept-files.repo.ts';
-
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 /**
  * Past imports and the files they read (issue 28): who may import sees the imports they may know of, and downloads
@@ -27,7 +25,7 @@ export async function pastImportRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary:
           'The latest 50 committed imports the person may know of (an app admin: all; anyone else: their own, and those that wrote to an institution they may edit), each with its file when they may download it',
-        response: { 200: z.array(PastImportSchema), ...errors },
+        response: { 200: z.array(PastImportSchema), ...ERROR_RESPONSES },
       },
       onRequest: requireImportRights,
     },
@@ -44,7 +42,7 @@ export async function pastImportRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'The file a committed import read, as it was uploaded: for the person who imported it and app admins',
         params: IdParamSchema,
-        response: { 200: z.any(), 404: ApiErrorSchema, ...errors },
+        response: { 200: z.any(), 404: ApiErrorSchema, ...ERROR_RESPONSES },
       },
       onRequest: requireImportRights,
     },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INSTITUTION_TYPES } from '../../../shared/constants.ts';
 import { canSeeInstitutionAccess } from '../../../shared/permissions.ts';
-import { IdParamSchema } from '../../../shared/schemas/api.ts';
+import { ERROR_RESPONSES_WITH_404, IdParamSchema } from '../../../shared/schemas/api.ts';
 import {
   InstitutionCreateSchema,
   InstitutionRolesSchema,
@@ -11,7 +11,7 @@ import {
   InstitutionUpdateSchema,
 } from '../../../shared/schemas/institution.ts';
 import { forbidden, notFound } from '../../http-errors.ts';
-import { appAdminWriteRoutes, ERRORS_WITH_NOT_FOUND as errors } from '../../plugins/app-admin-writes.ts';
+import { appAdminWriteRoutes } from '../../plugins/app-admin-writes.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import {
   createInstitution,
@@ -33,7 +33,11 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/institutions',
     {
-      schema: { tags, summary: 'Every institution, active or not', response: { 200: z.array(InstitutionSchema), ...errors } },
+      schema: {
+        tags,
+        summary: 'Every institution, active or not',
+        response: { 200: z.array(InstitutionSchema), ...ERROR_RESPONSES_WITH_404 },
+      },
       onRequest: requireSignedIn,
     },
     async () => listInstitutions(db),
@@ -42,7 +46,7 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/institutions/inst/types',
     {
-      schema: { tags, summary: 'The institution types', response: { 200: z.array(z.string()), ...errors } },
+      schema: { tags, summary: 'The institution types', response: { 200: z.array(z.string()), ...ERROR_RESPONSES_WITH_404 } },
       onRequest: requireSignedIn,
     },
     async () => [...INSTITUTION_TYPES],
@@ -55,7 +59,7 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Users holding read, write or admin on the institution (app admins and that institution’s admins)',
         params: IdParamSchema,
-        response: { 200: InstitutionRolesSchema, ...errors },
+        response: { 200: InstitutionRolesSchema, ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
     },

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParamSchema } from '../../../shared/schemas/api.ts';
+import { ERROR_RESPONSES_WITH_404, IdParamSchema } from '../../../shared/schemas/api.ts';
 import { ProgramCreateSchema, ProgramSchema, ProgramUpdateSchema } from '../../../shared/schemas/program.ts';
 import { notFound } from '../../http-errors.ts';
-import { appAdminWriteRoutes, ERRORS_WITH_NOT_FOUND as errors } from '../../plugins/app-admin-writes.ts';
+import { appAdminWriteRoutes } from '../../plugins/app-admin-writes.ts';
 import { requireSignedIn } from '../../plugins/authorization.ts';
 import { createProgram, findProgram, listPrograms, updateProgram } from './programs.repo.ts';
 
@@ -20,7 +20,11 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/programs',
     {
-      schema: { tags, summary: 'Every valid program, active or not', response: { 200: z.array(ProgramSchema), ...errors } },
+      schema: {
+        tags,
+        summary: 'Every valid program, active or not',
+        response: { 200: z.array(ProgramSchema), ...ERROR_RESPONSES_WITH_404 },
+      },
       onRequest: requireSignedIn,
     },
     async () => listPrograms(db),
@@ -29,7 +33,12 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/programs/:id',
     {
-      schema: { tags, summary: 'One program', params: IdParamSchema, response: { 200: ProgramSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'One program',
+        params: IdParamSchema,
+        response: { 200: ProgramSchema, ...ERROR_RESPONSES_WITH_404 },
+      },
       onRequest: requireSignedIn,
     },
     async (request) => {

@@ -6,7 +6,7 @@ import {
   canReadInstitution,
   readableInstitutions,
 } from '../../../shared/permissions.ts';
-import { ApiErrorSchema, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
+import { ERROR_RESPONSES_WITH_404, IdParamSchema, IdResponseSchema } from '../../../shared/schemas/api.ts';
 import { FindCriteriaQuerySchema, FindCriteriaSchema, type FindCriteriaParsed } from '../../../shared/schemas/find-criteria.ts';
 import {
   RecordConflictSchema,
@@ -22,6 +22,7 @@ import { forbidden, notFound, patchOf, valueOrHttpError } from '../../http-error
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import type { SessionUser } from '../../session/session-user.ts';
 import { findInstitution } from '../institutions/institutions.repo.ts';
+import type { Db } from '../../db/client.ts';
 import type { RecordFilter } from './record-sql.ts';
 import {
   findRecord,
@@ -34,14 +35,17 @@ import {
 import { createRecord, updateRecord } from './records.service.ts';
 
 const RECORD = 'The record';
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** Splits parsed criteria into the filter (limited to what the user may read) and the paging. */
-function filterAndPaging(user: SessionUser, criteria: FindCriteriaParsed, readable?: number[]) {
+/**
+ * One page of the records matching parsed criteria, among the institutions the user may read (or the one institution
+ * a route has checked): the list, one institution's list and find answer alike, from a query string or a body.
+ */
+function recordPage(db: Db, user: SessionUser, criteria: FindCriteriaParsed, readable?: number[]) {
   const { page, pageSize, sort, ...rest } = criteria;
   const filter: RecordFilter = { ...rest, readable: readable ?? readableInstitutions(user.privileges) };
-  return { filter, paging: { page, pageSize, sort } };
+  return listRecords(db, filter, { page, pageSize, sort });
 }
+const pageResponse = { 200: RecordPageSchema, ...ERROR_RESPONSES_WITH_404 };
 
 /**
  * Records (docs/product.md §5): list, get, find and history cover only institutions the user may read; create and
@@ -74,14 +78,11 @@ function recordReadRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Records of the institutions you may read: paged, sorted, filtered by the find criteria',
         querystring: FindCriteriaQuerySchema,
-        response: { 200: RecordPageSchema, ...errors },
+        response: pageResponse,
       },
       onRequest: requireSignedIn,
     },
-    async (request) => {
-      const { filter, paging } = filterAndPaging(signedInUser(request), request.query);
-      return listRecords(db, filter, paging);
-    },
+    async (request) => recordPage(db, signedInUser(request), request.query),
   );
 
   r.get(
@@ -92,7 +93,7 @@ function recordReadRoutes(app: FastifyInstance): void {
         summary: 'Records of one institution (403 when you may not read it)',
         params: IdParamSchema,
         querystring: FindCriteriaQuerySchema,
-        response: { 200: RecordPageSchema, ...errors },
+        response: pageResponse,
       },
       onRequest: requireSignedIn,
     },
@@ -100,8 +101,7 @@ function recordReadRoutes(app: FastifyInstance): void {
       const user = signedInUser(request);
       if (!(await findInstitution(db, request.params.id))) throw notFound('The institution');
       if (!canReadInstitution(user.privileges, request.params.id)) throw forbidden();
-      const { filter, paging } = filterAndPaging(user, request.query, [request.params.id]);
-      return listRecords(db, filter, paging);
+      return recordPage(db, user, request.query, [request.params.id]);
     },
   );
 
@@ -112,15 +112,12 @@ function recordReadRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Find records by criteria (AND between criteria, OR within a list), among those you may read',
         body: FindCriteriaSchema,
-        response: { 200: RecordPageSchema, ...errors },
+        response: pageResponse,
       },
       config: { changesNothing: true },
       onRequest: requireSignedIn,
     },
-    async (request) => {
-      const { filter, paging } = filterAndPaging(signedInUser(request), request.body);
-      return listRecords(db, filter, paging);
-    },
+    async (request) => recordPage(db, signedInUser(request), request.body),
   );
 
   r.get(
@@ -130,7 +127,7 @@ function recordReadRoutes(app: FastifyInstance): void {
         tags,
         summary: "Medians of each figure over a program's up to six most recent records before a term (for outlier warnings)",
         querystring: RecordMediansQuerySchema,
-        response: { 200: RecordMediansSchema, ...errors },
+        response: { 200: RecordMediansSchema, ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
     },
@@ -146,7 +143,12 @@ function recordReadRoutes(app: FastifyInstance): void {
   r.get(
     '/api/records/:id',
     {
-      schema: { tags, summary: 'One record', params: IdParamSchema, response: { 200: RecordSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'One record',
+        params: IdParamSchema,
+        response: { 200: RecordSchema, ...ERROR_RESPONSES_WITH_404 },
+      },
       onRequest: requireSignedIn,
     },
     async (request) => readableRecord(request, request.params.id),
@@ -159,7 +161,7 @@ function recordReadRoutes(app: FastifyInstance): void {
         tags,
         summary: 'Who changed the record, when, and what (newest first)',
         params: IdParamSchema,
-        response: { 200: RecordHistorySchema, ...errors },
+        response: { 200: RecordHistorySchema, ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
     },
@@ -202,7 +204,7 @@ function recordWriteRoutes(app: FastifyInstance): void {
         summary:
           'Create a record (a draft unless status is submitted); 409 names an existing record of the same program and term, or (code return_locked) a submitted or approved term return',
         body: RecordCreateSchema,
-        response: { 200: IdResponseSchema, 409: RecordConflictSchema, ...errors },
+        response: { 200: IdResponseSchema, 409: RecordConflictSchema, ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
       preValidation: requireCreateRights,
@@ -219,7 +221,7 @@ function recordWriteRoutes(app: FastifyInstance): void {
           'Edit a record: send the version you loaded; 409 with the current record when someone saved first, or (code return_locked) when its term return is submitted or approved',
         params: IdParamSchema,
         body: RecordUpdateSchema,
-        response: { 200: RecordSchema, 409: RecordConflictSchema, ...errors },
+        response: { 200: RecordSchema, 409: RecordConflictSchema, ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
       preValidation: requireUpdateRights,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
+import { ERROR_RESPONSES } from '../../../shared/schemas/api.ts';
 import {
   ReleaseCalendarSchema,
   ReleaseCandidateSchema,
@@ -21,8 +21,6 @@ import {
   upcomingReleases,
 } from './releases.repo.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
-
 /**
  * Releases of province figures (decision 024): the calendar anyone signed in may read (what was released when, what
  * the schedule will release); app admins see what a release would take, release, and set the schedule.
@@ -38,7 +36,7 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'The release calendar: every release of province figures, newest first, and the releases the schedule will make',
-        response: { 200: ReleaseCalendarSchema, ...errors },
+        response: { 200: ReleaseCalendarSchema, ...ERROR_RESPONSES },
       },
       onRequest: requireSignedIn,
     },
@@ -55,7 +53,7 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Every period as a release would take it now: final or provisional, its latest release and what changed since',
-        response: { 200: z.array(ReleaseCandidateSchema), ...errors },
+        response: { 200: z.array(ReleaseCandidateSchema), ...ERROR_RESPONSES },
       },
       onRequest: requireAppAdmin,
     },
@@ -69,7 +67,7 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Release the province figures of some periods as they stand now, with a note',
         body: ReleaseCreateSchema,
-        response: { 200: ReleaseSchema, ...errors },
+        response: { 200: ReleaseSchema, ...ERROR_RESPONSES },
       },
       onRequest: requireAppAdmin,
     },
@@ -84,7 +82,7 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'When the schedule releases: provisionally some days after a due date, and finally once every return is approved',
         body: ReleaseScheduleSchema,
-        response: { 200: ReleaseScheduleSchema, ...errors },
+        response: { 200: ReleaseScheduleSchema, ...ERROR_RESPONSES },
       },
       onRequest: requireAppAdmin,
     },

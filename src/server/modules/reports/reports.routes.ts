@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
-import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
+import { ERROR_RESPONSES } from '../../../shared/schemas/api.ts';
 import { REPORT_TITLES } from '../../../shared/app-routes.ts';
 import { releaseLine, suppressionFootnotes, type DisclosureRule } from '../../../shared/disclosure.ts';
 import {
@@ -29,8 +29,6 @@ import { tableCsv, tableXlsx, type TableFile } from '../../files/table-files.ts'
 import { reportFileName } from './report-file-name.ts';
 import { runReport } from './reports.repo.ts';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
-
 /**
  * Reports (docs/product.md §5 and §7): for program staff (anyone who may read at least one institution). Rows cover the
  * institutions the caller may read; naming one they may not read is refused rather than silently dropped, so a
@@ -52,7 +50,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         summary: 'A comparison report: rows for the institutions you may read, their totals, and the province',
         params: ReportTypeParamSchema,
         querystring: ReportQuerySchema,
-        response: { 200: ReportSchema, ...errors },
+        response: { 200: ReportSchema, ...ERROR_RESPONSES },
       },
       onRequest: requireSignedIn,
       // A report over many years has tens of thousands of rows, built by our own SQL into exactly this shape:
@@ -73,7 +71,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         summary: 'The same report as a CSV or XLSX file: headers, rows, the total row and the province row',
         params: ReportTypeParamSchema,
         querystring: ReportDownloadQuerySchema,
-        response: { 200: z.unknown().describe('The file (text/csv or an XLSX workbook), sent as an attachment'), ...errors },
+        response: {
+          200: z.unknown().describe('The file (text/csv or an XLSX workbook), sent as an attachment'),
+          ...ERROR_RESPONSES,
+        },
       },
       onRequest: requireSignedIn,
     },

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { ERROR_RESPONSES_WITH_404 } from '../../../shared/schemas/api.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PeriodConflictSchema, PeriodCreateSchema, PeriodSchema, PeriodUpdateSchema } from '../../../shared/schemas/returns.ts';
-import { appAdminWriteRoutes, ERRORS_WITH_NOT_FOUND as errors } from '../../plugins/app-admin-writes.ts';
+import { appAdminWriteRoutes } from '../../plugins/app-admin-writes.ts';
 import { requireSignedIn } from '../../plugins/authorization.ts';
 import { createPeriod, listPeriods, updatePeriod } from './periods.repo.ts';
 
@@ -23,7 +24,7 @@ export async function periodRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Every reporting period (fiscal year × term), oldest first, with the day it opens and the day returns are due',
-        response: { 200: z.array(PeriodSchema), ...errors },
+        response: { 200: z.array(PeriodSchema), ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
     },

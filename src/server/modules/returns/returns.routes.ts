@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
 import type { ReturnAction } from '../../../shared/reporting-cycle.ts';
-import { ApiErrorSchema, IdParamSchema } from '../../../shared/schemas/api.ts';
+import { ERROR_RESPONSES_WITH_404, IdParamSchema } from '../../../shared/schemas/api.ts';
 import { SignOffPeopleSchema } from '../../../shared/schemas/contacts.ts';
 import {
   FillZerosResultSchema,
@@ -30,7 +30,6 @@ import { readRecords } from '../records/record-store.ts';
 import { expectedPrograms, listReturns, readReturn, returnFilterOf, returnKeyOf } from './returns.repo.ts';
 
 const RETURN = 'The term return';
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** An action's result, or its refusal as HTTP (http-errors.ts): 404 naming the return, 403, 400, or a 409 with its code. */
 const answer = <T>(outcome: Outcome<T>) => valueOrHttpError(outcome, RETURN);
@@ -49,7 +48,10 @@ function matrixDownloadRoute(app: FastifyInstance): void {
         summary:
           'The completeness matrix as CSV (UTF-8 with BOM) or XLSX: one line per institution you may read, per period its state, programs reported and expected and an overdue mark, then the totals line. The filters of GET /api/returns, plus the institution name and states',
         querystring: ReturnsDownloadQuerySchema,
-        response: { 200: z.unknown().describe('The file (text/csv or an XLSX workbook), sent as an attachment'), ...errors },
+        response: {
+          200: z.unknown().describe('The file (text/csv or an XLSX workbook), sent as an attachment'),
+          ...ERROR_RESPONSES_WITH_404,
+        },
       },
       onRequest: requireSignedIn,
     },
@@ -77,7 +79,7 @@ function signOffPeopleRoute(app: FastifyInstance): void {
         summary:
           'Who may sign off one term return: its institution’s admins, or (where it has none) app admins, each with a name and mail address; and when they were last told it is ready',
         params: IdParamSchema,
-        response: { 200: SignOffPeopleSchema, ...errors },
+        response: { 200: SignOffPeopleSchema, ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
     },
@@ -104,7 +106,7 @@ function entryRowsRoute(app: FastifyInstance): void {
         tags: ['reporting cycle'],
         summary: 'The expected programs of one term return, each with its whole record of the period (with its version) or null',
         params: IdParamSchema,
-        response: { 200: z.array(ReturnEntryRowSchema), ...errors },
+        response: { 200: z.array(ReturnEntryRowSchema), ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
     },
@@ -140,7 +142,7 @@ function templateRoute(app: FastifyInstance): void {
         summary:
           'The return as an XLSX template for the import: one line per expected program with its figures (record ID and version where it has a record), headed as the import maps',
         params: IdParamSchema,
-        response: { 200: z.unknown().describe('An XLSX workbook, sent as an attachment'), ...errors },
+        response: { 200: z.unknown().describe('An XLSX workbook, sent as an attachment'), ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
     },
@@ -172,7 +174,7 @@ function figuresRoute(app: FastifyInstance): void {
         summary:
           "The return's key figures per expected program beside the same term last year and the term before, those far from the program's history, the totals, and what changed after its first approval",
         params: IdParamSchema,
-        response: { 200: ReturnFiguresSchema, ...errors },
+        response: { 200: ReturnFiguresSchema, ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
     },
@@ -187,6 +189,27 @@ function figuresRoute(app: FastifyInstance): void {
     },
   );
 }
+
+/** The cycle's actions on one return, each its own route (docs/product.md §11.2). */
+const RETURN_ACTIONS: { action: ReturnAction; summary: string; reason: boolean }[] = [
+  {
+    action: 'submit',
+    summary:
+      'Sign off the return (its institution’s admins or an app admin, who acting for the institution gives a reason): every expected program needs a submitted record',
+    reason: false,
+  },
+  {
+    action: 'send-back',
+    summary: 'Send a submitted return back for correction, with a reason and a new due date (app admins)',
+    reason: true,
+  },
+  { action: 'approve', summary: 'Approve a submitted return (app admins)', reason: false },
+  {
+    action: 'reopen',
+    summary: 'Reopen an approved return for corrections, with a reason and a new due date (app admins)',
+    reason: true,
+  },
+];
 
 /**
  * Term returns (docs/reporting-cycle.md): anyone signed in lists those of the institutions they may read; an
@@ -206,7 +229,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Term returns of the institutions you may read (every institution for app admins and global readers), with state, counts, due date and history; open=true keeps those of open periods',
         querystring: ReturnsQuerySchema,
-        response: { 200: z.array(TermReturnSchema), ...errors },
+        response: { 200: z.array(TermReturnSchema), ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
       // The completeness matrix of every institution over years is thousands of returns with their histories, built
@@ -214,9 +237,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
       // than half as much as the query (npm run bench, "GET /api/returns").
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => {
-      return listReturns(db, returnFilterOf(request.query, readableInstitutions(signedInUser(request).privileges)));
-    },
+    async (request) => listReturns(db, returnFilterOf(request.query, readableInstitutions(signedInUser(request).privileges))),
   );
 
   matrixDownloadRoute(app);
@@ -225,7 +246,12 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/returns/:id',
     {
-      schema: { tags, summary: 'One term return', params: IdParamSchema, response: { 200: TermReturnSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'One term return',
+        params: IdParamSchema,
+        response: { 200: TermReturnSchema, ...ERROR_RESPONSES_WITH_404 },
+      },
       onRequest: requireSignedIn,
     },
     async (request) => {
@@ -245,7 +271,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'The expected programs of one term return, each with its record of the period (id and status) or none',
         params: IdParamSchema,
-        response: { 200: z.array(ReturnProgramSchema), ...errors },
+        response: { 200: z.array(ReturnProgramSchema), ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
     },
@@ -280,7 +306,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
           'Write a submitted zero record (no activity this term) for every expected program with no record; drafts are left as they are. An app admin who is not an admin of the institution acts on its behalf and gives a reason',
         params: IdParamSchema,
         body: ReturnOnBehalfSchema.nullish(),
-        response: { 200: FillZerosResultSchema, 409: ReturnConflictSchema, ...errors },
+        response: { 200: FillZerosResultSchema, 409: ReturnConflictSchema, ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireSignedIn,
       preValidation: requireSignOffRights,
@@ -288,26 +314,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
     async (request) => answer(await fillZeros(db, request.params.id, signedInUser(request), request.body ?? {})),
   );
 
-  const actions: { action: ReturnAction; summary: string; reason: boolean }[] = [
-    {
-      action: 'submit',
-      summary:
-        'Sign off the return (its institution’s admins or an app admin, who acting for the institution gives a reason): every expected program needs a submitted record',
-      reason: false,
-    },
-    {
-      action: 'send-back',
-      summary: 'Send a submitted return back for correction, with a reason and a new due date (app admins)',
-      reason: true,
-    },
-    { action: 'approve', summary: 'Approve a submitted return (app admins)', reason: false },
-    {
-      action: 'reopen',
-      summary: 'Reopen an approved return for corrections, with a reason and a new due date (app admins)',
-      reason: true,
-    },
-  ];
-  for (const { action, summary, reason } of actions) {
+  for (const { action, summary, reason } of RETURN_ACTIONS) {
     r.post(
       `/api/returns/:id/${action}`,
       {
@@ -316,7 +323,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
           summary: `${summary}. A state that does not allow it is a 409 naming the state`,
           params: IdParamSchema,
           body: reason ? ReturnReasonSchema : action === 'submit' ? ReturnOnBehalfSchema.nullish() : ReturnActionSchema.nullish(),
-          response: { 200: TermReturnSchema, 409: ReturnConflictSchema, ...errors },
+          response: { 200: TermReturnSchema, 409: ReturnConflictSchema, ...ERROR_RESPONSES_WITH_404 },
         },
         onRequest: action === 'submit' ? requireSignedIn : requireAppAdmin,
         ...(action === 'submit' ? { preValidation: requireSignOffRights } : {}),

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLE_DESCRIPTIONS } from '../../../shared/permissions.ts';
 import { ROLES } from '../../../shared/schemas/profile.ts';
-import { IdParamSchema } from '../../../shared/schemas/api.ts';
+import { ERROR_RESPONSES_WITH_404, IdParamSchema } from '../../../shared/schemas/api.ts';
 import { UserCreateSchema, UserRolesSchema, UserSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
 import { notFound, valueOrHttpError } from '../../http-errors.ts';
-import { appAdminWriteRoutes, ERRORS_WITH_NOT_FOUND as errors } from '../../plugins/app-admin-writes.ts';
+import { appAdminWriteRoutes } from '../../plugins/app-admin-writes.ts';
 import { requireAppAdmin, signedInUser } from '../../plugins/authorization.ts';
 import { createUser, deactivateUser, findUser, listUsers, updateUser } from './users.repo.ts';
 
@@ -22,7 +22,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/users/',
     {
-      schema: { tags, summary: 'Every user, active or not', response: { 200: z.array(UserSchema), ...errors } },
+      schema: { tags, summary: 'Every user, active or not', response: { 200: z.array(UserSchema), ...ERROR_RESPONSES_WITH_404 } },
       onRequest: requireAppAdmin,
     },
     async () => listUsers(db),
@@ -31,7 +31,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/users/roles',
     {
-      schema: { tags, summary: 'The roles and what each allows', response: { 200: UserRolesSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'The roles and what each allows',
+        response: { 200: UserRolesSchema, ...ERROR_RESPONSES_WITH_404 },
+      },
       onRequest: requireAppAdmin,
     },
     async () => ROLES.map((role) => ({ role, description: ROLE_DESCRIPTIONS[role] })),
@@ -40,7 +44,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/users/:id',
     {
-      schema: { tags, summary: 'One user', params: IdParamSchema, response: { 200: UserSchema, ...errors } },
+      schema: { tags, summary: 'One user', params: IdParamSchema, response: { 200: UserSchema, ...ERROR_RESPONSES_WITH_404 } },
       onRequest: requireAppAdmin,
     },
     async (request) => {
@@ -76,7 +80,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Deactivate a user: they can no longer sign in and their sessions end; their history stays',
         params: IdParamSchema,
-        response: { 200: UserSchema, ...errors },
+        response: { 200: UserSchema, ...ERROR_RESPONSES_WITH_404 },
       },
       onRequest: requireAppAdmin,
     },
