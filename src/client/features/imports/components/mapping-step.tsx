@@ -14,6 +14,7 @@ import { FIELD_ORDER, inputWidth } from '../../../ui/field-label.tsx';
 import { duplicateColumns } from '../lib/column-mapping.ts';
 import { columnLetter } from '../lib/import-file.ts';
 import { IMPORT_UI } from '../messages.ts';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const M = IMPORT_UI.mapping;
 
@@ -58,17 +59,7 @@ function GroupTable({ title, fields, mapping, options, firstRow, clashes, onColu
     <Table.ScrollContainer minWidth={560} type="native">
       <Table verticalSpacing={6} horizontalSpacing="sm" withTableBorder layout="fixed">
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 650, padding: '0 0 6px' }}>{title}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col" w="34%">
-              {M.fieldColumn}
-            </Table.Th>
-            <Table.Th scope="col" w="38%">
-              {M.fileColumn}
-            </Table.Th>
-            <Table.Th scope="col">{M.example}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={[{ label: M.fieldColumn, width: '34%' }, { label: M.fileColumn, width: '38%' }, M.example]} />
         <Table.Tbody>
           {fields.map((field) => {
             const index = mapping[field];

@@ -7,6 +7,7 @@ import { formatDay } from '../../returns/index.ts';
 import { newestFirst, periodName, periodState, type PeriodState } from '../lib/period-state.ts';
 import { PERIOD_UI } from '../messages.ts';
 import { PeriodDatesDialog } from './period-dates-dialog.tsx';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const C = PERIOD_UI.columns;
 
@@ -43,17 +44,7 @@ export function PeriodTable({ periods, today }: { periods: readonly Period[]; to
       <TableScroll label={PERIOD_UI.tableCaption} testId="period-table">
         <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
           <caption className="visually-hidden">{PERIOD_UI.tableCaption}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{C.period}</Table.Th>
-              <Table.Th scope="col">{C.opens}</Table.Th>
-              <Table.Th scope="col">{C.due}</Table.Th>
-              <Table.Th scope="col">{C.state}</Table.Th>
-              <Table.Th scope="col">
-                <span className="visually-hidden">{C.actions}</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={[C.period, C.opens, C.due, C.state, { label: C.actions, hidden: true }]} />
           <Table.Tbody>
             {newestFirst(periods).map((period) => {
               const name = periodName(period);

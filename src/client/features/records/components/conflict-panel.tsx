@@ -8,6 +8,7 @@ import type { ConflictChoice, ConflictField } from '../lib/conflict.ts';
 import { formatCount, formatMoney } from '../lib/sections.ts';
 import { RECORD_UI } from '../messages.ts';
 import { WARNING_TEXT } from './figure-inputs.tsx';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const C = RECORD_UI.conflict;
 const MONEY = new Set(['avg_hourly_wage', 'coop_fee_domestic', 'coop_fee_international']);
@@ -65,18 +66,7 @@ export function ConflictPanel({ current, fields, choices, onChoose, onChooseAll,
           <Table.ScrollContainer minWidth={560}>
             <Table striped withTableBorder verticalSpacing="xs">
               <Table.Caption>{C.caption}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{C.field}</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {C.mine}
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    {C.theirs}
-                  </Table.Th>
-                  <Table.Th scope="col">{C.keep}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads columns={[C.field, { label: C.mine, align: 'right' }, { label: C.theirs, align: 'right' }, C.keep]} />
               <Table.Tbody>
                 {fields.map((f) => {
                   const label = RECORD_FIELD_LABELS[f.field as RecordField] ?? f.field;

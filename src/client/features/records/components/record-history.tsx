@@ -7,6 +7,7 @@ import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useRecordHistory } from '../api/get-record-history.ts';
 import { formatCount, formatMoney } from '../lib/sections.ts';
 import { RECORD_UI } from '../messages.ts';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const H = RECORD_UI.history;
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -58,17 +59,7 @@ function Entry({ entry }: { entry: RecordHistoryEntry }) {
           // scrolled region that keyboard users could not reach (axe's scrollable-region-focusable at 390 px).
           <Table verticalSpacing={4} striped style={{ overflowWrap: 'anywhere' }}>
             <VisuallyHidden component="caption">{H.caption(action, when)}</VisuallyHidden>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{H.field}</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {H.before}
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  {H.after}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={[H.field, { label: H.before, align: 'right' }, { label: H.after, align: 'right' }]} />
             <Table.Tbody>
               {entry.changes.map((change) => (
                 <Table.Tr key={change.field} data-testid={`history-change-${change.field}`}>

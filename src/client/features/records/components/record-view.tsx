@@ -6,6 +6,7 @@ import { FIGURE_SECTIONS, formatCount, formatMoney } from '../lib/sections.ts';
 import { formatPlacementRate, splitStatus } from '../lib/sums.ts';
 import { RECORD_UI } from '../messages.ts';
 import { SumIndicator } from './sum-indicator.tsx';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const V = RECORD_UI.view;
 const NUMERIC = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -26,14 +27,7 @@ export function RecordView({ record }: { record: RecordWire }) {
                   {section.title}
                 </Title>
                 <Table verticalSpacing={6} striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{V.figure}</Table.Th>
-                      <Table.Th scope="col" ta="right">
-                        {V.value}
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
+                  <ColumnHeads columns={[V.figure, { label: V.value, align: 'right' }]} />
                   <Table.Tbody>
                     {section.fields.map((field) => {
                       const raw = record[field];

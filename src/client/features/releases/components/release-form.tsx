@@ -7,6 +7,7 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { useCreateRelease, useReleaseCandidates } from '../api/releases.ts';
 import { RELEASE_UI } from '../messages.ts';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const A = RELEASE_UI.admin;
 const keyOf = (c: Pick<ReleaseCandidate, 'fiscal_year' | 'term'>) => `${c.fiscal_year} ${c.term}`;
@@ -53,14 +54,7 @@ export function ReleaseForm() {
       <TableScroll label={A.caption} testId="release-candidates">
         <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
           <caption className="visually-hidden">{A.caption}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{A.columns.period}</Table.Th>
-              <Table.Th scope="col">{A.columns.returns}</Table.Th>
-              <Table.Th scope="col">{A.columns.latest}</Table.Th>
-              <Table.Th scope="col">{A.columns.changes}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={[A.columns.period, A.columns.returns, A.columns.latest, A.columns.changes]} />
           <Table.Tbody>
             {candidates.data.map((c) => {
               const name = RELEASE_UI.periodName(c.term, c.fiscal_year);

@@ -5,6 +5,7 @@ import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { formatInstant } from '../../../lib/format-instant.ts';
 import { periodRuns } from '../lib/period-runs.ts';
 import { RELEASE_UI } from '../messages.ts';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const C = RELEASE_UI.columns;
 
@@ -63,15 +64,7 @@ export function ReleaseList({ releases }: { releases: readonly Release[] }) {
     <TableScroll label={RELEASE_UI.calendarCaption} testId="release-list">
       <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
         <caption className="visually-hidden">{RELEASE_UI.calendarCaption}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{C.number}</Table.Th>
-            <Table.Th scope="col">{C.on}</Table.Th>
-            <Table.Th scope="col">{C.by}</Table.Th>
-            <Table.Th scope="col">{C.periods}</Table.Th>
-            <Table.Th scope="col">{C.note}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={[C.number, C.on, C.by, C.periods, C.note]} />
         <Table.Tbody>
           {releases.map((r) => (
             <Table.Tr key={r.number} data-testid="release-row">

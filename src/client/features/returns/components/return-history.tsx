@@ -5,6 +5,7 @@ import { formatDay } from '../lib/format-day.ts';
 import { formatInstant } from '../../../lib/format-instant.ts';
 import { RETURN_UI } from '../messages.ts';
 import { ScrollRegion } from './scroll-region.tsx';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const T = RETURN_UI.detail;
 
@@ -31,15 +32,7 @@ export function ReturnHistory({ history, institution }: { history: readonly Retu
       ) : (
         <ScrollRegion label={T.historyTitle}>
           <Table verticalSpacing="xs" data-testid="return-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{T.when}</Table.Th>
-                <Table.Th scope="col">{T.who}</Table.Th>
-                <Table.Th scope="col">{T.action}</Table.Th>
-                <Table.Th scope="col">{T.change}</Table.Th>
-                <Table.Th scope="col">{T.reason}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={[T.when, T.who, T.action, T.change, T.reason]} />
             <Table.Tbody>
               {newestFirst.map((e) => (
                 <Table.Tr key={e.id}>

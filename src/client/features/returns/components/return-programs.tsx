@@ -1,8 +1,9 @@
-import { Anchor, Badge, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ReturnProgram, TermReturn } from '../../../../shared/schemas/returns.ts';
 import { RETURN_UI } from '../messages.ts';
 import { ScrollRegion } from './scroll-region.tsx';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const T = RETURN_UI.detail;
 
@@ -60,17 +61,7 @@ export function ReturnPrograms({
       ) : (
         <ScrollRegion label={T.programsTitle}>
           <Table verticalSpacing="xs" data-testid="return-programs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{T.program}</Table.Th>
-                <Table.Th scope="col">{T.record}</Table.Th>
-                {addColumn ? (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{T.actionsTitle}</VisuallyHidden>
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={[T.program, T.record, ...(addColumn ? [{ label: T.actionsTitle, hidden: true }] : [])]} />
             <Table.Tbody>
               {programs.map((p) => (
                 <Table.Tr key={p.program_id}>
