@@ -1,6 +1,7 @@
-import { Alert, Anchor, List, Text } from '@mantine/core';
+import { Anchor, List, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useRef, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
+import { FocusedAlert } from './focused-alert.tsx';
 import { COMMON_WORDS } from './common-words.ts';
 
 export interface SummaryItem {
@@ -36,17 +37,10 @@ export function ErrorSummary({
    */
   focusKey?: number;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const focusWhen = focusKey ?? items;
-  const shown = items.length > 0;
-  useEffect(() => {
-    if (shown) ref.current?.focus();
-  }, [focusWhen, shown]);
   if (items.length === 0) return null;
   return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
+    <FocusedAlert
+      focusKey={focusKey ?? items}
       role="alert"
       color="red"
       variant="outline"
@@ -84,6 +78,6 @@ export function ErrorSummary({
           </List.Item>
         ))}
       </List>
-    </Alert>
+    </FocusedAlert>
   );
 }

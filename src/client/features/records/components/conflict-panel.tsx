@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { RECORD_FIELD_LABELS, type RecordField } from '../../../../shared/record-rules.ts';
 import type { RecordWire } from '../../../../shared/schemas/record.ts';
 import { formatInstant } from '../../../lib/format-instant.ts';
@@ -9,6 +8,7 @@ import { formatCount, formatMoney } from '../lib/sections.ts';
 import { RECORD_UI } from '../messages.ts';
 import { WARNING_TEXT } from './figure-inputs.tsx';
 import { ColumnHeads } from '../../../ui/column-heads.tsx';
+import { FocusedAlert } from '../../../ui/focused-alert.tsx';
 
 const C = RECORD_UI.conflict;
 const MONEY = new Set(['avg_hourly_wage', 'coop_fee_domestic', 'coop_fee_international']);
@@ -38,15 +38,10 @@ export interface ConflictPanelProps {
  * with a choice per value (or all one way), then a save against the newer version.
  */
 export function ConflictPanel({ current, fields, choices, onChoose, onChooseAll, onSave, saving, savedBy }: ConflictPanelProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, [current.version]);
   const when = formatInstant(current.updated_at);
   return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
+    <FocusedAlert
+      focusKey={current.version}
       color="orange"
       variant="outline"
       icon={<IconUsers aria-hidden="true" />}
@@ -119,6 +114,6 @@ export function ConflictPanel({ current, fields, choices, onChoose, onChooseAll,
           </Button>
         </Group>
       </Stack>
-    </Alert>
+    </FocusedAlert>
   );
 }

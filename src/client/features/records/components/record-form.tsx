@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
+import { useMemo, useRef, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { TERMS } from '../../../../shared/constants.ts';
 import { placementRate, type CountField, type MoneyField } from '../../../../shared/record-rules.ts';
@@ -42,6 +42,7 @@ import { ReturnLockNotice, useReturnLock } from './return-lock-notice.tsx';
 import { CountInput, MoneyInput, readOnlyField } from './figure-inputs.tsx';
 import { SumIndicator } from './sum-indicator.tsx';
 import { useRecordSave, type RecordSaveResult } from './use-record-save.ts';
+import { FocusedAlert } from '../../../ui/focused-alert.tsx';
 
 export type { RecordSaveResult };
 
@@ -289,14 +290,9 @@ function ExistingRecordNotice({ id }: { id: number }) {
 
 /** A save refused because the record exists: a link to it, focused (and so scrolled to) when it appears. */
 function DuplicateAlert({ id }: { id: number }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, [id]);
   return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
+    <FocusedAlert
+      focusKey={id}
       color="red"
       variant="outline"
       icon={<IconCopy aria-hidden="true" />}
@@ -311,7 +307,7 @@ function DuplicateAlert({ id }: { id: number }) {
       <Anchor component={Link} to={`/records/${id}`} fw={600}>
         {RECORD_UI.duplicate.open}
       </Anchor>
-    </Alert>
+    </FocusedAlert>
   );
 }
 

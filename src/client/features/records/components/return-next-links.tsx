@@ -1,11 +1,11 @@
-import { Alert, Anchor, Group, Skeleton, Text } from '@mantine/core';
+import { Anchor, Group, Skeleton, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { newRecordLink, useReturnPrograms } from '../../returns/index.ts';
 import { nextProgramLink, nextProgramOfReturn } from '../lib/next-program.ts';
 import { RECORD_UI } from '../messages.ts';
+import { FocusedAlert } from '../../../ui/focused-alert.tsx';
 
 const S = RECORD_UI.afterSave;
 
@@ -16,15 +16,10 @@ const S = RECORD_UI.afterSave;
  */
 export function ReturnNextLinks({ ret, programId, saves }: { ret: TermReturn; programId: number; saves: number }) {
   const programs = useReturnPrograms(ret.id);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, [saves]);
   const next = programs.data ? nextProgramOfReturn(programs.data, programId) : null;
   return (
-    <Alert
-      ref={ref}
-      tabIndex={-1}
+    <FocusedAlert
+      focusKey={saves}
       color="green"
       variant="light"
       icon={<IconCircleCheck aria-hidden="true" />}
@@ -50,6 +45,6 @@ export function ReturnNextLinks({ ret, programId, saves }: { ret: TermReturn; pr
           {S.back}
         </Anchor>
       </Group>
-    </Alert>
+    </FocusedAlert>
   );
 }
