@@ -1,7 +1,17 @@
 import type { InstitutionType } from '../../shared/constants.ts';
 
 /** Which list of typical programs an institution draws its seeded programs from. */
-export type CatalogueFamily = 'research' | 'teaching' | 'college' | 'technical' | 'art' | 'justice' | 'indigenous' | 'graduate';
+export const CATALOGUE_FAMILIES = [
+  'research',
+  'teaching',
+  'college',
+  'technical',
+  'art',
+  'justice',
+  'indigenous',
+  'graduate',
+] as const;
+export type CatalogueFamily = (typeof CATALOGUE_FAMILIES)[number];
 
 /** How big an institution's co-op/WIL activity is and who its students are: drives the generated figures. */
 export interface InstitutionProfile {

@@ -73,21 +73,15 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
   );
 
   appAdminWriteRoutes(app, {
+    path: '/api/institutions',
     tags,
     noun: INSTITUTION,
-    create: {
-      method: 'PUT',
-      url: '/api/institutions',
-      summary: 'Create an institution (starts active)',
-      body: InstitutionCreateSchema,
-      run: (body, actorId) => createInstitution(db, body, actorId),
-    },
-    edit: {
-      url: '/api/institutions/:id',
-      summary: 'Edit an institution; `{id, active_ind: false}` soft-deletes it',
-      body: InstitutionUpdateSchema,
-      response: InstitutionSchema,
-      run: (id, patch, actorId) => updateInstitution(db, id, patch, actorId),
-    },
+    createSummary: 'Create an institution (starts active)',
+    createBody: InstitutionCreateSchema,
+    create: createInstitution,
+    editSummary: 'Edit an institution; `{id, active_ind: false}` soft-deletes it',
+    editBody: InstitutionUpdateSchema,
+    entity: InstitutionSchema,
+    edit: updateInstitution,
   });
 }

@@ -49,21 +49,15 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
   );
 
   appAdminWriteRoutes(app, {
+    path: '/api/programs',
     tags,
     noun: PROGRAM,
-    create: {
-      method: 'PUT',
-      url: '/api/programs',
-      summary: 'Create a program (starts active)',
-      body: ProgramCreateSchema,
-      run: (body, actorId) => createProgram(db, body, actorId),
-    },
-    edit: {
-      url: '/api/programs/:id',
-      summary: 'Edit a program; `active_ind: false` removes it',
-      body: ProgramUpdateSchema,
-      response: ProgramSchema,
-      run: (id, patch, actorId) => updateProgram(db, id, patch, actorId),
-    },
+    createSummary: 'Create a program (starts active)',
+    createBody: ProgramCreateSchema,
+    create: createProgram,
+    editSummary: 'Edit a program; `active_ind: false` removes it',
+    editBody: ProgramUpdateSchema,
+    entity: ProgramSchema,
+    edit: updateProgram,
   });
 }

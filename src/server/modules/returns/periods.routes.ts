@@ -32,23 +32,17 @@ export async function periodRoutes(app: FastifyInstance): Promise<void> {
   );
 
   appAdminWriteRoutes(app, {
+    path: '/api/periods',
     tags,
     noun: PERIOD,
-    create: {
-      method: 'PUT',
-      url: '/api/periods',
-      summary:
-        'Create a reporting period and its term returns (one per active institution); dates left out follow the term calendar. 409 names an existing period of the same term',
-      body: PeriodCreateSchema,
-      conflict: PeriodConflictSchema,
-      run: (body, actorId) => createPeriod(db, body, actorId),
-    },
-    edit: {
-      url: '/api/periods/:id',
-      summary: "Change a period's dates (its fiscal year and term never change)",
-      body: PeriodUpdateSchema,
-      response: PeriodSchema,
-      run: (id, patch, actorId) => updatePeriod(db, id, patch, actorId),
-    },
+    createSummary:
+      'Create a reporting period and its term returns (one per active institution); dates left out follow the term calendar. 409 names an existing period of the same term',
+    createBody: PeriodCreateSchema,
+    createConflict: PeriodConflictSchema,
+    create: createPeriod,
+    editSummary: "Change a period's dates (its fiscal year and term never change)",
+    editBody: PeriodUpdateSchema,
+    entity: PeriodSchema,
+    edit: updatePeriod,
   });
 }

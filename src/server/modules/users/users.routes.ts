@@ -55,22 +55,17 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   );
 
   appAdminWriteRoutes(app, {
+    path: '/api/users',
     tags,
     noun: USER,
-    create: {
-      method: 'POST',
-      url: '/api/users/add',
-      summary: 'Add a user who has not signed in yet, with their privileges',
-      body: UserCreateSchema,
-      run: (body, actorId) => createUser(db, body, actorId),
-    },
-    edit: {
-      url: '/api/users/:id',
-      summary: 'Edit a user: names, home institution, privileges (lists sent replace the stored ones), active',
-      body: UserUpdateSchema,
-      response: UserSchema,
-      run: (id, patch, actorId) => updateUser(db, id, patch, actorId),
-    },
+    createAt: { method: 'POST', url: '/api/users/add' },
+    createSummary: 'Add a user who has not signed in yet, with their privileges',
+    createBody: UserCreateSchema,
+    create: createUser,
+    editSummary: 'Edit a user: names, home institution, privileges (lists sent replace the stored ones), active',
+    editBody: UserUpdateSchema,
+    entity: UserSchema,
+    edit: updateUser,
   });
 
   r.delete(
