@@ -11,25 +11,10 @@ import { AppProviders } from './providers.tsx';
 import { createAppQueryClient } from './query-client.ts';
 import { createAppRoutes } from './router.tsx';
 import { profileWith } from '../lib/profile.test-support.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { stubMissingBrowserApis } from '../lib/jsdom-stubs.test-support.ts';
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubMissingBrowserApis();
   window.scrollTo = () => undefined;
   // The shell asks for the banner and the institutions; answer as a server with neither would.
   vi.stubGlobal(

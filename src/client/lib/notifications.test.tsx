@@ -13,26 +13,10 @@ import {
   sanitizeDetail,
   toMantineNotification,
 } from './notifications.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { stubMissingBrowserApis } from './jsdom-stubs.test-support.ts';
 
 beforeAll(() => {
-  // jsdom lacks these; Mantine asks for them.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
+  stubMissingBrowserApis();
 });
 
 describe('the notification record', () => {

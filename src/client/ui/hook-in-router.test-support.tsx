@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// For React's act() environment.
+import '../lib/jsdom-stubs.test-support.ts';
 
 /** What the hook handed out on its latest render, the router's own navigate, and the URL's query as shown. */
 export interface HookInRouter<T> {

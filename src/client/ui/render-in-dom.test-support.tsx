@@ -3,26 +3,14 @@ import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll } from 'vitest';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { stubMissingBrowserApis } from '../lib/jsdom-stubs.test-support.ts';
 
 let root: Root | undefined;
 let container: HTMLDivElement | undefined;
 
-/** Call once at the top of a test file: jsdom has no matchMedia (Mantine asks for it), and each render is removed. */
+/** Call once at the top of a test file: what jsdom lacks is stubbed, and each render is removed. */
 export function useDomRendering(): void {
-  beforeAll(() => {
-    window.matchMedia ??= ((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-  });
+  beforeAll(stubMissingBrowserApis);
   afterEach(removeRendered);
 }
 

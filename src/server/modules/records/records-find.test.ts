@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMS } from '../../../shared/constants.ts';
 import type { FindCriteria } from '../../../shared/schemas/find-criteria.ts';
-import type { RecordSortKey } from '../../../shared/schemas/record-sort.ts';
+import { RECORD_SORT_KEYS, type RecordSortKey } from '../../../shared/schemas/record-sort.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser } from '../../test/factories.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
@@ -211,24 +211,15 @@ describe('records API: lists, paging, sorting and find', () => {
       expect(res.json().fieldErrors[field][0]).toMatch(field === 'colour' ? /colour/ : new RegExp(field));
     });
 
-    const SORT_KEYS: RecordSortKey[] = [
-      'institution',
-      'program',
-      'fiscal_year',
-      'term',
-      'status',
-      'students_enrolled',
-      'students_seeking',
-      'students_placed',
-      'updated_at',
-      'id',
-    ];
-    it.each(SORT_KEYS.flatMap((key) => [`${key}:asc`, `${key}:desc`]))('sorts by %s (GET and find agree)', async (sort) => {
-      const [key, dir] = sort.split(':') as [RecordSortKey, 'asc' | 'desc'];
-      const expected = expectedOrder(seeded, key, dir);
-      expect(idsOf(await get(`/api/records?pageSize=500&sort=${sort}`))).toEqual(expected);
-      expect(idsOf(await find({ pageSize: 500, sort }))).toEqual(expected);
-    });
+    it.each(RECORD_SORT_KEYS.flatMap((key) => [`${key}:asc`, `${key}:desc`]))(
+      'sorts by %s (GET and find agree)',
+      async (sort) => {
+        const [key, dir] = sort.split(':') as [RecordSortKey, 'asc' | 'desc'];
+        const expected = expectedOrder(seeded, key, dir);
+        expect(idsOf(await get(`/api/records?pageSize=500&sort=${sort}`))).toEqual(expected);
+        expect(idsOf(await find({ pageSize: 500, sort }))).toEqual(expected);
+      },
+    );
 
     it('sorts by several keys, a key without direction ascending', async () => {
       const res = await get('/api/records?pageSize=500&sort=institution,students_placed:desc');
