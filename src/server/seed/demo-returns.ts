@@ -9,12 +9,13 @@ import { BC_TIME_ZONE, type PeriodKey } from '../../shared/term-calendar.ts';
 /**
  * Who plays which part in the demo's reporting cycle (its terms are the timeline's, demo-story.ts), so home, the
  * completeness matrix and the report marks have something to show on a fresh demo: in the term due next most
- * institutions have submitted, a few are in progress (drafts) and one has not started; in the term before, past its
+ * institutions have submitted, a few are in progress (drafts; UVic among them, so the `writer` has a term to finish
+ * and `uvicadmin` one to sign off) and one has not started; in the term before, past its
  * due date, two institutions are overdue (one in progress, one not started) and the rest submitted; every older return
  * is approved, and one of them was reopened, corrected and approved again, so its figures are marked revised.
  */
 export const DEMO_RETURN_STORY = {
-  dueNext: { inProgress: ['SFU', 'Camosun', 'KPU'], notStarted: 'NLC' },
+  dueNext: { inProgress: ['UVic', 'SFU', 'Camosun', 'KPU'], notStarted: 'NLC' },
   pastDue: { inProgress: 'VIU', notStarted: 'COTR' },
   /** Its term is the timeline's `reopened`: the last Fall term before the past-due one. */
   reopened: { institution: 'UBC' },
