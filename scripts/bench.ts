@@ -140,8 +140,9 @@ async function sessionCookie(database: Database, username: string): Promise<stri
 
 const adminCookie = (database: Database) => sessionCookie(database, 'appadmin');
 
+/** Waits for a server to answer: up to three minutes, as a server on a million records starts slowly on a busy machine. */
 async function waitFor(url: string): Promise<void> {
-  for (let n = 0; n < 200; n++) {
+  for (let n = 0; n < 720; n++) {
     const ok = await fetch(url)
       .then((r) => r.status < 500)
       .catch(() => false);
