@@ -236,6 +236,24 @@ describe('the whole-term grid', () => {
     expect(rowProblems(row)).toBe(rowProblems(row));
     grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '9' });
     expect(rowProblems(grid.rows[0]!)).toEqual({});
+    // Rows as saved have their record's problems, worked out once per record; a refusal is the row's own.
+    const record = draft(3, { students_seeking: 10, students_placed: 12 });
+    const shared = gridOf([
+      { program_id: 1, program_name: 'A', record },
+      { program_id: 2, program_name: 'B', record },
+    ]);
+    expect(rowProblems(shared.rows[0]!)).toBe(rowProblems(shared.rows[1]!));
+    expect(rowProblems(shared.rows[0]!).students_placed).toEqual([
+      'Students placed (12) cannot be more than students seeking a work term (10)',
+    ]);
+    const refused = gridReducer(shared, {
+      type: 'failed',
+      row: 0,
+      message: 'No',
+      fieldErrors: { students_enrolled: ['Locked'] },
+    });
+    expect(rowProblems(refused.rows[0]!).students_enrolled).toEqual(['Locked']);
+    expect(rowProblems(refused.rows[1]!).students_enrolled).toBeUndefined();
   });
 
   it('shows the panel the same row while it is saving, and its new figures once they change or are saved', () => {

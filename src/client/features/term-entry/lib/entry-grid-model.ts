@@ -91,7 +91,20 @@ export function rowProblems(row: EntryRow): Readonly<FieldErrors> {
   return problems;
 }
 
+/**
+ * The problems of rows as saved (nothing typed, no refusal), per record: they are the record's own, so they are worked
+ * out once per record, and once for all the rows of a new term that have none yet.
+ */
+const savedProblems = new WeakMap<RecordWire | typeof NO_RECORD, FieldErrors>();
+const NO_RECORD = {};
+
 function findProblems(row: EntryRow): FieldErrors {
+  if (Object.keys(row.texts).length === 0 && !row.failed) {
+    const key = row.record ?? NO_RECORD;
+    let problems = savedProblems.get(key);
+    if (!problems) savedProblems.set(key, (problems = ruleProblems(row)));
+    return problems;
+  }
   const problems: FieldErrors = {};
   for (const field of GRID_FIELDS) {
     const text = row.texts[field];
