@@ -20,7 +20,8 @@ const SAVES = 15;
  */
 const SAVE_ROW = `
   const cell = document.querySelector('input[data-cell="0:0"]');
-  const row = cell.closest('tr');
+  // The input is the editor's, laid over the row (decision 041); the row's own cells say when it is saved.
+  const row = document.querySelector('td[data-cell="0:0"]').closest('tr');
   const saved = new Promise((resolve) => {
     const observer = new MutationObserver(() => {
       if (row.dataset.state === 'draft' && !row.querySelector('[data-changed]')) {

@@ -8,6 +8,7 @@
  *   BENCH_RECORDS        records for the main data set (default 1,000,000)
  *   BENCH_SMALL_RECORDS  records for the PGlite ÷ PostgreSQL comparison (default 100,000)
  *   BENCH_SECONDS        seconds of each throughput run (default 10)
+ *   BENCH_PORT           the app server's port (default 3400; the bare server takes the next one)
  *   BENCH_ONLY           hostile-upload: that measure alone (then BENCH_RECORDS=10000 is plenty); returns: the
  *                        marks, the completeness matrix, the return page's figures and the bulk approval alone;
  *                        return-figures: the return page's figures alone; disclosure:
@@ -63,8 +64,9 @@ const SMALL_RECORDS = Number(process.env.BENCH_SMALL_RECORDS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** `hostile-upload` or `disclosure` runs that group alone (on a database of BENCH_RECORDS records), for a quick check. */
 const ONLY = process.env.BENCH_ONLY;
-const APP_PORT = 3400;
-const BARE_PORT = 3401;
+/** BENCH_PORT: the app's port (the bare server takes the next), so two benches on one machine do not collide. */
+const APP_PORT = Number(process.env.BENCH_PORT ?? 3400);
+const BARE_PORT = APP_PORT + 1;
 
 /** Peak growth of a process's resident memory while `work` runs, in MB. */
 async function rssGrowth<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
@@ -138,8 +140,9 @@ async function sessionCookie(database: Database, username: string): Promise<stri
 
 const adminCookie = (database: Database) => sessionCookie(database, 'appadmin');
 
+/** Waits for a server to answer: up to three minutes, as a server on a million records starts slowly on a busy machine. */
 async function waitFor(url: string): Promise<void> {
-  for (let n = 0; n < 200; n++) {
+  for (let n = 0; n < 720; n++) {
     const ok = await fetch(url)
       .then((r) => r.status < 500)
       .catch(() => false);

@@ -13,12 +13,25 @@ const termPosition = (p: { fiscalYear: string; term: string }) =>
 export const RECENT_TERMS = 6;
 
 /**
+ * Whether a query is a program's history before the return's term, as the panel shows it: its recent terms (below)
+ * or its medians (records' own query). Saving the term's records changes neither, so a save keeps them.
+ */
+export function isTermHistoryQuery(key: readonly unknown[], place: ReturnPlace): boolean {
+  return (
+    key[0] === 'records' && (key[1] === 'recent' || key[1] === 'medians') && key[3] === place.fiscalYear && key[4] === place.term
+  );
+}
+
+/**
  * GET /api/records, newest term first: the program's records of the six terms before the return's, for the focused
  * row (what the figures were, so a slip of a digit shows). Kept a while: the past does not change as one types.
  */
+export const recentTermsQueryKey = (programId: number | null, place: ReturnPlace) =>
+  ['records', 'recent', programId, place.fiscalYear, place.term] as const;
+
 export function useRecentTerms(programId: number | null, place: ReturnPlace) {
   return useQuery({
-    queryKey: ['records', 'recent', programId, place.fiscalYear, place.term] as const,
+    queryKey: recentTermsQueryKey(programId, place),
     enabled: programId !== null,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<RecordListItem[]> => {

@@ -1,9 +1,23 @@
-import { memo, useCallback, type ChangeEvent, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { RECORD_FIELD_LABELS } from '../../../../shared/record-rules.ts';
 import { FIGURE_SECTIONS } from '../../records/index.ts';
-import { cellText, GRID_FIELDS, rowProblems, rowState, type EntryGrid, type EntryRow } from '../lib/entry-grid-model.ts';
+import type { GridField } from '../lib/cell-text.ts';
+import { cellText, GRID_FIELDS, rowProblems, rowState, type EntryRow } from '../lib/entry-grid-model.ts';
+import type { GridStore } from '../lib/grid-store.ts';
 import { COLUMN_HEADINGS, ENTRY_UI } from '../messages.ts';
 import './entry-grid.css';
+import { useGrid } from './use-grid-store.ts';
 
 export interface CellPosition {
   row: number;
@@ -24,27 +38,31 @@ export const cellSelector = ({ row, column }: CellPosition) => `input[data-cell=
 
 const NONE: readonly string[] = [];
 
+/** What a cell says of itself, on the cell and on the editor's input over it: changed, refused, far from history. */
+function cellMarks(row: EntryRow, field: GridField, problem: string | undefined, outliers: readonly string[]) {
+  return {
+    'data-changed': field in row.texts || (row.sending !== null && field in row.sending) || undefined,
+    'data-outlier': (!problem && outliers.includes(field)) || undefined,
+  };
+}
+
+/**
+ * A row as text. It is drawn again only when its own row changes (a save, a paste, typing in it): moving the focus
+ * moves the editor over the rows and leaves them as they are.
+ */
 const Row = memo(function Row({
   row,
   index,
-  active,
   outliers,
-  readOnly,
-  onChange,
 }: {
   row: EntryRow;
   index: number;
   /** Figures far from the program's history (the row being edited only): marked, the panel below says how far. */
   outliers: readonly string[];
-  /** The row being edited: its cells are inputs; the others show their text (2,700 inputs cost the browser ~100 ms a frame). */
-  active: boolean;
-  readOnly: boolean;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   const problems = rowProblems(row);
   const state = rowState(row);
   const problemCount = Object.keys(problems).length;
-  const sending = row.sending ?? {};
   return (
     <tr data-state={state}>
       <th scope="row" className="entry-program">
@@ -52,33 +70,17 @@ const Row = memo(function Row({
       </th>
       {GRID_FIELDS.map((field, column) => {
         const problem = problems[field]?.[0];
-        const changed = field in row.texts || field in sending;
-        const position = `${index}:${column}`;
+        // The text sits in the cell itself, with no element around it: a term of 100 programs is 2,700 cells.
         return (
           <td
             key={field}
             className="entry-cell"
-            data-cell={active ? undefined : position}
-            data-changed={changed || undefined}
+            data-cell={`${index}:${column}`}
             data-invalid={problem ? true : undefined}
-            data-outlier={!problem && outliers.includes(field) ? true : undefined}
             title={problem}
+            {...cellMarks(row, field, problem, outliers)}
           >
-            {active ? (
-              <input
-                data-cell={position}
-                aria-label={ENTRY_UI.cellLabel(RECORD_FIELD_LABELS[field], row.programName)}
-                aria-invalid={problem ? true : undefined}
-                value={cellText(row, field)}
-                onChange={onChange}
-                readOnly={readOnly}
-                inputMode={field.startsWith('avg') || field.startsWith('coop') ? 'decimal' : 'numeric'}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            ) : (
-              <span className="entry-value">{cellText(row, field)}</span>
-            )}
+            {cellText(row, field)}
           </td>
         );
       })}
@@ -91,13 +93,89 @@ const Row = memo(function Row({
 });
 
 /**
+ * The row being edited, as inputs laid over its cells: one set of 27 inputs for the whole grid, moved from row to row
+ * with the focus (decision 041). Moving it changes their values and labels, not the elements, and no row is drawn
+ * again. It covers the row's program cell too (a copy, hidden from screen readers), which stays at the left edge
+ * like the column under it, so the inputs never show through it when the grid is scrolled sideways.
+ */
+const Editor = memo(function Editor({
+  row,
+  index,
+  outliers,
+  readOnly,
+  onChange,
+  editor,
+}: {
+  row: EntryRow;
+  index: number;
+  outliers: readonly string[];
+  readOnly: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  editor: RefObject<HTMLDivElement | null>;
+}) {
+  const problems = rowProblems(row);
+  return (
+    <div className="entry-editor" ref={editor}>
+      <div className="entry-program" aria-hidden="true">
+        {row.programName}
+      </div>
+      {GRID_FIELDS.map((field, column) => {
+        const problem = problems[field]?.[0];
+        return (
+          <input
+            key={field}
+            className="entry-input"
+            data-cell={`${index}:${column}`}
+            aria-label={ENTRY_UI.cellLabel(RECORD_FIELD_LABELS[field], row.programName)}
+            aria-invalid={problem ? true : undefined}
+            title={problem}
+            {...cellMarks(row, field, problem, outliers)}
+            value={cellText(row, field)}
+            onChange={onChange}
+            readOnly={readOnly}
+            inputMode={field.startsWith('avg') || field.startsWith('coop') ? 'decimal' : 'numeric'}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        );
+      })}
+    </div>
+  );
+});
+
+/**
+ * Lays the editor over the row being edited: its place and height read from the row once it moves there, and again
+ * whenever the rows change size (a row's status wrapping, rows out of view drawn at their real height).
+ */
+function useEditorPlace(activeRow: number) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const editor = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const row = body.current?.rows[activeRow];
+    if (!row || !body.current) return;
+    const place = () => {
+      const style = editor.current?.style;
+      if (!style) return;
+      style.transform = `translateY(${row.offsetTop}px)`;
+      style.height = `${row.offsetHeight}px`;
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(body.current);
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [activeRow]);
+  return { body, editor };
+}
+
+/**
  * The grid of a whole term: programs as rows, figures as columns grouped as the record form groups them, the program
- * column and the headings sticky. The row being edited is inputs, the others text: a click on a cell or a key that
- * moves there makes its row the one edited (`onPick`). The keys, paste and focus are handled once, on the table (each
- * input says where it is), so typing in one row draws that row alone.
+ * column and the headings sticky. Every cell is text; the row being edited has the editor laid over it, and a click on
+ * a cell of another row or a key that moves there makes that row the one edited (`onPick`). The keys, paste and focus
+ * are handled once, around the grid (each input says where it is), so typing in one row draws that row alone.
  */
 export function EntryGridTable({
-  grid,
+  store,
   activeRow,
   outliers,
   label,
@@ -109,7 +187,7 @@ export function EntryGridTable({
   onFocusCell,
   onLeave,
 }: {
-  grid: EntryGrid;
+  store: GridStore;
   activeRow: number;
   outliers: readonly string[];
   label: string;
@@ -133,44 +211,50 @@ export function EntryGridTable({
     const position = positionOf(event.target);
     if (position) handler(event as never, position);
   };
-  const onBlur = (event: FocusEvent<HTMLTableElement>) => {
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     // Focus leaving the grid altogether (not moving to another cell) ends the row being edited.
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave();
   };
+  const grid = useGrid(store);
+  const { body, editor } = useEditorPlace(activeRow);
+  const active = grid.rows[activeRow];
   return (
-    <div className="entry-scroll" role="region" aria-label={label} data-testid="entry-grid">
-      <table
-        className="entry-grid"
-        onKeyDown={at(onKeyDown)}
-        onPaste={at(onPaste)}
-        onFocus={(event) => {
-          const input: EventTarget = event.target;
-          const position = positionOf(input);
-          if (position && input instanceof HTMLInputElement) onFocusCell(position, input);
-        }}
-        onBlur={onBlur}
-        onMouseDown={(event) => {
-          if (event.target instanceof HTMLInputElement) return;
-          const position = cellPosition((event.target as Element).closest('td[data-cell]'));
-          if (!position) return;
-          event.preventDefault(); // the focus goes to the cell's input once its row is drawn as inputs
-          onPick(position);
-        }}
-      >
-        <colgroup>
-          <col className="entry-col-program" />
-          {GRID_FIELDS.map((field) => (
-            <col key={field} className="entry-col-figure" />
-          ))}
-          <col className="entry-col-status" />
-        </colgroup>
+    <div
+      className="entry-scroll"
+      role="region"
+      aria-label={label}
+      data-testid="entry-grid"
+      style={{ '--entry-figures': GRID_FIELDS.length } as CSSProperties}
+      onKeyDown={at(onKeyDown)}
+      onPaste={at(onPaste)}
+      onFocus={(event) => {
+        const input: EventTarget = event.target;
+        const position = positionOf(input);
+        if (position && input instanceof HTMLInputElement) onFocusCell(position, input);
+      }}
+      onBlur={onBlur}
+      onMouseDown={(event) => {
+        if (event.target instanceof HTMLInputElement) return;
+        const position = cellPosition((event.target as Element).closest('td[data-cell]'));
+        if (!position) return;
+        event.preventDefault(); // the focus goes to the cell's input once the editor is over its row
+        onPick(position);
+      }}
+    >
+      <table className="entry-grid">
         <thead>
           <tr>
             <th rowSpan={2} scope="col" className="entry-program entry-corner">
               {ENTRY_UI.program}
             </th>
             {FIGURE_SECTIONS.map((section) => (
-              <th key={section.key} colSpan={section.fields.length} scope="colgroup" className="entry-section">
+              <th
+                key={section.key}
+                colSpan={section.fields.length}
+                scope="colgroup"
+                className="entry-section"
+                style={{ gridColumn: `span ${section.fields.length}` }}
+              >
                 {section.title}
               </th>
             ))}
@@ -186,20 +270,15 @@ export function EntryGridTable({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody ref={body}>
           {grid.rows.map((row, index) => (
-            <Row
-              key={row.programId}
-              row={row}
-              index={index}
-              active={index === activeRow}
-              outliers={index === activeRow ? outliers : NONE}
-              readOnly={readOnly}
-              onChange={onChange}
-            />
+            <Row key={row.programId} row={row} index={index} outliers={index === activeRow ? outliers : NONE} />
           ))}
         </tbody>
       </table>
+      {active ? (
+        <Editor row={active} index={activeRow} outliers={outliers} readOnly={readOnly} onChange={onChange} editor={editor} />
+      ) : null}
     </div>
   );
 }

@@ -1,27 +1,27 @@
 import { Button, Fieldset, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { RECORD_FIELD_LABELS } from '../../../../shared/record-rules.ts';
 import { FIGURE_SECTIONS } from '../../records/index.ts';
-import type { GridField } from '../lib/cell-text.ts';
-import { cellText, rowProblems, rowState, type EntryGrid } from '../lib/entry-grid-model.ts';
+import { cellText, rowProblems, rowState } from '../lib/entry-grid-model.ts';
+import type { GridStore } from '../lib/grid-store.ts';
 import { ENTRY_UI } from '../messages.ts';
+import { useGrid } from './use-grid-store.ts';
 
 /** On a phone the grid is one program at a time, its figures in the record form's sections, with next and previous. */
 export function PhoneEntry({
-  grid,
+  store,
   index,
   readOnly,
-  onEdit,
   onMove,
   onFocusRow,
 }: {
-  grid: EntryGrid;
+  store: GridStore;
   index: number;
   readOnly: boolean;
-  onEdit: (row: number, field: GridField, text: string) => void;
   onMove: (index: number) => void;
   /** The row takes the focus: the grid saves a row when the focus leaves it, here by next or previous. */
   onFocusRow: (index: number) => void;
 }) {
+  const grid = useGrid(store);
   const row = grid.rows[index];
   if (!row) return null;
   const problems = rowProblems(row);
@@ -68,7 +68,7 @@ export function PhoneEntry({
                 key={field}
                 label={RECORD_FIELD_LABELS[field]}
                 value={cellText(row, field)}
-                onChange={(event) => onEdit(index, field, event.currentTarget.value)}
+                onChange={(event) => store.dispatch({ type: 'edit', row: index, field, text: event.currentTarget.value })}
                 onFocus={() => onFocusRow(index)}
                 readOnly={readOnly}
                 error={problems[field]?.[0]}

@@ -1,6 +1,7 @@
 import { useCallback, type ClipboardEvent, type KeyboardEvent, type RefObject } from 'react';
 import { notify } from '../../../lib/notifications.ts';
-import { cellText, GRID_FIELDS, pasteProblem, type EntryGrid, type GridAction } from '../lib/entry-grid-model.ts';
+import { cellText, GRID_FIELDS, pasteProblem } from '../lib/entry-grid-model.ts';
+import type { GridStore } from '../lib/grid-store.ts';
 import { isCellBlock, MAX_PASTE_CHARACTERS, parsePasteTable } from '../lib/paste-table.ts';
 import { ENTRY_UI } from '../messages.ts';
 import type { CellPosition } from './entry-grid.tsx';
@@ -11,18 +12,16 @@ import type { CellPosition } from './entry-grid.tsx';
  * cell's own typing is undone. A block pasted from a spreadsheet spreads from the focused cell, or not at all.
  */
 export function useGridKeys({
-  grid: gridRef,
+  store,
   goTo,
-  dispatch,
   readOnly,
   focusText,
   flush,
   announce: setAnnouncement,
 }: {
-  grid: RefObject<EntryGrid>;
+  store: GridStore;
   /** Focuses a cell, drawing its row as inputs first when it is not the row being edited. */
   goTo: (position: CellPosition) => void;
-  dispatch: (action: GridAction) => void;
   readOnly: boolean;
   /** What the focused cell showed when it took the focus (or after a paste or its undo): Escape's and Ctrl+Z's mark. */
   focusText: RefObject<string>;
@@ -33,10 +32,10 @@ export function useGridKeys({
   const moveTo = useCallback(
     (position: CellPosition) =>
       goTo({
-        row: Math.max(0, Math.min(gridRef.current.rows.length - 1, position.row)),
+        row: Math.max(0, Math.min(store.get().rows.length - 1, position.row)),
         column: Math.max(0, Math.min(GRID_FIELDS.length - 1, position.column)),
       }),
-    [goTo, gridRef],
+    [goTo, store],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, at: CellPosition) => {
@@ -57,7 +56,7 @@ export function useGridKeys({
       case 'Tab': {
         // Within a row the browser moves; from its last cell to the next row's first (and back), as a spreadsheet.
         const last = GRID_FIELDS.length - 1;
-        if (!event.shiftKey && at.column === last && at.row < gridRef.current.rows.length - 1) go({ row: at.row + 1, column: 0 });
+        if (!event.shiftKey && at.column === last && at.row < store.get().rows.length - 1) go({ row: at.row + 1, column: 0 });
         if (event.shiftKey && at.column === 0 && at.row > 0) go({ row: at.row - 1, column: last });
         return;
       }
@@ -72,25 +71,27 @@ export function useGridKeys({
         else if (all || input.value === '') go({ ...at, column: 0 });
         return;
       case 'End':
-        if (ctrl) go({ row: gridRef.current.rows.length - 1, column: GRID_FIELDS.length - 1 });
+        if (ctrl) go({ row: store.get().rows.length - 1, column: GRID_FIELDS.length - 1 });
         else if (all || input.value === '') go({ ...at, column: GRID_FIELDS.length - 1 });
         return;
       case 'Escape':
         event.preventDefault();
-        dispatch({ type: 'restore', row: at.row, field: GRID_FIELDS[at.column]!, text: focusText.current });
+        store.dispatch({ type: 'restore', row: at.row, field: GRID_FIELDS[at.column]!, text: focusText.current });
         requestAnimationFrame(() => input.select());
         return;
-      default:
-        if (ctrl && !event.shiftKey && event.key.toLowerCase() === 'z' && gridRef.current.undo) {
+      default: {
+        const { undo, rows } = store.get();
+        if (ctrl && !event.shiftKey && event.key.toLowerCase() === 'z' && undo) {
           const field = GRID_FIELDS[at.column]!;
-          const row = gridRef.current.rows[at.row];
+          const row = rows[at.row];
           if (!row || cellText(row, field) !== focusText.current) return; // the browser undoes this cell's typing first
           event.preventDefault();
-          focusText.current = gridRef.current.undo.find((u) => u.row === at.row)?.before[field] ?? focusText.current;
-          for (const { row: n } of gridRef.current.undo) flush.current.add(n);
-          dispatch({ type: 'undoPaste' });
+          focusText.current = undo.find((u) => u.row === at.row)?.before[field] ?? focusText.current;
+          for (const { row: n } of undo) flush.current.add(n);
+          store.dispatch({ type: 'undoPaste' });
           setAnnouncement(ENTRY_UI.undone);
         }
+      }
     }
   };
 
@@ -102,10 +103,10 @@ export function useGridKeys({
     event.preventDefault();
     if (text.length > MAX_PASTE_CHARACTERS) return refusePaste(ENTRY_UI.pasteTooBig);
     const block = parsePasteTable(text);
-    const problem = pasteProblem(gridRef.current, at.row, at.column, block);
+    const problem = pasteProblem(store.get(), at.row, at.column, block);
     if (problem) return refusePaste(problem);
     block.forEach((_, n) => flush.current.add(at.row + n));
-    dispatch({ type: 'paste', row: at.row, column: at.column, block });
+    store.dispatch({ type: 'paste', row: at.row, column: at.column, block });
     const cells = block.reduce((sum, cellsOfRow) => sum + cellsOfRow.length, 0);
     setAnnouncement(ENTRY_UI.pasted(cells, block.length));
     // The pasted value is the cell's starting point now: Escape keeps it, Ctrl+Z undoes the paste.

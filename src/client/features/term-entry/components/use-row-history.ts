@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useRecordMedians } from '../../records/index.ts';
 import { useRecentTerms } from '../api/get-recent-terms.ts';
 import type { EntryRow, ReturnPlace } from '../lib/entry-grid-model.ts';
@@ -8,6 +9,8 @@ export function useRowHistory(row: EntryRow | null, place: ReturnPlace) {
   const recent = useRecentTerms(row?.programId ?? null, place);
   const medians = useRecordMedians({ programId: row?.programId ?? 0, fiscalYear: place.fiscalYear, term: place.term });
   // Another program's medians, kept while this one's load, would judge this row by the wrong history.
-  const findings = row ? rowOutliers(row, medians.isPlaceholderData ? undefined : medians.data) : [];
+  const known = medians.isPlaceholderData ? undefined : medians.data;
+  // The same findings while the row and its history are unchanged: the panel and the row marks are not drawn again.
+  const findings = useMemo(() => (row ? rowOutliers(row, known) : []), [row, known]);
   return { recent: recent.data, findings };
 }

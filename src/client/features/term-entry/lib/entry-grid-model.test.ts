@@ -10,6 +10,7 @@ import {
   GRID_FIELDS,
   pasteProblem,
   rowProblems,
+  sameShownRow,
   saveRequest,
   submittableRows,
   type EntryGrid,
@@ -226,5 +227,50 @@ describe('the whole-term grid', () => {
     expect(validateRecord(full, { status: 'submitted' })).toEqual({});
     const grid = gridWith([full, draft(2, { students_placed: 1 }), null]);
     expect(submittableRows(grid)).toEqual([0]);
+  });
+
+  it('works out a row’s problems once per state of the row, and again for its next state', () => {
+    let grid = gridWith([draft(1, { students_seeking: 10 })]);
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '12' });
+    const row = grid.rows[0]!;
+    expect(rowProblems(row)).toBe(rowProblems(row));
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '9' });
+    expect(rowProblems(grid.rows[0]!)).toEqual({});
+    // Rows as saved have their record's problems, worked out once per record; a refusal is the row's own.
+    const record = draft(3, { students_seeking: 10, students_placed: 12 });
+    const shared = gridOf([
+      { program_id: 1, program_name: 'A', record },
+      { program_id: 2, program_name: 'B', record },
+    ]);
+    expect(rowProblems(shared.rows[0]!)).toBe(rowProblems(shared.rows[1]!));
+    expect(rowProblems(shared.rows[0]!).students_placed).toEqual([
+      'Students placed (12) cannot be more than students seeking a work term (10)',
+    ]);
+    const refused = gridReducer(shared, {
+      type: 'failed',
+      row: 0,
+      message: 'No',
+      fieldErrors: { students_enrolled: ['Locked'] },
+    });
+    expect(rowProblems(refused.rows[0]!).students_enrolled).toEqual(['Locked']);
+    expect(rowProblems(refused.rows[1]!).students_enrolled).toBeUndefined();
+  });
+
+  it('shows the panel the same row while it is saving, and its new figures once they change or are saved', () => {
+    let grid = gridWith([draft(1)]);
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '5' });
+    const typed = grid.rows[0]!;
+    grid = gridReducer(grid, { type: 'sending', row: 0, sent: { students_placed: '5' } });
+    expect(sameShownRow(typed, grid.rows[0]!)).toBe(true);
+    const sending = grid.rows[0]!;
+    grid = gridReducer(grid, { type: 'saved', row: 0, record: { ...draft(1, { students_placed: 5 }), version: 4 } });
+    expect(sameShownRow(sending, grid.rows[0]!)).toBe(false);
+    grid = gridReducer(grid, { type: 'edit', row: 0, field: 'students_placed', text: '6' });
+    expect(sameShownRow(typed, grid.rows[0]!)).toBe(false);
+    expect(sameShownRow(typed, null)).toBe(false);
+    // Each thing the panel shows counts on its own.
+    expect(sameShownRow(sending, { ...sending, record: { ...sending.record!, students_enrolled: 40 } })).toBe(false);
+    expect(sameShownRow(sending, { ...sending, failed: { message: 'Locked', fieldErrors: {} } })).toBe(false);
+    expect(sameShownRow(sending, { ...sending, newer: draft(1) })).toBe(false);
   });
 });

@@ -75,11 +75,36 @@ function ruleProblems(row: EntryRow): FieldErrors {
 }
 
 /**
+ * Problems worked out once per row: rows are never changed in place (each action makes new ones), so a row drawn
+ * again unchanged, its status and the panel below all read the same answer instead of checking every rule again.
+ */
+const problemsOf = new WeakMap<EntryRow, Readonly<FieldErrors>>();
+
+/**
  * Each cell's problems, in the record's own words: a changed cell that fails its own rule; any rule between fields the
  * row's values break as they would be saved (a submitted record keeps every rule of submission); what the server said
- * of the last save.
+ * of the last save. The same row answers the same object, to read and not to change.
  */
-export function rowProblems(row: EntryRow): FieldErrors {
+export function rowProblems(row: EntryRow): Readonly<FieldErrors> {
+  let problems = problemsOf.get(row);
+  if (!problems) problemsOf.set(row, (problems = findProblems(row)));
+  return problems;
+}
+
+/**
+ * The problems of rows as saved (nothing typed, no refusal), per record: they are the record's own, so they are worked
+ * out once per record, and once for all the rows of a new term that have none yet.
+ */
+const savedProblems = new WeakMap<RecordWire | typeof NO_RECORD, FieldErrors>();
+const NO_RECORD = {};
+
+function findProblems(row: EntryRow): FieldErrors {
+  if (Object.keys(row.texts).length === 0 && !row.failed) {
+    const key = row.record ?? NO_RECORD;
+    let problems = savedProblems.get(key);
+    if (!problems) savedProblems.set(key, (problems = ruleProblems(row)));
+    return problems;
+  }
   const problems: FieldErrors = {};
   for (const field of GRID_FIELDS) {
     const text = row.texts[field];
@@ -270,6 +295,18 @@ export function gridReducer(grid: EntryGrid, action: GridAction): EntryGrid {
   }
 }
 
+/**
+ * Whether two states of a row show the same outside the row itself (the panel below the grid): its figures, its
+ * record, its refusal, a newer record. A save under way changes none of them.
+ */
+export function sameShownRow(a: EntryRow | null, b: EntryRow | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.programId === b.programId && a.texts === b.texts && a.record === b.record && a.failed === b.failed && a.newer === b.newer
+  );
+}
+
 /** A row's state for people: what the status column says. */
 export type RowState = 'none' | 'changed' | 'saving' | 'failed' | 'invalid' | 'newer' | 'draft' | 'submitted';
 
@@ -285,6 +322,15 @@ export function rowState(row: EntryRow): RowState {
   return row.record.status;
 }
 
+/** Whether a saved record keeps every rule of submission, worked out once per record as saved (never changed in place). */
+const submittable = new WeakMap<RecordWire, boolean>();
+function keepsSubmissionRules(record: RecordWire): boolean {
+  let keeps = submittable.get(record);
+  if (keeps === undefined)
+    submittable.set(record, (keeps = Object.keys(validateRecord(record, { status: 'submitted' })).length === 0));
+  return keeps;
+}
+
 /** The rows "Submit the complete rows" turns into submitted records: saved drafts that keep every rule of submission. */
 export function submittableRows(grid: EntryGrid): number[] {
   return grid.rows.flatMap((row, n) =>
@@ -292,7 +338,7 @@ export function submittableRows(grid: EntryGrid): number[] {
     Object.keys(row.texts).length === 0 &&
     !row.sending &&
     !row.newer &&
-    Object.keys(validateRecord(row.record, { status: 'submitted' })).length === 0
+    keepsSubmissionRules(row.record)
       ? [n]
       : [],
   );

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
 import { isLockedReturnState, returnName } from '../../../../shared/reporting-cycle.ts';
+import type { Privileges } from '../../../../shared/schemas/profile.ts';
 import type { ReturnEntryRow, TermReturn } from '../../../../shared/schemas/returns.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { DetailLoad } from '../../../ui/detail-page.tsx';
@@ -20,11 +21,16 @@ import { RowDetails } from '../components/row-details.tsx';
 import { useGridKeys } from '../components/use-grid-keys.ts';
 import { useRowHistory } from '../components/use-row-history.ts';
 import { useRowSaver } from '../components/use-row-saver.ts';
-import { gridOf, gridReducer, GRID_FIELDS, saveRequest, submittableRows } from '../lib/entry-grid-model.ts';
+import { useGridPart, useNewGridStore } from '../components/use-grid-store.ts';
+import { gridOf, GRID_FIELDS, sameShownRow, saveRequest, submittableRows, type ReturnPlace } from '../lib/entry-grid-model.ts';
+import type { GridStore } from '../lib/grid-store.ts';
 import { ENTRY_UI } from '../messages.ts';
 
 /** "Submit the complete rows": saved drafts that keep every rule of submission become submitted records. */
-function SubmitRows({ ready, submit }: { ready: number[]; submit: (rows: readonly number[]) => Promise<number> }) {
+function SubmitRows({ store, submit }: { store: GridStore; submit: (rows: readonly number[]) => Promise<number> }) {
+  // As a string, the same for the same rows: a change elsewhere in the grid leaves the button alone.
+  const readyKey = useGridPart(store, (grid) => submittableRows(grid).join(','));
+  const ready = useMemo(() => (readyKey === '' ? [] : readyKey.split(',').map(Number)), [readyKey]);
   const [submitting, setSubmitting] = useState(false);
   const submitRows = async () => {
     setSubmitting(true);
@@ -64,36 +70,78 @@ function useDrawTiming() {
   }, [start]);
 }
 
-/** The grid's state, also as a ref for handlers that run after a render; fresh rows merge in, what was typed stays. */
+/**
+ * The grid's state in a store (lib/grid-store.ts): each part of the page reads the part it shows, so a change of one
+ * row draws that row and what shows it, not the page. Fresh rows from the server merge in, what was typed stays; the
+ * rows the grid was made from are not merged in again, which would draw all of them a second time.
+ */
 function useEntryGrid(rows: readonly ReturnEntryRow[]) {
-  const [grid, dispatch] = useReducer(gridReducer, rows, gridOf);
-  const gridRef = useRef(grid);
-  useLayoutEffect(() => {
-    gridRef.current = grid;
-  }, [grid]);
-  useEffect(() => dispatch({ type: 'reload', rows }), [rows]);
+  const store = useNewGridStore(() => gridOf(rows));
+  const merged = useRef(rows);
+  useEffect(() => {
+    if (rows === merged.current) return;
+    merged.current = rows;
+    store.dispatch({ type: 'reload', rows });
+  }, [store, rows]);
   useDrawTiming();
-  return { grid, dispatch, gridRef };
+  return store;
 }
 
 /**
- * The row drawn as inputs: the one focused, else the last one (so Tab into the grid comes back to it). `goTo` draws a
- * cell's row as inputs, then focuses the cell.
+ * Where the focus is in the grid. The row the editor is over is the one focused, else the last one (so Tab into the
+ * grid comes back to it); `goTo` moves the editor over a cell's row, then focuses the cell. Leaving a row
+ * (`leaveRow`) is told at once, in the handler of the key or click that leaves it, before anything is drawn: its save
+ * is on its way while the editor moves (decision 041).
  */
-function useActiveRow() {
+function useGridFocus(leaveRow: (row: number) => void, focusText: RefObject<string>) {
   const area = useRef<HTMLDivElement>(null);
   const [activeRow, setActiveRow] = useState(0);
   const [pendingFocus, setPendingFocus] = useState<CellPosition | null>(null);
-  const goTo = useCallback((position: CellPosition) => {
-    setActiveRow(position.row);
-    setPendingFocus(position);
-  }, []);
+  const [detailsRow, setDetailsRow] = useState(0);
+  // Also as a ref: the handlers read it before React has drawn the last move.
+  const focusedRef = useRef<CellPosition | null>(null);
+  const leaving = useCallback(
+    (to: CellPosition | null) => {
+      const from = focusedRef.current;
+      if (from && from.row !== to?.row) leaveRow(from.row);
+    },
+    [leaveRow],
+  );
+  const focusOn = useCallback(
+    (position: CellPosition | null) => {
+      leaving(position);
+      focusedRef.current = position;
+      if (position) setDetailsRow(position.row);
+    },
+    [leaving],
+  );
+  /** A cell's input took the focus: its text selected, kept as Escape's mark. */
+  const onFocusCell = useCallback(
+    (position: CellPosition, input: HTMLInputElement) => {
+      input.select();
+      focusText.current = input.value;
+      focusOn(position);
+    },
+    [focusOn, focusText],
+  );
+  const goTo = useCallback(
+    (position: CellPosition) => {
+      leaving(position);
+      setActiveRow(position.row);
+      setPendingFocus(position);
+    },
+    [leaving],
+  );
   useLayoutEffect(() => {
     if (!pendingFocus) return;
-    area.current?.querySelector<HTMLInputElement>(cellSelector(pendingFocus))?.focus();
     setPendingFocus(null);
-  }, [area, pendingFocus]);
-  return { area, activeRow, goTo };
+    const input = area.current?.querySelector<HTMLInputElement>(cellSelector(pendingFocus));
+    if (!input) return;
+    // Down a column the input is the one already focused, moved to the next row: no focus event says so.
+    if (input === document.activeElement) onFocusCell(pendingFocus, input);
+    else input.focus();
+  }, [area, pendingFocus, onFocusCell]);
+  return { area, activeRow, focusedRef, detailsRow, focusOn, onFocusCell, goTo };
 }
 
 /** What the screen is for and its keys, or why it is read-only. */
@@ -116,10 +164,61 @@ function EntryIntro({ readOnly, locked, phone }: { readOnly: boolean; locked: bo
   );
 }
 
+/** The return's own actions and who signs off, below the grid: drawn again only when the return changes. */
+const ReturnFooter = memo(function ReturnFooter({ ret, privileges }: { ret: TermReturn; privileges: Privileges }) {
+  const actions = useMemo(() => availableReturnActions(ret, privileges), [ret, privileges]);
+  return (
+    <>
+      <ReturnActions ret={ret} actions={actions} />
+      <SignOffPeople ret={ret} />
+    </>
+  );
+});
+
+const MemoRowDetails = memo(RowDetails);
+/** How long the focus rests on a row before the panel shows it and asks for its history. */
+const PANEL_DELAY_MS = 250;
+const NO_OUTLIERS: readonly string[] = [];
+
+/**
+ * Saves every row owed a save once the grid changes: rows a paste or an undo changed, a row left while its last save
+ * was under way (changes typed meanwhile), and any row but the one being edited with something to save. A row that
+ * failed waits until it is left again or changed, so a refusal is not sent over and over. Run after the change, once
+ * for several changes together.
+ */
+function useOwedSaves(
+  store: GridStore,
+  flush: RefObject<Set<number>>,
+  focusedRef: RefObject<CellPosition | null>,
+  save: (row: number) => Promise<boolean>,
+  place: ReturnPlace,
+) {
+  useEffect(() => {
+    let queued = false;
+    const saveOwed = () => {
+      queued = false;
+      store.get().rows.forEach((row, n) => {
+        if (row.sending) return; // its turn comes when this save ends, a paste's or undo's mark kept until then
+        if (!flush.current.has(n) && (n === focusedRef.current?.row || row.failed)) return;
+        flush.current.delete(n);
+        if (saveRequest(row, place)) void save(n);
+      });
+    };
+    const later = () => {
+      if (queued) return;
+      queued = true;
+      queueMicrotask(saveOwed);
+    };
+    later();
+    return store.subscribe(later);
+  }, [store, flush, focusedRef, save, place]);
+}
+
 function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRow[] }) {
   const { profile } = useProfile();
   const phone = useMediaQuery('(max-width: 48em)');
-  const { grid, dispatch, gridRef } = useEntryGrid(rows);
+  const store = useEntryGrid(rows);
+  const { dispatch } = store;
 
   const locked = isLockedReturnState(ret.state);
   const readOnly = locked || !canEditInstitution(profile.privileges, ret.institution_id);
@@ -127,53 +226,29 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
     () => ({ institutionId: ret.institution_id, fiscalYear: ret.fiscal_year, term: ret.term }),
     [ret.institution_id, ret.fiscal_year, ret.term],
   );
-  const { save, submit } = useRowSaver(gridRef, dispatch, place);
+  const { save, submit } = useRowSaver(store, place);
 
-  const [focused, setFocused] = useState<CellPosition | null>(null);
-  const [detailsRow, setDetailsRow] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const focusText = useRef('');
-  /** Rows a paste or an undo changed: saved at once, the focused one too. */
+  /** Rows owed a save: left, or changed by a paste or an undo (the focused one too). */
   const flush = useRef(new Set<number>());
-
-  // Every row but the one being edited is saved as soon as it has something to save (a row that failed waits until it
-  // is left again or changed, so a refusal is not sent over and over).
-  useEffect(() => {
-    grid.rows.forEach((row, n) => {
-      if (row.sending) return; // its turn comes when this save ends, a paste's or undo's mark kept until then
-      if (!flush.current.has(n) && (n === focused?.row || row.failed)) return;
-      flush.current.delete(n);
-      if (saveRequest(row, place)) void save(n);
-    });
-  }, [grid, focused, place, save]);
-
-  // The focused cell, also as a ref: leaving a row saves it (and tries again a row whose save failed), by the effect.
-  const focusedRef = useRef<CellPosition | null>(null);
-  const focusOn = useCallback((position: CellPosition | null) => {
-    const before = focusedRef.current;
-    // The row left is owed a save: the effect below makes it, after any save of it still under way, even if the
-    // focus has come back by then.
-    if (before && before.row !== position?.row) flush.current.add(before.row);
-    focusedRef.current = position;
-    setFocused(position);
-    if (position) setDetailsRow(position.row);
-  }, []);
-  const onFocusCell = useCallback(
-    (position: CellPosition, input: HTMLInputElement) => {
-      input.select();
-      focusText.current = input.value;
-      focusOn(position);
+  // The row left is saved at once; if a save of it is still under way, it is saved again after (useOwedSaves), even
+  // if the focus has come back by then.
+  const leaveRow = useCallback(
+    (row: number) => {
+      flush.current.add(row);
+      void save(row);
     },
-    [focusOn],
+    [save],
   );
+  const { area: tableArea, activeRow, focusedRef, detailsRow, focusOn, onFocusCell, goTo } = useGridFocus(leaveRow, focusText);
+  useOwedSaves(store, flush, focusedRef, save, place);
+
   const onLeave = useCallback(() => focusOn(null), [focusOn]);
 
-  const { area: tableArea, activeRow, goTo } = useActiveRow();
-
   const { onKeyDown, onPaste } = useGridKeys({
-    grid: gridRef,
+    store,
     goTo,
-    dispatch,
     readOnly,
     focusText,
     flush,
@@ -182,33 +257,37 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
 
   const onEdit = useCallback(
     ({ row, column }: CellPosition, text: string) => dispatch({ type: 'edit', row, field: GRID_FIELDS[column]!, text }),
-    [],
+    [dispatch],
   );
 
-  const ready = submittableRows(grid);
-  // The row last focused: it stays in the panel when the focus leaves the grid.
-  const details = grid.rows[detailsRow] ?? null;
-  const actions = availableReturnActions(ret, profile.privileges);
+  // The row last focused: it stays in the panel when the focus leaves the grid. The panel follows the focus once it
+  // rests on a row: moving down a column does not ask the server for the history of every row on the way, nor draw
+  // the panel while the row left is being saved (decision 041).
+  const [shownRow] = useDebouncedValue(detailsRow, PANEL_DELAY_MS);
+  // The same row while what the panel shows of it is the same: not drawn again when the row starts saving.
+  const details = useGridPart(store, (grid) => grid.rows[shownRow] ?? null, sameShownRow);
   // Kept while the focus is outside the grid too: the page below must not move under a click.
   const { recent, findings } = useRowHistory(details, place);
+  const outliers = useMemo(() => findings.map((f) => f.field), [findings]);
+  const onKeepMine = useCallback(() => dispatch({ type: 'keepMine', row: shownRow }), [dispatch, shownRow]);
+  const onTakeTheirs = useCallback(() => dispatch({ type: 'takeTheirs', row: shownRow }), [dispatch, shownRow]);
   return (
     <Stack gap="md">
       <EntryIntro readOnly={readOnly} locked={locked} phone={phone} />
       <div ref={tableArea}>
         {phone ? (
           <PhoneEntry
-            grid={grid}
+            store={store}
             index={detailsRow}
             readOnly={readOnly}
-            onEdit={(row, field, text) => dispatch({ type: 'edit', row, field, text })}
             onMove={(index) => focusOn({ row: index, column: 0 })}
             onFocusRow={(index) => focusedRef.current?.row !== index && focusOn({ row: index, column: 0 })}
           />
         ) : (
           <EntryGridTable
-            grid={grid}
+            store={store}
             activeRow={activeRow}
-            outliers={activeRow === detailsRow ? findings.map((f) => f.field) : []}
+            outliers={activeRow === shownRow ? outliers : NO_OUTLIERS}
             onPick={goTo}
             label={ENTRY_UI.gridLabel(ret.term, ret.fiscal_year)}
             readOnly={readOnly}
@@ -224,17 +303,10 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
         {announcement}
       </Text>
       {phone ? null : (
-        <RowDetails
-          row={details}
-          recent={recent}
-          findings={findings}
-          onKeepMine={() => dispatch({ type: 'keepMine', row: detailsRow })}
-          onTakeTheirs={() => dispatch({ type: 'takeTheirs', row: detailsRow })}
-        />
+        <MemoRowDetails row={details} recent={recent} findings={findings} onKeepMine={onKeepMine} onTakeTheirs={onTakeTheirs} />
       )}
-      {readOnly ? null : <SubmitRows ready={ready} submit={submit} />}
-      <ReturnActions ret={ret} actions={actions} />
-      <SignOffPeople ret={ret} />
+      {readOnly ? null : <SubmitRows store={store} submit={submit} />}
+      <ReturnFooter ret={ret} privileges={profile.privileges} />
     </Stack>
   );
 }
