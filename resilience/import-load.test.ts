@@ -18,13 +18,17 @@ import { createScratchDatabase, type ScratchDatabase } from './support/scratch-d
 const RECORDS = 20_000;
 /**
  * How much slower the reader's p99 may be while the dry runs loop than on the quiet server. Issue 28 asks for 2×; on
- * a quiet 2-core machine this measured 2.1–2.6× (p99 19 → 45–50 ms), so 2× is not met yet and the test holds 3×.
- * With the bodies read on the event loop it measured 3.6–6.5× here (the issue saw 10×).
+ * a quiet 2-core machine this measured 2.1–2.6× (p99 19 → 45–50 ms) with a new worker process per dry run, so the test
+ * holds 3×. With the worker kept warm, the body on its input and the plan and answer in turns (decision 040), the best
+ * round measured 0.9–1.4× in seven runs, but on a machine loaded 8–15 to its 2 cores, where the quiet p99 itself was
+ * 56–368 ms and main measured 1.6–1.7× beside it: not the quiet-machine measurement 2× needs. With the bodies read on
+ * the event loop it measured 3.6–6.5× here (the issue saw 10×).
  */
 const P99_RATIO_BOUND = 3;
 /**
  * How far the server's resident memory may stay above where it started once the loops have stopped. Issue 28 asks for
- * 100 MB; runs measured 45–83 MB, so the test holds 150 MB to stay clear of noise. The event-loop way measured 117–168.
+ * 100 MB; runs measured 45–83 MB, and 74–135 MB on the loaded machine of decision 040's runs (main 69–102 there), so
+ * the test holds 150 MB to stay clear of noise. The event-loop way measured 117–168.
  */
 const RSS_GROWTH_BOUND_MB = 150;
 const READS_PER_ROUND = 300;

@@ -59,4 +59,10 @@ export const IN_PROCESS_REQUEST_BYTES = 256 * 1024;
  */
 export const REQUEST_WORKER_NICENESS = 10;
 
+/**
+ * How long a worker that read an import's JSON body waits for the next before it is stopped (decision 040): long
+ * enough for someone checking a file again after fixing a few cells, short enough that its memory soon goes back.
+ */
+export const WARM_WORKER_IDLE_MS = 60_000;
+
 export const megabytes = (bytes: number) => `${Math.round(bytes / MiB).toLocaleString('en-CA')} MB`;

@@ -25,6 +25,7 @@ import { lockedReturnMessage, type LockedReturn } from '../../refusals.ts';
 import type { NewRecord, RecordChange, RecordValues } from '../records/record-store.ts';
 import { lockedReturnsAt, type ReturnKey } from '../returns/return-lock.ts';
 import type { PreparedImport, ReadRow } from './read-cells.ts';
+import { eventLoopTurns } from './event-loop-turns.ts';
 import {
   loadInstitutions,
   loadPrograms,
@@ -140,7 +141,9 @@ async function loadContext(db: Db, request: ImportRequest, privileges: Privilege
     const id = text ? convertId(label, text) : undefined;
     return id?.ok ? id.value : undefined;
   };
+  const turn = eventLoopTurns();
   for (const row of readRows) {
+    await turn();
     const inst = present(row, 'institution');
     const found = inst ? institutionByName.get(lower(inst)) : undefined;
     if (found) namedInstitutions.add(found.id);
@@ -476,8 +479,6 @@ async function refuseLockedRows(db: Db, planned: PlannedRow[]): Promise<LockedRe
   return [...refusing];
 }
 
-const ROWS_PER_SLICE = 250;
-
 /** Each conflict says who changed its record last, by the name people see in the record's history. */
 async function nameWhoChanged(db: Db, planned: PlannedRow[]): Promise<void> {
   const ids = [...new Set(planned.flatMap((p) => (p.result.conflict && p.changedBy !== null ? [p.changedBy] : [])))];
@@ -502,10 +503,11 @@ export async function planImport(
   // the database takes.
   const ctx = await loadContext(db, request, privileges, readRows, options.lock ?? false);
   const planned: PlannedRow[] = [];
+  // 5,000 rows are some tens of milliseconds of work: other requests get the event loop between slices of it.
+  const turn = eventLoopTurns();
   for (const [index, row] of readRows.entries()) {
     if (!row.blank) planned.push(planRow(row, index + 2, ctx));
-    // 5,000 rows are some tens of milliseconds of work: other requests get the event loop between slices of it.
-    if (index % ROWS_PER_SLICE === ROWS_PER_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+    await turn();
   }
   const lockedReturns = await refuseLockedRows(db, planned);
   await nameWhoChanged(db, planned);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createMatrixCaller } from '../../test/matrix.ts';
 import { IN_PROCESS_REQUEST_BYTES, MAX_CONCURRENT_PARSES, MAX_WAITING_PARSES } from './import-limits.ts';
+import { workersStarted } from './parse-in-worker.ts';
 
 /**
  * Issue 28: an import's JSON body over IN_PROCESS_REQUEST_BYTES is parsed, validated and read in the worker process,
@@ -71,6 +72,38 @@ describe('import bodies read in the worker answer as those read in the server', 
         ]);
       }
     }
+  }, 180_000);
+
+  it('reads one JSON body after another in the same worker, and each spreadsheet in a new one (decision 040)', async () => {
+    const body = JSON.stringify({
+      mapping: { institution: 0, program: 1 },
+      rows: [['Nowhere', 'Nothing'], ...padding(IN_PROCESS_REQUEST_BYTES * 2)],
+      fiscalYear: '2024/25',
+      term: 'Fall',
+    });
+    const answers: unknown[] = [];
+    const before = workersStarted();
+    for (let i = 0; i < 3; i++) {
+      const res = await post('/api/imports/dry-run', body);
+      expect(res.statusCode, res.body).toBe(200);
+      answers.push(res.json());
+    }
+    // The first may find a worker an earlier test left warm; the next two find the first's.
+    expect(workersStarted() - before).toBeLessThanOrEqual(1);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    const csv = 'Institution,Program\nUVic,Arts\n';
+    const sheets = workersStarted();
+    for (let i = 0; i < 2; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/imports/parse',
+        payload: csv,
+        headers: { cookie, 'content-type': 'text/csv' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(workersStarted() - sheets).toBe(2);
   }, 180_000);
 
   it(`runs ${MAX_CONCURRENT_PARSES} at once, lets ${MAX_WAITING_PARSES} wait, and refuses more with 503 and Retry-After`, async () => {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecordWire } from '../../../shared/schemas/record.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { inList } from '../records/record-sql.ts';
+import { anyOfIds, inList } from '../records/record-sql.ts';
 import { readRecordsWhere } from '../records/record-store.ts';
 
 /** What an import's rows point at, read in a few queries: institutions, programs, and the records they would change. */
@@ -26,8 +26,8 @@ export async function loadInstitutions(db: Db): Promise<InstitutionRow[]> {
 /** The programs of some institutions, and some programs by id. */
 export async function loadPrograms(db: Db, institutionIds: number[], programIds: number[]): Promise<ProgramRow[]> {
   const clauses: SQL[] = [];
-  if (institutionIds.length > 0) clauses.push(inList(sql`institution_id`, institutionIds));
-  if (programIds.length > 0) clauses.push(inList(sql`id`, programIds));
+  if (institutionIds.length > 0) clauses.push(anyOfIds(sql`institution_id`, institutionIds));
+  if (programIds.length > 0) clauses.push(anyOfIds(sql`id`, programIds));
   if (clauses.length === 0) return [];
   return queryRows<ProgramRow>(
     db,
@@ -53,16 +53,16 @@ export async function loadRecords(
   lock: boolean,
 ): Promise<RecordWire[]> {
   if (editable !== 'all' && editable.length === 0) return [];
-  const within = editable === 'all' ? sql`TRUE` : inList(sql`r.institution_id`, [...editable]);
+  const within = editable === 'all' ? sql`TRUE` : anyOfIds(sql`r.institution_id`, editable);
   const read = async (where: SQL) => readRecordsWhere(db, sql`(${where}) AND ${within}`, { lock });
   const records: RecordWire[] = [];
   for (let at = 0; at < ids.length; at += RECORDS_PER_QUERY) {
     if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    records.push(...(await read(inList(sql`r.id`, ids.slice(at, at + RECORDS_PER_QUERY)))));
+    records.push(...(await read(anyOfIds(sql`r.id`, ids.slice(at, at + RECORDS_PER_QUERY)))));
   }
   for (let at = 0; at < programIds.length && fiscalYears.length > 0; at += RECORDS_PER_QUERY) {
     const slice = programIds.slice(at, at + RECORDS_PER_QUERY);
-    records.push(...(await read(sql`${inList(sql`r.program_id`, slice)} AND ${inList(sql`r.fiscal_year`, fiscalYears)}`)));
+    records.push(...(await read(sql`${anyOfIds(sql`r.program_id`, slice)} AND ${inList(sql`r.fiscal_year`, fiscalYears)}`)));
   }
   return records;
 }
@@ -71,7 +71,7 @@ export async function loadRecords(
 export async function loadUserNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   const rows = await queryRows<{ id: number; name: string }>(
     db,
-    sql`SELECT id, COALESCE(NULLIF(pref_name, ''), username) AS name FROM users WHERE ${inList(sql`id`, ids)}`,
+    sql`SELECT id, COALESCE(NULLIF(pref_name, ''), username) AS name FROM users WHERE ${anyOfIds(sql`id`, ids)}`,
   );
   return new Map(rows.map((r) => [r.id, r.name]));
 }

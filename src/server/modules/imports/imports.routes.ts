@@ -19,6 +19,7 @@ import { signedInUser } from '../../plugins/authorization.ts';
 import type { FileKind } from './import-files.ts';
 import { parseInWorker, prepareImportBody, readCapped } from './parse-in-worker.ts';
 import { commitImport } from './import-commit.ts';
+import { dryRunJson, sendJsonText } from './dry-run-json.ts';
 import { planImport } from './import-plan.ts';
 import type { KeepRows } from './read-cells.ts';
 import { refusedRowsFile } from './refused-rows.ts';
@@ -149,9 +150,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireImportRights,
       ...readByWorker,
     },
-    async (request) => {
+    async (request, reply) => {
       const { rows, counts, fingerprint } = await planImport(db, await prepared(request), signedInUser(request).privileges);
-      return { counts, rows, fingerprint };
+      return sendJsonText(reply, await dryRunJson({ counts, rows, fingerprint }));
     },
   );
 

@@ -12,16 +12,20 @@ import {
   PARSE_HEAP_LIMIT_MB,
   PARSE_TIME_LIMIT_MS,
   REQUEST_WORKER_NICENESS,
+  WARM_WORKER_IDLE_MS,
 } from './import-limits.ts';
 import { prepareImport, type KeepRows, type PreparedImport } from './read-cells.ts';
 import { readImportRequest } from './read-request.ts';
-import type { WorkerAnswer, WorkerJob, WorkerMessage } from './parse-worker.ts';
+import type { WorkerAnswer, WorkerJob } from './parse-worker.ts';
+import { FrameKind, writeFrame } from './worker-frames.ts';
 
 /**
- * Reads an uploaded spreadsheet, or an import's JSON body, in a worker process of its own (decision 014): the event
- * loop stays free for everyone else's requests while a file is unpacked and parsed or a body of a million cells is
- * parsed and checked, the worker's heap is capped (--max-old-space-size) and it is killed after PARSE_TIME_LIMIT_MS,
- * and when it ends all it allocated goes with it. At most MAX_CONCURRENT_PARSES run at once (a JSON body's at a lower
+ * Reads an uploaded spreadsheet, or an import's JSON body, in a worker process (decision 014): the event loop stays
+ * free for everyone else's requests while a file is unpacked and parsed or a body of a million cells is parsed and
+ * checked, the worker's heap is capped (--max-old-space-size) and it is killed after PARSE_TIME_LIMIT_MS. A
+ * spreadsheet's worker is killed once it has answered, so all it allocated goes with it; a JSON body's waits a while
+ * for the next body (decision 040). The bytes go to the worker on its standard input, never through the IPC
+ * channel's serializer (worker-frames.ts). At most MAX_CONCURRENT_PARSES run at once (a JSON body's at a lower
  * CPU priority than the server, so its own requests come first); beyond MAX_WAITING_PARSES waiting, more are refused
  * as busy (a 503 with Retry-After) rather than queued (issue 28).
  *
@@ -43,6 +47,9 @@ const waiting: (() => void)[] = [];
 
 /** The most parses that have run at once since the process started (for tests). */
 export const peakConcurrentParses = () => peak;
+let workerStarts = 0;
+/** How many worker processes have been started since the process started (for tests). */
+export const workersStarted = () => workerStarts;
 
 const BUSY = 'The server is busy reading other files and imports right now. Nothing was saved; try again in a few seconds.';
 
@@ -108,8 +115,8 @@ export async function readCapped(stream: Readable, maxBytes: number, tooBig: () 
 /**
  * An import request's JSON body parsed, validated and its rows read (read-request.ts, read-cells.ts); the raw cells
  * come back only when `keepRows` (the refused-rows file needs them). A body whose Content-Length is small takes the
- * event loop a few milliseconds and is read here, by the same code, rather than pay for starting a process. Any other
- * is streamed to the worker as it arrives: the server never holds it whole (two clients sending 16 MB bodies in a loop
+ * event loop a few milliseconds and is read here, by the same code, rather than handed to a process. Any other is
+ * streamed to the worker as it arrives: the server never holds it whole (two clients sending 16 MB bodies in a loop
  * held the event loop in garbage collection and kept its memory).
  */
 export async function prepareImportBody(
@@ -126,18 +133,21 @@ export async function prepareImportBody(
   return inWorker({ stream, maxBytes }, { kind: 'import-request', keepRows }, REQUEST, limits);
 }
 
-/** Sends a body to the worker chunk by chunk, each once the one before has gone (so a slow worker slows the upload). */
-async function streamTo(worker: ChildProcess, job: WorkerJob, { stream, maxBytes }: { stream: Readable; maxBytes: number }) {
-  const send = (message: WorkerMessage) =>
-    new Promise<void>((resolve, reject) => worker.send(message, (err) => (err ? reject(err) : resolve())));
-  await send({ job });
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) throw tooLarge();
-    await send({ chunk: chunk as Buffer });
+/** Sends the job and its bytes to the worker as frames on its standard input (worker-frames.ts). */
+async function sendJob(worker: ChildProcess, job: WorkerJob, input: Input): Promise<void> {
+  const pipe = worker.stdin!;
+  await writeFrame(pipe, FrameKind.Job, Buffer.from(JSON.stringify(job)));
+  if (Buffer.isBuffer(input)) {
+    await writeFrame(pipe, FrameKind.Chunk, input);
+  } else {
+    let size = 0;
+    for await (const chunk of input.stream) {
+      size += (chunk as Buffer).length;
+      if (size > input.maxBytes) throw tooLarge();
+      await writeFrame(pipe, FrameKind.Chunk, chunk as Buffer);
+    }
   }
-  await send({ end: true });
+  await writeFrame(pipe, FrameKind.End);
 }
 
 const unreadable = ({ what, field, hint }: Subject) =>
@@ -148,33 +158,95 @@ const unreadable = ({ what, field, hint }: Subject) =>
   });
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** Starts a worker process; it sends `'reading'` once its modules have loaded. */
+function startWorker(job: WorkerJob, heapMb: number): ChildProcess {
+  workerStarts++;
+  const worker = fork(WORKER_PATH, [], {
+    execArgv: [...(typescript ? ['--import', 'tsx'] : []), `--max-old-space-size=${heapMb}`, '--stack-size=4000'],
+    // Nothing of the server's environment (database URL, secrets) is the worker's business.
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    serialization: 'advanced',
+    stdio: ['pipe', 'ignore', 'ignore', 'ipc'],
+  });
+  // A worker whose input closes under it (killed meanwhile) ends as its exit says; the pipe's error adds nothing.
+  worker.stdin?.on('error', () => {});
+  if (job.kind === 'import-request' && worker.pid !== undefined) {
+    try {
+      // Behind the server's own work for CPU: a reader's request is not held up by someone else's import check.
+      setPriority(worker.pid, REQUEST_WORKER_NICENESS);
+    } catch {
+      // Not allowed here (a container without the right): the worker runs at the server's priority.
+    }
+  }
+  return worker;
+}
+
+/**
+ * Workers that read a JSON body and are waiting for the next (decision 040). Starting a process forks the server,
+ * which holds the event loop for as long as the kernel takes to copy its memory map: 10–40 ms for a server of
+ * 300–470 MB on a busy 2-core machine, once per dry run, the longest single pause two clients looping 16 MB dry runs
+ * caused. A JSON body is read by our own code within the same caps, so its worker may read the next one; a
+ * spreadsheet's worker never is (decision 014: whatever a hostile file made it allocate goes with it).
+ */
+const warm: { worker: ChildProcess; heapMb: number; timer: NodeJS.Timeout }[] = [];
+
+/** Lets a warm worker keep neither the server nor a test run alive while it waits. */
+function hold(worker: ChildProcess, keepAlive: boolean): void {
+  const handles = [worker, worker.channel, worker.stdin] as ({ ref?: () => void; unref?: () => void } | null)[];
+  for (const handle of handles) (keepAlive ? handle?.ref : handle?.unref)?.call(handle);
+}
+
+function keepWarm(worker: ChildProcess, heapMb: number): void {
+  if (!worker.connected || worker.exitCode !== null || worker.signalCode !== null) return void worker.kill('SIGKILL');
+  const entry = {
+    worker,
+    heapMb,
+    timer: setTimeout(() => {
+      forget();
+      worker.kill('SIGKILL');
+    }, WARM_WORKER_IDLE_MS).unref(),
+  };
+  const forget = () => {
+    const at = warm.indexOf(entry);
+    if (at >= 0) warm.splice(at, 1);
+    clearTimeout(entry.timer);
+    worker.off('exit', forget);
+  };
+  worker.once('exit', forget);
+  hold(worker, false);
+  warm.push(entry);
+  forgetters.set(worker, forget);
+}
+const forgetters = new WeakMap<ChildProcess, () => void>();
+
+/** A warm worker started with this heap cap, taken off the list; or none. */
+function takeWarm(heapMb: number): ChildProcess | undefined {
+  const entry = warm.find((w) => w.heapMb === heapMb);
+  if (!entry) return undefined;
+  forgetters.get(entry.worker)!();
+  hold(entry.worker, true);
+  return entry.worker;
+}
+
 function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, heapMb }: ParseLimits): Promise<unknown> {
   const { what, field, hint } = subject;
   const seconds = timeMs / 1000;
+  const reusable = job.kind === 'import-request';
+  const reused = reusable ? takeWarm(heapMb) : undefined;
+  const worker = reused ?? startWorker(job, heapMb);
   return new Promise((resolve, reject) => {
-    let started = false;
+    let started = reused !== undefined;
     let settled = false;
-    const worker = fork(WORKER_PATH, [], {
-      execArgv: [...(typescript ? ['--import', 'tsx'] : []), `--max-old-space-size=${heapMb}`, '--stack-size=4000'],
-      // Nothing of the server's environment (database URL, secrets) is the worker's business.
-      env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    });
-    if (job.kind === 'import-request' && worker.pid !== undefined) {
-      try {
-        // Behind the server's own work for CPU: a reader's request is not held up by someone else's import check.
-        setPriority(worker.pid, REQUEST_WORKER_NICENESS);
-      } catch {
-        // Not allowed here (a container without the right): the worker runs at the server's priority.
-      }
-    }
-    const settle = (outcome: () => void) => {
+    const settle = (outcome: () => void, keep = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
       outcome();
-      worker.kill('SIGKILL');
+      if (keep) keepWarm(worker, heapMb);
+      else worker.kill('SIGKILL');
     };
     const timer = setTimeout(
       () =>
@@ -189,20 +261,17 @@ function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, hea
         ),
       timeMs,
     );
-    worker.on('message', (answer: WorkerAnswer | 'reading') => {
+    const send = () => sendJob(worker, job, input).catch((err: unknown) => settle(() => reject(err)));
+    const onMessage = (answer: WorkerAnswer | 'reading') => {
       if (answer === 'reading') {
         started = true;
-        if (Buffer.isBuffer(input)) {
-          worker.send({ job, bytes: new Uint8Array(input.buffer, input.byteOffset, input.length) });
-        } else {
-          streamTo(worker, job, input).catch((err: unknown) => settle(() => reject(err)));
-        }
+        void send();
       } else {
-        settle(() => (answer.ok ? resolve(answer.value) : reject(new Refused(answer.refusal))));
+        settle(() => (answer.ok ? resolve(answer.value) : reject(new Refused(answer.refusal))), reusable);
       }
-    });
-    worker.once('error', (err) => settle(() => reject(started ? unreadable(subject) : err)));
-    worker.once('exit', (code, signal) =>
+    };
+    const onError = (err: Error) => settle(() => reject(started ? unreadable(subject) : err));
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
       settle(() => {
         if (!started) {
           // The worker's modules did not load: a fault of the server, not of the file.
@@ -219,7 +288,10 @@ function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, hea
         } else {
           reject(unreadable(subject));
         }
-      }),
-    );
+      });
+    worker.on('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    if (reused) void send();
   });
 }

@@ -59,6 +59,15 @@ export const inList = <T>(column: SQL, values: readonly T[]): SQL =>
   )})`;
 
 /**
+ * `column = ANY(…)` of whole-number ids as one bind parameter, an array literal (`{1,2,3}`): an import's 5,000 ids
+ * as `IN` lists cost the query builder ten lists of 500 parameters, milliseconds of the event loop each (issue 28).
+ */
+export function anyOfIds(column: SQL, ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`Not an id: ${id}`);
+  return sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
+}
+
+/**
  * The wire record's select list (RecordWire): every column, money as text, timestamps as ISO text, and the display
  * names of its institution and program. Counts are int4, a JS number on both drivers.
  */
