@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredReturnState } from '../../../shared/reporting-cycle.ts';
+import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution } from '../../test/factories.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
@@ -30,11 +31,10 @@ describe('term returns: the light read of a transition says what the whole retur
       for (const state of states) {
         const { returnIds } = await insertPeriodWithReturns(ctx.db, [own, other]);
         const [id, otherId] = returnIds as [number, number];
-        const [period] = (
-          await ctx.db.execute(
-            sql`SELECT pe.fiscal_year, pe.term FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id WHERE tr.id = ${id}`,
-          )
-        ).rows as { fiscal_year: string; term: string }[];
+        const [period] = await queryRows<{ fiscal_year: string; term: string }>(
+          ctx.db,
+          sql`SELECT pe.fiscal_year, pe.term FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id WHERE tr.id = ${id}`,
+        );
         // Another institution's record of the same period, and the institution's own record of another period.
         await insertRecord(ctx.db, { institutionId: other, programId: otherProgram, ...fiscalYearTerm(period!) });
         await insertRecord(ctx.db, { institutionId: own, programId: ownProgram });
