@@ -2,19 +2,19 @@ import type { BulkApproveBody, BulkApproveOutcome } from '../../../shared/schema
 import type { Db } from '../../db/client.ts';
 import { commitOutcomeUnknown } from '../../db/commit-outcome.ts';
 import { refusalMessage, type Outcome } from '../../refusals.ts';
-import { takeReturnAction, type ReturnActor } from './return-transitions.ts';
-import type { TermReturn } from '../../../shared/schemas/returns.ts';
+import { takeReturnActionUnread, type ReturnActor } from './return-transitions.ts';
 
 /**
- * Approving many returns at once (issue 30): each return goes through the one write path of a single approval,
- * `takeReturnAction`, in its own transaction, so each is all-or-nothing on its own and gets its own history line and
- * audit entry; one refused return (changed since it was chosen, gone, in another state) never holds back the others.
+ * Approving many returns at once (issue 30): each return goes through the one write path of a single approval
+ * (`takeReturnActionUnread`: the same transition, without reading the return back), in its own transaction, so each
+ * is all-or-nothing on its own and gets its own history line and audit entry; one refused return (changed since it
+ * was chosen, gone, in another state) never holds back the others.
  * Nothing is held across returns, so two bulk approvals racing over the same returns approve each once: the second
  * meets the first's approval under the return's exclusive lock and is refused with the single approval's reason.
  */
 
 /** One return's result as the bulk answer says it: the single approval's 409 code and words, or not found. */
-function outcomeOf(id: number, result: Outcome<TermReturn>): BulkApproveOutcome {
+function outcomeOf(id: number, result: Outcome<unknown>): BulkApproveOutcome {
   if (result.ok) return { id, ok: true };
   const { refusal } = result;
   if (refusal.kind === 'not-found') return { id, ok: false, code: 'not_found', message: 'There is no such term return.' };
@@ -61,7 +61,7 @@ export async function approveMany(
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { id, version } = next;
       try {
-        byId.set(id, outcomeOf(id, await takeReturnAction(db, id, 'approve', actor, { version })));
+        byId.set(id, outcomeOf(id, await takeReturnActionUnread(db, id, 'approve', actor, { version })));
       } catch (err) {
         logFailure(err, id);
         byId.set(id, failedOutcome(id, err));

@@ -32,30 +32,15 @@ import { EXPECTED_PROGRAM } from './returns.repo.ts';
  * term before, and its medians (records.repo.ts `recentMedians`, joined laterally); then, for one return, its changes.
  */
 
-type Row = Pick<RecordWire, 'id' | 'program_id' | 'fiscal_year' | 'term' | 'status' | 'avg_hourly_wage'> &
-  Record<
-    'students_enrolled' | 'students_seeking' | 'students_placed' | 'employers_total' | (typeof DURATION_FIELDS)[number],
-    number | null
-  >;
-
-const figuresOf = (r: Row): KeyFigures => ({
-  students_enrolled: r.students_enrolled,
-  students_seeking: r.students_seeking,
-  students_placed: r.students_placed,
-  work_terms: DURATION_FIELDS.every((f) => r[f] === null) ? null : DURATION_FIELDS.reduce((s, f) => s + (r[f] ?? 0), 0),
-  employers_total: r.employers_total,
-  avg_hourly_wage: r.avg_hourly_wage,
-});
-
 const cents = (money: string) => {
   const [whole = '0', part = ''] = money.split('.');
   return Number(whole) * 100 + Number(part.padEnd(2, '0').slice(0, 2));
 };
 
 /** The sum of some records' key figures; the wage weighted by students placed (rounded to the cent). */
-function totalOf(rows: readonly Row[]): KeyFigures {
+function totalOf(rows: readonly KeyFigures[]): KeyFigures {
   const sum = (f: Exclude<KeyFigure, 'avg_hourly_wage'>) => {
-    const values = rows.map((r) => figuresOf(r)[f]).filter((v): v is number => v !== null);
+    const values = rows.map((r) => r[f]).filter((v): v is number => v !== null);
     return values.length === 0 ? null : values.reduce((a, b) => a + b, 0);
   };
   const paid = rows.filter((r) => r.avg_hourly_wage !== null && (r.students_placed ?? 0) > 0);
@@ -135,47 +120,52 @@ async function figureKeys(db: Db, ids: readonly number[]): Promise<FigureKey[]> 
   }));
 }
 
-/** The record columns read per period, under a prefix: n_ this term, y_ the same term last year, p_ the term before. */
-const RECORD_COLUMNS = [
-  'id',
-  'status',
-  'students_enrolled',
-  'students_seeking',
-  'students_placed',
-  'employers_total',
-  ...DURATION_FIELDS,
-  'avg_hourly_wage',
-] as const;
-type Prefix = 'n' | 'y' | 'p';
 /** The figures farFromHistory judges: every key figure but work terms, which the form does not mark either. */
 const JUDGED = KEY_FIGURES.filter((f): f is Exclude<KeyFigure, 'work_terms'> => f !== 'work_terms');
+/** The row's median column of each judged figure, named once rather than per row. */
+const MEDIAN_COLUMN = Object.fromEntries(JUDGED.map((f) => [f, `m_${f}`])) as Record<(typeof JUDGED)[number], string>;
 
-const recordColumns = (alias: Prefix) =>
+/** Each key figure of record `a` in SQL: work terms of every duration (null when none is given), the wage as text. */
+const FIGURE_SQL: Record<KeyFigure, (a: string) => string> = {
+  students_enrolled: (a) => `${a}.students_enrolled`,
+  students_seeking: (a) => `${a}.students_seeking`,
+  students_placed: (a) => `${a}.students_placed`,
+  work_terms: (a) =>
+    `CASE WHEN coalesce(${DURATION_FIELDS.map((f) => `${a}.${f}`).join(', ')}) IS NULL THEN NULL
+      ELSE ${DURATION_FIELDS.map((f) => `coalesce(${a}.${f}, 0)`).join(' + ')} END`,
+  employers_total: (a) => `${a}.employers_total`,
+  avg_hourly_wage: (a) => `${a}.avg_hourly_wage::text`,
+};
+
+/**
+ * Record `a`'s key figures as one JSON object in KEY_FIGURES order (the wire's), or null when there is no record.
+ * Built by the database and parsed whole by the driver: reading sixteen columns of each of three records into objects
+ * in JavaScript cost the route more than its JSON answer (npm run bench, "GET /api/returns/{id}/figures").
+ */
+const figuresJson = (a: string) =>
   sql.raw(
-    RECORD_COLUMNS.map((c) =>
-      c === 'avg_hourly_wage' ? `${alias}.${c}::text AS ${alias}_${c}` : `${alias}.${c} AS ${alias}_${c}`,
-    ).join(', '),
+    `CASE WHEN ${a}.id IS NULL THEN NULL ELSE json_build_object(${KEY_FIGURES.map((f) => `'${f}', ${FIGURE_SQL[f](a)}`).join(', ')}) END`,
   );
 
 /**
  * The one statement of the figures of many returns: a row per expected program of each (docs/reporting-cycle.md,
- * EXPECTED_PROGRAM over `pr`, `r` and `pe`), by return, then program name, with its three records (n_, y_, p_
- * columns; nulls when it has none) and the medians of its recent terms before this one (m_ columns).
+ * EXPECTED_PROGRAM over `pr`, `r` and `pe`), by return, then program name, with its record of the term (its id and
+ * status, n_ columns) and the key figures of its three records (n, y, p; null when it has none) and the medians of
+ * its recent terms before this one (m_ columns).
  */
 function rowsSql(keys: readonly FigureKey[]): SQL {
   const values = keys.map(
     (k) =>
       sql`(${k.return_id}::int, ${k.last_year.fiscal_year}::text, ${k.previous_term.fiscal_year}::text, ${k.previous_term.term}::text, ${termPosition(k.now.term)}::int)`,
   );
-  const medians = sql.raw(JUDGED.map((f) => `m.${f} AS m_${f}`).join(', '));
-  return sql`SELECT k.return_id, pr.id AS program_id, pr.name AS program_name, ${recordColumns('n')}, ${recordColumns('y')},
-        ${recordColumns('p')}, m.terms AS m_terms, ${medians}
+  const medians = sql.raw(JUDGED.map((f) => `m.${f} AS ${MEDIAN_COLUMN[f]}`).join(', '));
+  return sql`SELECT k.return_id, pr.id AS program_id, pr.name AS program_name, r.id AS n_id, r.status AS n_status,
+        ${figuresJson('r')} AS n, ${figuresJson('y')} AS y, ${figuresJson('p')} AS p, m.terms AS m_terms, ${medians}
       FROM (VALUES ${sql.join(values, sql`, `)}) AS k(return_id, ly_year, pv_year, pv_term, term_order)
       JOIN term_returns tr ON tr.id = k.return_id
       JOIN reporting_periods pe ON pe.id = tr.period_id
       JOIN programs pr ON pr.institution_id = tr.institution_id
       LEFT JOIN records r ON r.program_id = pr.id AND r.fiscal_year = pe.fiscal_year AND r.term = pe.term
-      LEFT JOIN records n ON n.id = r.id
       LEFT JOIN records y ON y.program_id = pr.id AND y.fiscal_year = k.ly_year AND y.term = pe.term
       LEFT JOIN records p ON p.program_id = pr.id AND p.fiscal_year = k.pv_year AND p.term = k.pv_term
       LEFT JOIN LATERAL ${recentMedians(sql`pr.id`, sql`pe.fiscal_year`, sql`k.term_order`, JUDGED as readonly MedianField[])} m
@@ -184,22 +174,18 @@ function rowsSql(keys: readonly FigureKey[]): SQL {
       ORDER BY k.return_id, pr.name, pr.id`;
 }
 
-/** A row of rowsSql as read: the program, then its n_, y_, p_ and m_ columns. */
-interface FigureRow {
+/** A row of rowsSql as read: the program, its record of the term, the three records' figures and the medians. */
+type FigureRow = {
   return_id: number;
   program_id: number;
   program_name: string;
+  n_id: number | null;
+  n_status: string | null;
+  n: KeyFigures | null;
+  y: KeyFigures | null;
+  p: KeyFigures | null;
   m_terms: number | null;
-  [column: string]: unknown;
-}
-
-/** One period's record of a row, or undefined when the program has none. */
-function recordOf(row: FigureRow, prefix: Prefix): Row | undefined {
-  if (row[`${prefix}_id`] === null || row[`${prefix}_id`] === undefined) return undefined;
-  const record: Record<string, unknown> = { program_id: row.program_id };
-  for (const c of RECORD_COLUMNS) record[c] = row[`${prefix}_${c}`];
-  return record as unknown as Row;
-}
+} & Record<string, unknown>;
 
 /**
  * The statements a return's figures run and the keys the second takes, for `npm run bench` to time the bare SQL
@@ -212,27 +198,24 @@ type Figures = Omit<ReturnFigures, 'changes'>;
 /** One return's figures (all but its changes) from its key and its rows. */
 function figuresFrom(key: FigureKey, rows: readonly FigureRow[]): { figures: Figures; recordIds: number[] } {
   const lines = rows.map((row) => {
-    const record = recordOf(row, 'n');
-    const figures = record ? figuresOf(record) : null;
+    const figures = row.n;
     const far = JUDGED.filter((f) => {
       const value = figures?.[f];
-      if (!figures || value === null || value === undefined) return false;
-      const median = row[`m_${f}`] as number | null;
+      if (value === null || value === undefined) return false;
+      const median = row[MEDIAN_COLUMN[f]] as number | null;
       return farFromHistory(Number(value), median, row.m_terms ?? 0) !== null;
     });
-    const before = recordOf(row, 'y');
-    const prior = recordOf(row, 'p');
     return {
       program_id: row.program_id,
       program_name: row.program_name,
-      status: record?.status ?? null,
+      status: row.n_status,
       now: figures,
-      last_year: before ? figuresOf(before) : null,
-      previous_term: prior ? figuresOf(prior) : null,
+      last_year: row.y,
+      previous_term: row.p,
       far,
     };
   });
-  const of = (prefix: Prefix) => rows.flatMap((row) => recordOf(row, prefix) ?? []);
+  const of = (period: 'n' | 'y' | 'p') => rows.flatMap((row) => row[period] ?? []);
   return {
     figures: {
       last_year: key.last_year,
@@ -240,7 +223,7 @@ function figuresFrom(key: FigureKey, rows: readonly FigureRow[]): { figures: Fig
       programs: lines,
       totals: { now: totalOf(of('n')), last_year: totalOf(of('y')), previous_term: totalOf(of('p')) },
     },
-    recordIds: of('n').map((r) => r.id),
+    recordIds: rows.flatMap((row) => (row.n_id === null ? [] : [row.n_id])),
   };
 }
 
