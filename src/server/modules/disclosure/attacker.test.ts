@@ -520,7 +520,9 @@ describe('disclosure control against an attacker who may read one institution (i
           rank = Math.max(rank, result.informativeRank);
           expect(result.leak && describeLeak(result.leak)).toBeNull();
         }),
-        { numRuns: 25, examples: HAND_PICKED.map((requests) => [requests]) },
+        // 50 random sequences: with 25 the released figures they met summed to 47–131 over runs, so the floor below
+        // failed now and then on a run of narrow questions; 50 also asks more of the rule.
+        { numRuns: 50, examples: HAND_PICKED.map((requests) => [requests]) },
       );
       // Not a vacuous pass: the attacker had released figures to work with.
       expect(equations).toBeGreaterThan(50);
