@@ -61,10 +61,13 @@ for (const width of [1366, 390]) {
       expect(cell).toMatch(/engineering/i);
 
     // Grouped: one group per institution, closed at first without a filter; Enter on a group's button opens it.
+    // The filter applies after a pause in typing: the groups are counted once every row is back, not while the last
+    // filter's one institution is still shown.
     await page.getByLabel('Filter rows').fill('');
+    await expect(page.getByTestId('report-row-count')).toHaveText(`${all.toLocaleString('en-CA')} rows`);
     await page.getByRole('checkbox', { name: 'Group by institution' }).check();
     const toggles = table(page).getByTestId('report-group-toggle');
-    expect(await toggles.count()).toBeGreaterThan(3);
+    await expect.poll(() => toggles.count()).toBeGreaterThan(3);
     await expect(table(page).locator('tbody:not([hidden]) tr:not(.report-group-head)')).toHaveCount(0);
     const first = toggles.first();
     await expect(first).toHaveAttribute('aria-expanded', 'false');
