@@ -111,7 +111,7 @@ for (const width of [1366, 390]) {
     const grouping = page.getByRole('checkbox', { name: 'Group by institution' });
     await expect(grouping).toBeChecked();
     const toggles = table(page).getByTestId('report-group-toggle');
-    expect(await toggles.count(), 'one group per institution').toBeGreaterThan(20);
+    await expect.poll(() => toggles.count(), 'one group per institution').toBeGreaterThan(20);
     // A list of institutions, not hundreds of rows.
     await expect(table(page).locator('tbody:not([hidden]) tr:not(.report-group-head)')).toHaveCount(0);
     for (const expanded of await toggles.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded'))))
@@ -132,11 +132,12 @@ for (const width of [1366, 390]) {
     await page.getByLabel('Filter rows').fill('UVic');
     await expect(table(page).getByTestId('report-group-toggle')).toHaveCount(1);
     await expect(table(page).getByTestId('report-group-toggle')).toHaveAttribute('aria-expanded', 'true');
+    // The cleared filter applies after a pause in typing, and the rows are drawn in slices: both are waited for.
     await page.getByLabel('Filter rows').fill('');
     await grouping.uncheck();
     await expect(table(page).getByTestId('report-group-toggle')).toHaveCount(0);
     await expect(table(page)).not.toHaveAttribute('aria-busy');
-    expect(await table(page).locator('tbody tr').count()).toBeGreaterThan(500);
+    await expect.poll(() => table(page).locator('tbody tr').count()).toBeGreaterThan(500);
   });
 }
 
