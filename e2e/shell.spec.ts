@@ -127,6 +127,9 @@ test.describe('toasts and the header', () => {
       await expect(page).toHaveURL(/\/records$/);
       const toast = page.locator('.mantine-Notification-root', { hasText: 'Signed in as Riley Reader' });
       await expect(toast).toBeVisible();
+      // The pointer rests on it, as a person reading it would: that holds its closing timer, which a busy machine can
+      // otherwise outrun before the measuring below is done (seen closed once under load).
+      await toast.hover();
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       // Under the header while it shows, so nothing in it (banner, account links, menu toggle, navigation) is covered.
       // The toast slides in and its offset follows the header a frame after the header changes size (toast-offset.ts),
