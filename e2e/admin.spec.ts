@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs, type DemoUser } from './fixtures.ts';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signInAs, test, type DemoUser } from './fixtures.ts';
 
 /**
  * User administration (/admin, /admin/{id}). The e2e database is shared by every spec in a run: each test puts back

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
 /**
  * Approving many returns at once (issue 30): an app admin ticks three submitted returns in the completeness matrix

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './fixtures.ts';
+import { type Page } from '@playwright/test';
+import { expect, signInAs, test } from './fixtures.ts';
 
 /**
  * The CSP allows no eval (script-src 'self', app.ts), and no page may trip over it: a refused eval is a console error

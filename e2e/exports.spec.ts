@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { FLAG_LEGEND, returnsCountLine } from '../src/shared/export-notes.ts';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 /** Clicks a download link and returns the file's name and bytes. */
 async function download(page: Page, name: string): Promise<{ fileName: string; bytes: Buffer }> {

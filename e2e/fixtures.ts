@@ -1,6 +1,16 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { fiscalYearOf } from '../src/shared/record-rules.ts';
+import { workerBaseUrl } from './worker-port.ts';
+
+/** Playwright's test, against the app server of the worker running it (playwright.config.ts starts one per worker). */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this first parameter.
+  baseURL: async ({}, use, testInfo) => {
+    await use(workerBaseUrl(testInfo.parallelIndex));
+  },
+});
+export { expect };
 
 /** The demo users of docs/product.md §10.2 (and UVic's admin, issue 29), seeded into the throwaway database the browser tests run against. */
 export type DemoUser = 'appadmin' | 'globalreader' | 'instadmin' | 'writer' | 'reader' | 'newuser' | 'uvicadmin';

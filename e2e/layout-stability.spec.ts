@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 /**
  * The main area is at least a window high (global.css), so the footer starts below the window: a screen whose data

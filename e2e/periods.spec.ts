@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
 /**
  * The Periods screen (docs/reporting-cycle.md): an app admin sees every period newest first with its dates and state,

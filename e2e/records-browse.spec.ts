@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 interface ApiInstitution {
   id: number;

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { DATABASE_DOWN_MESSAGE } from '../src/server/plugins/error-handler.ts';
-import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 import { VALID_COUNT_INPUTS } from './record-figures.ts';
 
 /** A figure input by its id on the record form (`students_enrolled` → `#record-students-enrolled`). */

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { RECORD_FIELD_LABELS } from '../src/shared/record-rules.ts';
-import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 import { VALID_COUNT_INPUTS } from './record-figures.ts';
 
 interface ApiInstitution {

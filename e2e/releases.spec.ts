@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 /**
  * Releases of province figures (decision 024): everyone who reads reports sees the release calendar; an app admin

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp-server.ts';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 /**
  * Reminder mails from the completeness matrix (issue 20): the built app on its own port and throwaway database, with

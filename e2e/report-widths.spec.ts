@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
-import { expectNoSeriousA11yViolations, signInAs, type DemoUser } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, signInAs, test, type DemoUser } from './fixtures.ts';
 
 /**
  * Issue 30: every report's answer on screen at 1366 px without scrolling sideways (columns under spanning headings,

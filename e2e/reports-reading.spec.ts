@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { type Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 /** Issue 30: every answer of a report on screen, long reports searchable and grouped, and the app's own 404 page. */
 

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DEFAULT_DISCLOSURE_RULE, SUPPRESSION_ADVICE, suppressionFootnotes } from '../src/shared/disclosure.ts';
 import { REPORT_MENU_LABELS } from '../src/shared/navigation.ts';
 import { REPORT_FLAG_LEGEND, REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
 import type { Report } from '../src/shared/schemas/report.ts';
-import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
 /** The last five complete B.C. fiscal years (April to March): the form's default range. */
 function defaultYears(): { from: string; to: string } {

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, defaultDueAgainOn } from '../src/shared/return-due.ts';
 import { bcToday, defaultPeriodDates } from '../src/shared/term-calendar.ts';
-import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
 /**
  * Acting for an institution and due again (issue 30): the app admin zero-fills and signs off UVic's return, giving a

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, menuLabels, signInAs, type DemoUser } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, menuLabels, signInAs, test, type DemoUser } from './fixtures.ts';
 
 const TITLE = 'B.C. Co-op Education and WIL Statistical Database';
 const PROGRAM_INFO = [

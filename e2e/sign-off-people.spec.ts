@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import type { TermReturn } from '../src/shared/schemas/returns.ts';
 import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp-server.ts';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 /**
  * Who signs off, and who grants access (issue 29). The return page's "Who signs off" and its "Ready for sign-off"

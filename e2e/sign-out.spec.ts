@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { TEXT } from '../src/shared/messages.ts';
-import { expectNoSeriousA11yViolations, signInAs } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 /**
  * Issue 28, in a real browser: another site's link to the sign-out address (which SameSite=Lax sends the session

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { CREDENTIALS, DISCIPLINES, PARTICIPATION, WIL_TYPES } from '../src/shared/constants.ts';
-import { fiscalYearAhead, signInAs } from './fixtures.ts';
+import { expect, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
 /**
  * What people type is shown back as text on every screen (ASVS 5.3.3): markup stored in a program's name and a

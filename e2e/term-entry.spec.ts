@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { COUNT_FIELDS, MONEY_FIELDS } from '../src/shared/record-rules.ts';
-import { expectNoSeriousA11yViolations, fiscalYearAhead, signInAs } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
 const FIELDS = [...COUNT_FIELDS, ...MONEY_FIELDS];
 type Field = (typeof FIELDS)[number];
