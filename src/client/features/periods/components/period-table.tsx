@@ -1,5 +1,5 @@
 import { Badge, Button, Table } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarDue, IconCalendarEvent, IconClock } from '@tabler/icons-react';
+import { IconCalendarDue, IconCalendarEvent, IconClock, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Period } from '../../../../shared/schemas/returns.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
@@ -11,12 +11,16 @@ import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const C = PERIOD_UI.columns;
 
-/** Each state has its word, an icon and a colour: the colour is never the only sign (WCAG 1.4.1). */
+/**
+ * Each state has its word, an icon and a colour: the colour is never the only sign (WCAG 1.4.1). A period past its due
+ * date is history, not an alarm: whether an institution is late is the returns matrix's to say, per institution, so
+ * the dozens of past periods here stay quiet and the open and due-soon ones stand out.
+ */
 const LOOK: Record<PeriodState, { color: string; variant: 'light' | 'filled'; text?: string; Icon: typeof IconClock }> = {
   upcoming: { color: 'gray', variant: 'light', text: '#3d3d3d', Icon: IconCalendarEvent },
   open: { color: 'blue', variant: 'light', text: '#16406e', Icon: IconCalendarDue },
   'due soon': { color: 'orange.9', variant: 'filled', Icon: IconClock },
-  'past due': { color: 'red.9', variant: 'filled', Icon: IconAlertTriangle },
+  'past due': { color: 'gray', variant: 'light', text: '#3d3d3d', Icon: IconHistory },
 };
 
 function PeriodStateBadge({ state }: { state: PeriodState }) {
