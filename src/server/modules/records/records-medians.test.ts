@@ -3,7 +3,7 @@ import { COUNT_FIELDS, MONEY_FIELDS } from '../../../shared/record-rules.ts';
 import { MEDIAN_FIELDS } from '../../../shared/schemas/record-medians.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { ROLE_NAMES, type RoleName } from '../../test/factories.ts';
-import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, READ_OWN_STATUS, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 
 const url = (programId: number | string, fiscalYear = '2024/25', term = 'Fall') =>
@@ -30,15 +30,7 @@ describe('GET /api/records/medians: a program’s recent history for outlier war
   afterAll(() => ctx.close());
 
   describe('authorization matrix: read rights on the program’s institution', () => {
-    const ownExpected: Record<RoleName, number> = {
-      signedOut: 401,
-      userOnly: 403,
-      reader: 200,
-      writer: 200,
-      instAdmin: 200,
-      globalReader: 200,
-      appAdmin: 200,
-    };
+    const ownExpected: Record<RoleName, number> = READ_OWN_STATUS;
     const otherExpected: Record<RoleName, number> = { ...ownExpected, reader: 403, writer: 403, instAdmin: 403 };
 
     it.each(ROLE_NAMES)('own and other institution as %s', async (role) => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, records } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createRoleMatrix, createUser, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
+import { READ_OWN_STATUS } from '../../test/matrix.ts';
 import {
   createProgram,
   insertRecord,
@@ -57,15 +58,7 @@ describe('records API: rights, create, edit, conflicts, audit', () => {
       otherRecord = await insertRecord(ctx.db, { institutionId: other, programId: otherProgram });
     });
 
-    const readOwn: Record<RoleName, number> = {
-      signedOut: 401,
-      userOnly: 403,
-      reader: 200,
-      writer: 200,
-      instAdmin: 200,
-      globalReader: 200,
-      appAdmin: 200,
-    };
+    const readOwn: Record<RoleName, number> = READ_OWN_STATUS;
     const readOther: Record<RoleName, number> = { ...readOwn, reader: 403, writer: 403, instAdmin: 403 };
     const writeOwn: Record<RoleName, number> = {
       signedOut: 401,

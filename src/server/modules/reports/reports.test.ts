@@ -6,7 +6,7 @@ import { REPORT_FILE_NAME_MAX } from './report-file-name.ts';
 import type { Report } from '../../../shared/schemas/report.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser, ROLE_NAMES } from '../../test/factories.ts';
-import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
+import { createMatrixCaller, READ_OWN_STATUS, type MatrixCaller } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { releaseEverything } from '../../test/release-factories.ts';
 
@@ -455,15 +455,7 @@ describe('reports API', () => {
     beforeAll(async () => {
       ({ call } = await createMatrixCaller(ctx));
     });
-    const expected = {
-      signedOut: 401,
-      userOnly: 403,
-      reader: 200,
-      writer: 200,
-      instAdmin: 200,
-      globalReader: 200,
-      appAdmin: 200,
-    } as const;
+    const expected = READ_OWN_STATUS;
     it.each(REPORT_TYPES.flatMap((type) => ROLE_NAMES.map((role) => [type, role] as [ReportType, (typeof ROLE_NAMES)[number]])))(
       'GET /api/reports/%s as %s',
       async (type, role) => {
