@@ -8,9 +8,6 @@ import type { Period, TermReturn } from './schemas/returns.ts';
  * file holds exactly what the screen shows: the periods of the chosen fiscal years across, the institutions down.
  */
 
-// The state filter's choices sit below both this file and schemas/returns.ts, which imports them (decision 039).
-export { MATRIX_STATE_FILTERS, type MatrixStateFilter } from './reporting-cycle.ts';
-
 /** One institution's line of the matrix: its returns by period id. */
 export interface MatrixRow {
   institutionId: number;

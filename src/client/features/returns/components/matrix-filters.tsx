@@ -1,7 +1,7 @@
 import { Button, Group, MultiSelect } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { INSTITUTION_TYPES, REGIONS } from '../../../../shared/constants.ts';
-import { MATRIX_STATE_FILTERS, type MatrixStateFilter } from '../../../../shared/return-matrix.ts';
+import { MATRIX_STATE_FILTERS, type MatrixStateFilter } from '../../../../shared/reporting-cycle.ts';
 import { ListSearchInput } from '../../../ui/list-search-input.tsx';
 import '../../../ui/list-filters.css';
 import { matrixDownloadHref, type MatrixFilters } from '../lib/return-matrix.ts';

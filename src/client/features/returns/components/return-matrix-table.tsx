@@ -5,7 +5,7 @@ import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { formatDay } from '../lib/format-day.ts';
 import { dueAgainShown } from '../lib/return-due-text.ts';
 import { matchesStates, type ReturnMatrix } from '../lib/return-matrix.ts';
-import type { MatrixStateFilter } from '../../../../shared/return-matrix.ts';
+import type { MatrixStateFilter } from '../../../../shared/reporting-cycle.ts';
 import { RETURN_UI } from '../messages.ts';
 import { OverdueBadge, ReturnStateBadge } from './return-state-badge.tsx';
 import { ScrollRegion } from './scroll-region.tsx';

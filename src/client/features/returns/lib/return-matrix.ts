@@ -1,5 +1,5 @@
 import { INSTITUTION_TYPES, REGIONS, type InstitutionType, type Region } from '../../../../shared/constants.ts';
-import { MATRIX_STATE_FILTERS, type MatrixStateFilter } from '../../../../shared/return-matrix.ts';
+import { MATRIX_STATE_FILTERS, type MatrixStateFilter } from '../../../../shared/reporting-cycle.ts';
 import { fiscalYearError } from '../../../../shared/record-rules.ts';
 
 export {
