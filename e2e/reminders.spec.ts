@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Page } from '@playwright/test';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp-server.ts';
+import type { TestSmtpServer } from '../src/server/test/smtp-server.ts';
+import { startAppWithMail } from './app-with-mail.ts';
 import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 /**
@@ -17,34 +14,15 @@ const APP = `http://127.0.0.1:${PORT}`;
 /** A fiscal year long before the demo's, with dates long past: every institution's return of it is overdue. */
 const FISCAL_YEAR = '1990/91';
 const matrixUrl = `${APP}/returns?fiscalYear=${encodeURIComponent(FISCAL_YEAR)}`;
-let app: ChildProcess;
 let smtp: TestSmtpServer;
-let dataDir: string;
+let stop: (() => Promise<void>) | undefined;
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
 test.describe.serial('reminder mails', () => {
   test.beforeAll(async ({ request }) => {
     test.setTimeout(120_000);
-    smtp = await startSmtpServer();
-    dataDir = mkdtempSync(join(tmpdir(), 'wil-mail-'));
-    app = spawn(process.execPath, ['dist/node/server/server.js'], {
-      env: {
-        ...process.env,
-        APP_ENV: 'D',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'wil-noreply@example.ca',
-        PUBLIC_URL: APP,
-      },
-      stdio: 'ignore',
-    });
-    await expect
-      .poll(async () => (await fetch(`${APP}/api/health`).catch(() => null))?.status ?? 0, { timeout: 110_000, intervals: [500] })
-      .toBe(200);
+    ({ smtp, stop } = await startAppWithMail(PORT));
     expect((await request.post(`${APP}/api/login/direct`, { data: { username: 'appadmin' } })).ok()).toBe(true);
     const created = await request.put(`${APP}/api/periods`, {
       data: { fiscal_year: FISCAL_YEAR, term: 'Fall', opens_on: '1990-09-01', due_on: '1991-01-31' },
@@ -53,10 +31,7 @@ test.describe.serial('reminder mails', () => {
   });
 
   test.afterAll(async () => {
-    app?.kill('SIGTERM');
-    if (app && app.exitCode === null) await new Promise((resolve) => app.once('exit', resolve));
-    await smtp?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   test('an app admin sees who will be mailed, sends, and the institution admin gets the mail (1366 px)', async ({ page }) => {

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import type { TermReturn } from '../src/shared/schemas/returns.ts';
-import { startSmtpServer, type TestSmtpServer } from '../src/server/test/smtp-server.ts';
+import type { TestSmtpServer } from '../src/server/test/smtp-server.ts';
+import { startAppWithMail } from './app-with-mail.ts';
 import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
 
 /**
@@ -19,9 +16,8 @@ const WIDTHS = [
   { width: 390, height: 844 },
 ] as const;
 
-let app: ChildProcess;
 let smtp: TestSmtpServer;
-let dataDir: string;
+let stop: (() => Promise<void>) | undefined;
 
 /** The writer's open UVic return (not signed off), as the writer's home page would list it. */
 async function openUvicReturn(page: Page): Promise<TermReturn> {
@@ -39,33 +35,11 @@ test.describe.serial('who signs off a return, and Ready for sign-off', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    smtp = await startSmtpServer();
-    dataDir = mkdtempSync(join(tmpdir(), 'wil-signoff-'));
-    app = spawn(process.execPath, ['dist/node/server/server.js'], {
-      env: {
-        ...process.env,
-        APP_ENV: 'D',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DEMO_TODAY: '2025-12-15',
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'wil-noreply@example.ca',
-        PUBLIC_URL: APP,
-      },
-      stdio: 'ignore',
-    });
-    await expect
-      .poll(async () => (await fetch(`${APP}/api/health`).catch(() => null))?.status ?? 0, { timeout: 110_000, intervals: [500] })
-      .toBe(200);
+    ({ smtp, stop } = await startAppWithMail(PORT, '2025-12-15'));
   });
 
   test.afterAll(async () => {
-    app?.kill('SIGTERM');
-    if (app && app.exitCode === null) await new Promise((resolve) => app.once('exit', resolve));
-    await smtp?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   test('a writer sees who signs off, tells them it is ready, and the history keeps it (1366 px)', async ({ page }) => {
