@@ -15,14 +15,10 @@ import { FIGURE_SECTIONS } from '../../records/index.ts';
 import type { GridField } from '../lib/cell-text.ts';
 import { cellText, GRID_FIELDS, rowProblems, rowState, type EntryRow } from '../lib/entry-grid-model.ts';
 import type { GridStore } from '../lib/grid-store.ts';
+import { NO_OUTLIERS, outliersOf, type CellPosition, type GridViewStore } from '../lib/grid-view-store.ts';
 import { COLUMN_HEADINGS, ENTRY_UI } from '../messages.ts';
 import './entry-grid.css';
-import { useGrid } from './use-grid-store.ts';
-
-export interface CellPosition {
-  row: number;
-  column: number;
-}
+import { useGridPart, useViewPart } from './use-grid-store.ts';
 
 /** The position a cell or its input carries (`data-cell="row:column"`), read back by the grid's one set of handlers. */
 function cellPosition(element: Element | null): CellPosition | null {
@@ -36,8 +32,6 @@ export const positionOf = (element: EventTarget | null): CellPosition | null =>
 
 export const cellSelector = ({ row, column }: CellPosition) => `input[data-cell="${row}:${column}"]`;
 
-const NONE: readonly string[] = [];
-
 /** What a cell says of itself, on the cell and on the editor's input over it: changed, refused, far from history. */
 function cellMarks(row: EntryRow, field: GridField, problem: string | undefined, outliers: readonly string[]) {
   return {
@@ -47,8 +41,8 @@ function cellMarks(row: EntryRow, field: GridField, problem: string | undefined,
 }
 
 /**
- * A row as text. It is drawn again only when its own row changes (a save, a paste, typing in it): moving the focus
- * moves the editor over the rows and leaves them as they are.
+ * A row as text. It is drawn again only when its own row changes (a save, a paste, typing in it) or its marks far from
+ * history do: moving the focus moves the editor over the rows and leaves them as they are.
  */
 const Row = memo(function Row({
   row,
@@ -99,20 +93,22 @@ const Row = memo(function Row({
  * like the column under it, so the inputs never show through it when the grid is scrolled sideways.
  */
 const Editor = memo(function Editor({
-  row,
-  index,
-  outliers,
+  store,
+  view,
   readOnly,
   onChange,
   editor,
 }: {
-  row: EntryRow;
-  index: number;
-  outliers: readonly string[];
+  store: GridStore;
+  view: GridViewStore;
   readOnly: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   editor: RefObject<HTMLDivElement | null>;
 }) {
+  const index = useViewPart(view, (at) => at.activeRow);
+  const row = useGridPart(store, (grid) => grid.rows[index] ?? null);
+  const outliers = useViewPart(view, (at) => outliersOf(at, at.activeRow));
+  if (!row) return null;
   const problems = rowProblems(row);
   return (
     <div className="entry-editor" ref={editor}>
@@ -169,15 +165,28 @@ function useEditorPlace(activeRow: number) {
 }
 
 /**
+ * The rows, one per program, apart from the table around them: a change of the figures or of the marks draws the rows
+ * that changed and nothing else of the grid.
+ */
+const Rows = memo(function Rows({ store, view }: { store: GridStore; view: GridViewStore }) {
+  const rows = useGridPart(store, (grid) => grid.rows);
+  const marked = useViewPart(view, (at) => (at.outliers.row === at.activeRow ? at.activeRow : -1));
+  const outliers = useViewPart(view, (at) => outliersOf(at, marked));
+  return rows.map((row, index) => (
+    <Row key={row.programId} row={row} index={index} outliers={index === marked ? outliers : NO_OUTLIERS} />
+  ));
+});
+
+/**
  * The grid of a whole term: programs as rows, figures as columns grouped as the record form groups them, the program
  * column and the headings sticky. Every cell is text; the row being edited has the editor laid over it, and a click on
  * a cell of another row or a key that moves there makes that row the one edited (`onPick`). The keys, paste and focus
- * are handled once, around the grid (each input says where it is), so typing in one row draws that row alone.
+ * are handled once, around the grid (each input says where it is), so typing in one row draws that row alone. The
+ * table itself is drawn again only when the editor moves to another row, and then focuses the cell it was moved for.
  */
 export function EntryGridTable({
   store,
-  activeRow,
-  outliers,
+  view,
   label,
   readOnly,
   onEdit,
@@ -188,8 +197,7 @@ export function EntryGridTable({
   onLeave,
 }: {
   store: GridStore;
-  activeRow: number;
-  outliers: readonly string[];
+  view: GridViewStore;
   label: string;
   readOnly: boolean;
   onEdit: (position: CellPosition, text: string) => void;
@@ -215,11 +223,23 @@ export function EntryGridTable({
     // Focus leaving the grid altogether (not moving to another cell) ends the row being edited.
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave();
   };
-  const grid = useGrid(store);
+  const activeRow = useViewPart(view, (at) => at.activeRow);
   const { body, editor } = useEditorPlace(activeRow);
-  const active = grid.rows[activeRow];
+  const scroll = useRef<HTMLDivElement>(null);
+  // The editor is over the row now: the cell it was moved for takes the focus.
+  useLayoutEffect(() => {
+    const pending = view.get().pendingFocus;
+    if (!pending || pending.row !== activeRow) return;
+    view.set({ pendingFocus: null });
+    const input = scroll.current?.querySelector<HTMLInputElement>(cellSelector(pending));
+    if (!input) return;
+    // Down a column the input is the one already focused, moved to the next row: no focus event says so.
+    if (input === document.activeElement) onFocusCell(pending, input);
+    else input.focus();
+  }, [view, activeRow, onFocusCell]);
   return (
     <div
+      ref={scroll}
       className="entry-scroll"
       role="region"
       aria-label={label}
@@ -271,14 +291,10 @@ export function EntryGridTable({
           </tr>
         </thead>
         <tbody ref={body}>
-          {grid.rows.map((row, index) => (
-            <Row key={row.programId} row={row} index={index} outliers={index === activeRow ? outliers : NONE} />
-          ))}
+          <Rows store={store} view={view} />
         </tbody>
       </table>
-      {active ? (
-        <Editor row={active} index={activeRow} outliers={outliers} readOnly={readOnly} onChange={onChange} editor={editor} />
-      ) : null}
+      <Editor store={store} view={view} readOnly={readOnly} onChange={onChange} editor={editor} />
     </div>
   );
 }
