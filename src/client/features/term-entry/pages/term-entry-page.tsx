@@ -34,7 +34,7 @@ import { useRowSaver } from '../components/use-row-saver.ts';
 import { useGridPart, useNewGridStore, useViewPart } from '../components/use-grid-store.ts';
 import { gridOf, GRID_FIELDS, sameShownRow, saveRequest, submittableRows, type ReturnPlace } from '../lib/entry-grid-model.ts';
 import type { GridStore } from '../lib/grid-store.ts';
-import { createGridViewStore, type CellPosition, type GridViewStore } from '../lib/grid-view-store.ts';
+import { createGridViewStore, NO_OUTLIERS, type CellPosition, type GridViewStore } from '../lib/grid-view-store.ts';
 import { ENTRY_UI } from '../messages.ts';
 
 /** "Submit the complete rows": saved drafts that keep every rule of submission become submitted records. */
@@ -239,7 +239,8 @@ const RowPanel = memo(function RowPanel({ store, view, place }: { store: GridSto
   const details = useDeferredValue(useGridPart(store, (grid) => grid.rows[shownRow] ?? null, sameShownRow));
   // Kept while the focus is outside the grid too: the page below must not move under a click.
   const { recent, findings } = useRowHistory(details, place);
-  const fields = useMemo(() => findings.map((f) => f.field), [findings]);
+  // None is the one empty list, so a row without findings is not drawn again when the editor comes over it.
+  const fields = useMemo(() => (findings.length === 0 ? NO_OUTLIERS : findings.map((f) => f.field)), [findings]);
   useLayoutEffect(() => view.set({ outliers: { row: shownRow, fields } }), [view, shownRow, fields]);
   const { dispatch } = store;
   const onKeepMine = useCallback(() => dispatch({ type: 'keepMine', row: shownRow }), [dispatch, shownRow]);
