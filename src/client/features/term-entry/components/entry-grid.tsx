@@ -1,8 +1,11 @@
 import {
   memo,
+  startTransition,
   useCallback,
+  useEffect,
   useLayoutEffect,
   useRef,
+  useState,
   type ChangeEvent,
   type ClipboardEvent,
   type CSSProperties,
@@ -15,14 +18,10 @@ import { FIGURE_SECTIONS } from '../../records/index.ts';
 import type { GridField } from '../lib/cell-text.ts';
 import { cellText, GRID_FIELDS, rowProblems, rowState, type EntryRow } from '../lib/entry-grid-model.ts';
 import type { GridStore } from '../lib/grid-store.ts';
+import { NO_OUTLIERS, outliersOf, type CellPosition, type GridViewStore } from '../lib/grid-view-store.ts';
 import { COLUMN_HEADINGS, ENTRY_UI } from '../messages.ts';
 import './entry-grid.css';
-import { useGrid } from './use-grid-store.ts';
-
-export interface CellPosition {
-  row: number;
-  column: number;
-}
+import { useGridPart, useViewPart } from './use-grid-store.ts';
 
 /** The position a cell or its input carries (`data-cell="row:column"`), read back by the grid's one set of handlers. */
 function cellPosition(element: Element | null): CellPosition | null {
@@ -36,8 +35,6 @@ export const positionOf = (element: EventTarget | null): CellPosition | null =>
 
 export const cellSelector = ({ row, column }: CellPosition) => `input[data-cell="${row}:${column}"]`;
 
-const NONE: readonly string[] = [];
-
 /** What a cell says of itself, on the cell and on the editor's input over it: changed, refused, far from history. */
 function cellMarks(row: EntryRow, field: GridField, problem: string | undefined, outliers: readonly string[]) {
   return {
@@ -47,8 +44,8 @@ function cellMarks(row: EntryRow, field: GridField, problem: string | undefined,
 }
 
 /**
- * A row as text. It is drawn again only when its own row changes (a save, a paste, typing in it): moving the focus
- * moves the editor over the rows and leaves them as they are.
+ * A row as text. It is drawn again only when its own row changes (a save, a paste, typing in it) or its marks far from
+ * history do: moving the focus moves the editor over the rows and leaves them as they are.
  */
 const Row = memo(function Row({
   row,
@@ -61,10 +58,8 @@ const Row = memo(function Row({
   outliers: readonly string[];
 }) {
   const problems = rowProblems(row);
-  const state = rowState(row);
-  const problemCount = Object.keys(problems).length;
   return (
-    <tr data-state={state}>
+    <tr data-state={rowState(row)}>
       <th scope="row" className="entry-program">
         {row.programName}
       </th>
@@ -84,13 +79,62 @@ const Row = memo(function Row({
           </td>
         );
       })}
-      <td className="entry-status" data-testid="entry-row-state">
-        {ENTRY_UI.state[state]}
-        {problemCount > 0 && state !== 'saving' ? ` · ${ENTRY_UI.problems(problemCount)}` : ''}
-      </td>
+      <RowStatus row={row} />
     </tr>
   );
 });
+
+/** What the status column says of a row: its state, and how many problems it has. */
+function RowStatus({ row }: { row: EntryRow }) {
+  const state = rowState(row);
+  const problemCount = Object.keys(rowProblems(row)).length;
+  return (
+    <td className="entry-status" data-testid="entry-row-state">
+      {ENTRY_UI.state[state]}
+      {problemCount > 0 && state !== 'saving' ? ` · ${ENTRY_UI.problems(problemCount)}` : ''}
+    </td>
+  );
+}
+
+/**
+ * A row below the first screen, in the grid's first frame: its program and status, its figures' cells still to come
+ * (one empty cell as wide as them). It becomes a whole row in the frames that follow (see `Rows`).
+ */
+function PendingRow({ row }: { row: EntryRow }) {
+  return (
+    <tr data-state={rowState(row)}>
+      <th scope="row" className="entry-program">
+        {row.programName}
+      </th>
+      <td className="entry-pending" colSpan={GRID_FIELDS.length} />
+      <RowStatus row={row} />
+    </tr>
+  );
+}
+
+/**
+ * Lays the editor over the row being edited: its place and height read from the row once it moves there, and again
+ * whenever the rows change size (a row's status wrapping, rows out of view drawn at their real height).
+ */
+function useEditorPlace(body: RefObject<HTMLTableSectionElement | null>, activeRow: number) {
+  const editor = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const row = body.current?.rows[activeRow];
+    if (!row || !body.current) return;
+    const place = () => {
+      const style = editor.current?.style;
+      if (!style) return;
+      style.transform = `translateY(${row.offsetTop}px)`;
+      style.height = `${row.offsetHeight}px`;
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(body.current);
+    observer.observe(row);
+    return () => observer.disconnect();
+  }, [body, activeRow]);
+  return editor;
+}
 
 /**
  * The row being edited, as inputs laid over its cells: one set of 27 inputs for the whole grid, moved from row to row
@@ -99,20 +143,37 @@ const Row = memo(function Row({
  * like the column under it, so the inputs never show through it when the grid is scrolled sideways.
  */
 const Editor = memo(function Editor({
-  row,
-  index,
-  outliers,
+  store,
+  view,
   readOnly,
   onChange,
-  editor,
+  body,
+  onFocusCell,
 }: {
-  row: EntryRow;
-  index: number;
-  outliers: readonly string[];
+  store: GridStore;
+  view: GridViewStore;
   readOnly: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  editor: RefObject<HTMLDivElement | null>;
+  /** The table's rows, to lay the editor over the one edited. */
+  body: RefObject<HTMLTableSectionElement | null>;
+  onFocusCell: (position: CellPosition, input: HTMLInputElement) => void;
 }) {
+  const index = useViewPart(view, (at) => at.activeRow);
+  const row = useGridPart(store, (grid) => grid.rows[index] ?? null);
+  const outliers = useViewPart(view, (at) => outliersOf(at, at.activeRow));
+  const editor = useEditorPlace(body, index);
+  // The editor is over the row now: the cell it was moved for takes the focus.
+  useLayoutEffect(() => {
+    const pending = view.get().pendingFocus;
+    if (!pending || pending.row !== index) return;
+    view.set({ pendingFocus: null });
+    const input = editor.current?.querySelector<HTMLInputElement>(cellSelector(pending));
+    if (!input) return;
+    // Down a column the input is the one already focused, moved to the next row: no focus event says so.
+    if (input === document.activeElement) onFocusCell(pending, input);
+    else input.focus();
+  }, [view, index, editor, onFocusCell]);
+  if (!row) return null;
   const problems = rowProblems(row);
   return (
     <div className="entry-editor" ref={editor}>
@@ -144,40 +205,63 @@ const Editor = memo(function Editor({
 });
 
 /**
- * Lays the editor over the row being edited: its place and height read from the row once it moves there, and again
- * whenever the rows change size (a row's status wrapping, rows out of view drawn at their real height).
+ * Rows drawn whole in the grid's first frame: more than its box shows (at most 48rem high, some 23 rows), so the first
+ * screen is whole from the start.
  */
-function useEditorPlace(activeRow: number) {
-  const body = useRef<HTMLTableSectionElement>(null);
-  const editor = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const row = body.current?.rows[activeRow];
-    if (!row || !body.current) return;
-    const place = () => {
-      const style = editor.current?.style;
-      if (!style) return;
-      style.transform = `translateY(${row.offsetTop}px)`;
-      style.height = `${row.offsetHeight}px`;
+export const FIRST_ROWS = 30;
+
+/**
+ * The rows below the first screen become whole after the first frame is painted, in a render that yields to the
+ * browser between rows (a transition), so the first screen is not kept waiting on 2,000 cells nobody sees yet.
+ * `onComplete` is told once they are drawn.
+ */
+function useRestOfRows(onComplete: () => void): boolean {
+  const [whole, setWhole] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame after the first paint: the first draw is measured at its first timer, this one comes after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => (timer = setTimeout(() => startTransition(() => setWhole(true)), 0)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
-    place();
-    const observer = new ResizeObserver(place);
-    observer.observe(body.current);
-    observer.observe(row);
-    return () => observer.disconnect();
-  }, [activeRow]);
-  return { body, editor };
+  }, []);
+  useEffect(() => {
+    if (whole) onComplete();
+  }, [whole, onComplete]);
+  return whole;
 }
+
+/**
+ * The rows, one per program, apart from the table around them: a change of the figures or of the marks draws the rows
+ * that changed and nothing else of the grid.
+ */
+const Rows = memo(function Rows({ store, view, onComplete }: { store: GridStore; view: GridViewStore; onComplete: () => void }) {
+  const rows = useGridPart(store, (grid) => grid.rows);
+  const marked = useViewPart(view, (at) => (at.outliers.row === at.activeRow ? at.activeRow : -1));
+  const outliers = useViewPart(view, (at) => outliersOf(at, marked));
+  const whole = useRestOfRows(onComplete);
+  return rows.map((row, index) =>
+    whole || index < FIRST_ROWS ? (
+      <Row key={row.programId} row={row} index={index} outliers={index === marked ? outliers : NO_OUTLIERS} />
+    ) : (
+      <PendingRow key={row.programId} row={row} />
+    ),
+  );
+});
 
 /**
  * The grid of a whole term: programs as rows, figures as columns grouped as the record form groups them, the program
  * column and the headings sticky. Every cell is text; the row being edited has the editor laid over it, and a click on
  * a cell of another row or a key that moves there makes that row the one edited (`onPick`). The keys, paste and focus
- * are handled once, around the grid (each input says where it is), so typing in one row draws that row alone.
+ * are handled once, around the grid (each input says where it is), so typing in one row draws that row alone. The
+ * table itself is not drawn again when the focus moves or a row changes: the editor and the rows read their parts.
  */
 export function EntryGridTable({
   store,
-  activeRow,
-  outliers,
+  view,
   label,
   readOnly,
   onEdit,
@@ -186,10 +270,10 @@ export function EntryGridTable({
   onPaste,
   onFocusCell,
   onLeave,
+  onRowsComplete,
 }: {
   store: GridStore;
-  activeRow: number;
-  outliers: readonly string[];
+  view: GridViewStore;
   label: string;
   readOnly: boolean;
   onEdit: (position: CellPosition, text: string) => void;
@@ -199,6 +283,8 @@ export function EntryGridTable({
   onPaste: (event: ClipboardEvent<HTMLInputElement>, position: CellPosition) => void;
   onFocusCell: (position: CellPosition, input: HTMLInputElement) => void;
   onLeave: () => void;
+  /** Every row is drawn whole (the rows below the first screen come after the first frame). */
+  onRowsComplete: () => void;
 }) {
   const onChange = useCallback(
     (event: ChangeEvent<HTMLInputElement>) => {
@@ -215,9 +301,7 @@ export function EntryGridTable({
     // Focus leaving the grid altogether (not moving to another cell) ends the row being edited.
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onLeave();
   };
-  const grid = useGrid(store);
-  const { body, editor } = useEditorPlace(activeRow);
-  const active = grid.rows[activeRow];
+  const body = useRef<HTMLTableSectionElement>(null);
   return (
     <div
       className="entry-scroll"
@@ -271,14 +355,10 @@ export function EntryGridTable({
           </tr>
         </thead>
         <tbody ref={body}>
-          {grid.rows.map((row, index) => (
-            <Row key={row.programId} row={row} index={index} outliers={index === activeRow ? outliers : NONE} />
-          ))}
+          <Rows store={store} view={view} onComplete={onRowsComplete} />
         </tbody>
       </table>
-      {active ? (
-        <Editor row={active} index={activeRow} outliers={outliers} readOnly={readOnly} onChange={onChange} editor={editor} />
-      ) : null}
+      <Editor store={store} view={view} readOnly={readOnly} onChange={onChange} body={body} onFocusCell={onFocusCell} />
     </div>
   );
 }

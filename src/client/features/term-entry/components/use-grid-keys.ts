@@ -4,7 +4,7 @@ import { cellText, GRID_FIELDS, pasteProblem } from '../lib/entry-grid-model.ts'
 import type { GridStore } from '../lib/grid-store.ts';
 import { isCellBlock, MAX_PASTE_CHARACTERS, parsePasteTable } from '../lib/paste-table.ts';
 import { ENTRY_UI } from '../messages.ts';
-import type { CellPosition } from './entry-grid.tsx';
+import type { CellPosition } from '../lib/grid-view-store.ts';
 
 /**
  * The grid's keys and paste, as in a spreadsheet: arrows, Enter and Home/End move (left and right only from the edge

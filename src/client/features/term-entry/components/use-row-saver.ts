@@ -62,12 +62,14 @@ export function useRowSaver(store: GridStore, place: ReturnPlace) {
       const request = saveRequest(row, place);
       if (!request) return false;
       inFlight.current.add(index);
+      // The request leaves first, then the row says it is saving: nothing the page does delays the request.
+      const answer =
+        request.kind === 'create'
+          ? createRecord(request.body).then((id) => getRecord(id))
+          : updateRecord(request.id, request.body);
       dispatch({ type: 'sending', row: index, sent: request.sent });
       try {
-        const saved =
-          request.kind === 'create'
-            ? await getRecord(await createRecord(request.body))
-            : await updateRecord(request.id, request.body);
+        const saved = await answer;
         // Free before the row shows it saved: the save that follows (changes typed meanwhile) must find it free.
         inFlight.current.delete(index);
         dispatch({ type: 'saved', row: index, record: saved });

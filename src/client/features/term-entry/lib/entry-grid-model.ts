@@ -69,9 +69,20 @@ function candidateOf(row: EntryRow): RecordLike {
 }
 
 /** The rules the row's values break as they would be saved, per figure (fiscal year and term are the return's). */
-function ruleProblems(row: EntryRow): FieldErrors {
+function findRuleProblems(row: EntryRow): FieldErrors {
   const errors = validateRecord(candidateOf(row));
   return Object.fromEntries(Object.entries(errors).filter(([field]) => (GRID_FIELDS as readonly string[]).includes(field)));
+}
+
+/**
+ * The same, worked out once per row (rows are never changed in place): the row is drawn with its problems as it is
+ * typed, and the key that leaves it then sends its save without checking every rule again.
+ */
+const ruleProblemsOf = new WeakMap<EntryRow, Readonly<FieldErrors>>();
+function ruleProblems(row: EntryRow): Readonly<FieldErrors> {
+  let problems = ruleProblemsOf.get(row);
+  if (!problems) ruleProblemsOf.set(row, (problems = findRuleProblems(row)));
+  return problems;
 }
 
 /**

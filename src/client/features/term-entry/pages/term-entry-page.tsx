@@ -1,7 +1,17 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { Link, useParams } from 'react-router';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
 import { isLockedReturnState, returnName } from '../../../../shared/reporting-cycle.ts';
@@ -15,19 +25,26 @@ import { routeTitle } from '../../../ui/route-title.ts';
 import { availableReturnActions, ReturnActions, SignOffPeople, useReturn } from '../../returns/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { useEntryRows } from '../api/get-entry-rows.ts';
-import { cellSelector, EntryGridTable, type CellPosition } from '../components/entry-grid.tsx';
+import { cellSelector, EntryGridTable } from '../components/entry-grid.tsx';
 import { PhoneEntry } from '../components/phone-entry.tsx';
 import { RowDetails } from '../components/row-details.tsx';
 import { useGridKeys } from '../components/use-grid-keys.ts';
 import { useRowHistory } from '../components/use-row-history.ts';
 import { useRowSaver } from '../components/use-row-saver.ts';
-import { useGridPart, useNewGridStore } from '../components/use-grid-store.ts';
+import { useGridPart, useNewGridStore, useViewPart } from '../components/use-grid-store.ts';
 import { gridOf, GRID_FIELDS, sameShownRow, saveRequest, submittableRows, type ReturnPlace } from '../lib/entry-grid-model.ts';
 import type { GridStore } from '../lib/grid-store.ts';
+import { createGridViewStore, NO_OUTLIERS, type CellPosition, type GridViewStore } from '../lib/grid-view-store.ts';
 import { ENTRY_UI } from '../messages.ts';
 
 /** "Submit the complete rows": saved drafts that keep every rule of submission become submitted records. */
-function SubmitRows({ store, submit }: { store: GridStore; submit: (rows: readonly number[]) => Promise<number> }) {
+const SubmitRows = memo(function SubmitRows({
+  store,
+  submit,
+}: {
+  store: GridStore;
+  submit: (rows: readonly number[]) => Promise<number>;
+}) {
   // As a string, the same for the same rows: a change elsewhere in the grid leaves the button alone.
   const readyKey = useGridPart(store, (grid) => submittableRows(grid).join(','));
   const ready = useMemo(() => (readyKey === '' ? [] : readyKey.split(',').map(Number)), [readyKey]);
@@ -57,17 +74,27 @@ function SubmitRows({ store, submit }: { store: GridStore; submit: (rows: readon
       ) : null}
     </Group>
   );
-}
+});
 
 /** The name of the user-timing measure of the grid's first draw, from its first render to the frame after it is painted. */
 export const GRID_DRAW_MEASURE = 'entry-grid-draw';
 
-/** Measures the grid's first draw (npm run bench reads it in Chromium): a mark and a measure, nothing else. */
-function useDrawTiming() {
+/** The measure of the grid drawn whole, every row with its cells, from the same start (npm run bench reports it). */
+export const GRID_COMPLETE_MEASURE = 'entry-grid-complete';
+
+/**
+ * Measures the grid's first draw and its rows drawn whole (npm run bench reads them in Chromium): measures, nothing
+ * else. Answers what the grid calls once every row is whole.
+ */
+function useDrawTiming(): () => void {
   const [start] = useState(() => performance.now());
   useEffect(() => {
     requestAnimationFrame(() => setTimeout(() => performance.measure(GRID_DRAW_MEASURE, { start }), 0));
   }, [start]);
+  return useCallback(
+    () => requestAnimationFrame(() => setTimeout(() => performance.measure(GRID_COMPLETE_MEASURE, { start }), 0)),
+    [start],
+  );
 }
 
 /**
@@ -83,22 +110,20 @@ function useEntryGrid(rows: readonly ReturnEntryRow[]) {
     merged.current = rows;
     store.dispatch({ type: 'reload', rows });
   }, [store, rows]);
-  useDrawTiming();
-  return store;
+  const onRowsComplete = useDrawTiming();
+  return { store, onRowsComplete };
 }
 
 /**
- * Where the focus is in the grid. The row the editor is over is the one focused, else the last one (so Tab into the
- * grid comes back to it); `goTo` moves the editor over a cell's row, then focuses the cell. Leaving a row
- * (`leaveRow`) is told at once, in the handler of the key or click that leaves it, before anything is drawn: its save
- * is on its way while the editor moves (decision 041).
+ * Where the focus is in the grid, kept in the view store (lib/grid-view-store.ts) so that a move draws the editor and
+ * not the page. The row the editor is over is the one focused, else the last one (so Tab into the grid comes back to
+ * it); `goTo` moves the editor over a cell's row, then the table focuses the cell. Leaving a row (`leaveRow`) is told
+ * at once, in the handler of the key or click that leaves it, before anything is drawn: its save is on its way while
+ * the editor moves (decision 041).
  */
-function useGridFocus(leaveRow: (row: number) => void, focusText: RefObject<string>) {
+function useGridFocus(view: GridViewStore, leaveRow: (row: number) => void, focusText: RefObject<string>) {
   const area = useRef<HTMLDivElement>(null);
-  const [activeRow, setActiveRow] = useState(0);
-  const [pendingFocus, setPendingFocus] = useState<CellPosition | null>(null);
-  const [detailsRow, setDetailsRow] = useState(0);
-  // Also as a ref: the handlers read it before React has drawn the last move.
+  // The handlers read it before React has drawn the last move.
   const focusedRef = useRef<CellPosition | null>(null);
   const leaving = useCallback(
     (to: CellPosition | null) => {
@@ -111,9 +136,9 @@ function useGridFocus(leaveRow: (row: number) => void, focusText: RefObject<stri
     (position: CellPosition | null) => {
       leaving(position);
       focusedRef.current = position;
-      if (position) setDetailsRow(position.row);
+      if (position) view.set({ detailsRow: position.row });
     },
-    [leaving],
+    [leaving, view],
   );
   /** A cell's input took the focus: its text selected, kept as Escape's mark. */
   const onFocusCell = useCallback(
@@ -127,21 +152,19 @@ function useGridFocus(leaveRow: (row: number) => void, focusText: RefObject<stri
   const goTo = useCallback(
     (position: CellPosition) => {
       leaving(position);
-      setActiveRow(position.row);
-      setPendingFocus(position);
+      if (position.row !== view.get().activeRow) {
+        view.set({ activeRow: position.row, pendingFocus: position });
+        return;
+      }
+      // In the row being edited the cell's input is there already.
+      const input = area.current?.querySelector<HTMLInputElement>(cellSelector(position));
+      if (!input) return;
+      if (input === document.activeElement) onFocusCell(position, input);
+      else input.focus();
     },
-    [leaving],
+    [leaving, view, onFocusCell],
   );
-  useLayoutEffect(() => {
-    if (!pendingFocus) return;
-    setPendingFocus(null);
-    const input = area.current?.querySelector<HTMLInputElement>(cellSelector(pendingFocus));
-    if (!input) return;
-    // Down a column the input is the one already focused, moved to the next row: no focus event says so.
-    if (input === document.activeElement) onFocusCell(pendingFocus, input);
-    else input.focus();
-  }, [area, pendingFocus, onFocusCell]);
-  return { area, activeRow, focusedRef, detailsRow, focusOn, onFocusCell, goTo };
+  return { area, focusedRef, focusOn, onFocusCell, goTo };
 }
 
 /** What the screen is for and its keys, or why it is read-only. */
@@ -178,7 +201,78 @@ const ReturnFooter = memo(function ReturnFooter({ ret, privileges }: { ret: Term
 const MemoRowDetails = memo(RowDetails);
 /** How long the focus rests on a row before the panel shows it and asks for its history. */
 const PANEL_DELAY_MS = 250;
-const NO_OUTLIERS: readonly string[] = [];
+
+/**
+ * The row focused last, once the focus has rested on it for PANEL_DELAY_MS: the component is drawn again then, not at
+ * every move.
+ */
+function useRestingRow(view: GridViewStore): number {
+  const [row, setRow] = useState(() => view.get().detailsRow);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last = view.get().detailsRow;
+    const unsubscribe = view.subscribe(() => {
+      const next = view.get().detailsRow;
+      if (next === last) return;
+      last = next;
+      clearTimeout(timer);
+      timer = setTimeout(() => setRow(next), PANEL_DELAY_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [view]);
+  return row;
+}
+
+/**
+ * The panel under the grid: the row last focused beside its program's history. It follows the focus once it rests on
+ * a row: moving down a column does not ask the server for the history of every row on the way, nor draw the panel
+ * while the row left is being saved (decision 041). It tells the grid which of the row's figures are far from that
+ * history, to be marked in the row.
+ */
+const RowPanel = memo(function RowPanel({ store, view, place }: { store: GridStore; view: GridViewStore; place: ReturnPlace }) {
+  const shownRow = useRestingRow(view);
+  // The same row while what the panel shows of it is the same: not drawn again when the row starts saving. Drawn after
+  // the grid: typing in the row and its save show in the row first, the panel follows when the page is free.
+  const details = useDeferredValue(useGridPart(store, (grid) => grid.rows[shownRow] ?? null, sameShownRow));
+  // Kept while the focus is outside the grid too: the page below must not move under a click.
+  const { recent, findings } = useRowHistory(details, place);
+  // None is the one empty list, so a row without findings is not drawn again when the editor comes over it.
+  const fields = useMemo(() => (findings.length === 0 ? NO_OUTLIERS : findings.map((f) => f.field)), [findings]);
+  useLayoutEffect(() => view.set({ outliers: { row: shownRow, fields } }), [view, shownRow, fields]);
+  const { dispatch } = store;
+  const onKeepMine = useCallback(() => dispatch({ type: 'keepMine', row: shownRow }), [dispatch, shownRow]);
+  const onTakeTheirs = useCallback(() => dispatch({ type: 'takeTheirs', row: shownRow }), [dispatch, shownRow]);
+  return <MemoRowDetails row={details} recent={recent} findings={findings} onKeepMine={onKeepMine} onTakeTheirs={onTakeTheirs} />;
+});
+
+/** One program at a time on a phone: the row last focused, moved by next and previous. */
+function PhoneRows({
+  store,
+  view,
+  readOnly,
+  focusOn,
+  focusedRef,
+}: {
+  store: GridStore;
+  view: GridViewStore;
+  readOnly: boolean;
+  focusOn: (position: CellPosition | null) => void;
+  focusedRef: RefObject<CellPosition | null>;
+}) {
+  const index = useViewPart(view, (at) => at.detailsRow);
+  return (
+    <PhoneEntry
+      store={store}
+      index={index}
+      readOnly={readOnly}
+      onMove={(row) => focusOn({ row, column: 0 })}
+      onFocusRow={(row) => focusedRef.current?.row !== row && focusOn({ row, column: 0 })}
+    />
+  );
+}
 
 /**
  * Saves every row owed a save once the grid changes: rows a paste or an undo changed, a row left while its last save
@@ -217,7 +311,8 @@ function useOwedSaves(
 function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRow[] }) {
   const { profile } = useProfile();
   const phone = useMediaQuery('(max-width: 48em)');
-  const store = useEntryGrid(rows);
+  const { store, onRowsComplete } = useEntryGrid(rows);
+  const [view] = useState(createGridViewStore);
   const { dispatch } = store;
 
   const locked = isLockedReturnState(ret.state);
@@ -241,7 +336,7 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
     },
     [save],
   );
-  const { area: tableArea, activeRow, focusedRef, detailsRow, focusOn, onFocusCell, goTo } = useGridFocus(leaveRow, focusText);
+  const { area: tableArea, focusedRef, focusOn, onFocusCell, goTo } = useGridFocus(view, leaveRow, focusText);
   useOwedSaves(store, flush, focusedRef, save, place);
 
   const onLeave = useCallback(() => focusOn(null), [focusOn]);
@@ -260,34 +355,18 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
     [dispatch],
   );
 
-  // The row last focused: it stays in the panel when the focus leaves the grid. The panel follows the focus once it
-  // rests on a row: moving down a column does not ask the server for the history of every row on the way, nor draw
-  // the panel while the row left is being saved (decision 041).
-  const [shownRow] = useDebouncedValue(detailsRow, PANEL_DELAY_MS);
-  // The same row while what the panel shows of it is the same: not drawn again when the row starts saving.
-  const details = useGridPart(store, (grid) => grid.rows[shownRow] ?? null, sameShownRow);
-  // Kept while the focus is outside the grid too: the page below must not move under a click.
-  const { recent, findings } = useRowHistory(details, place);
-  const outliers = useMemo(() => findings.map((f) => f.field), [findings]);
-  const onKeepMine = useCallback(() => dispatch({ type: 'keepMine', row: shownRow }), [dispatch, shownRow]);
-  const onTakeTheirs = useCallback(() => dispatch({ type: 'takeTheirs', row: shownRow }), [dispatch, shownRow]);
+  // Nothing here reads where the focus is or the rows themselves: moving the focus or saving a row leaves this
+  // component alone, and each part below reads what it shows (decision 041).
   return (
     <Stack gap="md">
       <EntryIntro readOnly={readOnly} locked={locked} phone={phone} />
       <div ref={tableArea}>
         {phone ? (
-          <PhoneEntry
-            store={store}
-            index={detailsRow}
-            readOnly={readOnly}
-            onMove={(index) => focusOn({ row: index, column: 0 })}
-            onFocusRow={(index) => focusedRef.current?.row !== index && focusOn({ row: index, column: 0 })}
-          />
+          <PhoneRows store={store} view={view} readOnly={readOnly} focusOn={focusOn} focusedRef={focusedRef} />
         ) : (
           <EntryGridTable
             store={store}
-            activeRow={activeRow}
-            outliers={activeRow === shownRow ? outliers : NO_OUTLIERS}
+            view={view}
             onPick={goTo}
             label={ENTRY_UI.gridLabel(ret.term, ret.fiscal_year)}
             readOnly={readOnly}
@@ -296,15 +375,14 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
             onPaste={onPaste}
             onFocusCell={onFocusCell}
             onLeave={onLeave}
+            onRowsComplete={onRowsComplete}
           />
         )}
       </div>
       <Text size="sm" role="status" aria-live="polite" data-testid="entry-announcement">
         {announcement}
       </Text>
-      {phone ? null : (
-        <MemoRowDetails row={details} recent={recent} findings={findings} onKeepMine={onKeepMine} onTakeTheirs={onTakeTheirs} />
-      )}
+      {phone ? null : <RowPanel store={store} view={view} place={place} />}
       {readOnly ? null : <SubmitRows store={store} submit={submit} />}
       <ReturnFooter ret={ret} privileges={profile.privileges} />
     </Stack>
