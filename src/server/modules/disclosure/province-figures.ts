@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
-import { MONEY_FIELDS, WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
+import { WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
 import type { ReportRelease } from '../../../shared/schemas/releases.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
-import { inList } from '../records/record-sql.ts';
 import { answerPart, cellParts } from './release-blocks.ts';
+import { directFigures, type DirectFigure } from './released-records.ts';
 import { fromCents, periodChains, servedBlocks, type Part, type PeriodChain } from './served-releases.ts';
 
 /**
@@ -29,7 +29,7 @@ export interface JudgedMeasure {
   parts: Record<string, SQL>;
   figure: (sums: Record<string, SQL>) => SQL;
   /** A figure computed from the records directly (a median): judged on the records it rests on. */
-  direct?: { value: SQL; oneRecord?: boolean };
+  direct?: { value: SQL; oneRecord?: boolean; of: DirectFigure };
 }
 
 export interface ProvinceFigures {
@@ -55,6 +55,15 @@ export interface ProvinceQuestion {
   releasedWhere: SQL;
 }
 
+/** Whether the question holds a cell (discipline × credential × WIL type). */
+function cellsOf(params: ReportParams): (cell: string) => boolean {
+  const test = (list: readonly string[] | undefined, value: string) => !list?.length || list.includes(value);
+  return (key) => {
+    const { d, cr, w } = cellParts(key);
+    return test(params.disciplines, d) && test(params.credentials, cr) && test(params.wilTypes, w);
+  };
+}
+
 /** The answer for each part over every period of the question: the released total (in cents) or why not. */
 type Released = Map<string, { cents: number; heldBack: boolean } | { reason: SuppressionReason }>;
 
@@ -72,11 +81,7 @@ async function releasedParts(
     for (const name of names) released.set(name, { reason: 'unreleased' });
     return released;
   }
-  const test = (list: readonly string[] | undefined, value: string) => !list?.length || list.includes(value);
-  const selects = (key: string) => {
-    const { d, cr, w } = cellParts(key);
-    return test(params.disciplines, d) && test(params.credentials, cr) && test(params.wilTypes, w);
-  };
+  const selects = cellsOf(params);
   // One period at a time: a viewer's first question over many released periods reads each period's release data, and
   // asking for all at once queued them on every connection of the pool, so other people's requests waited (and at a
   // million records timed out).
@@ -139,13 +144,26 @@ export async function provinceFigures(
   const ownParts = [...new Map(question.measures.flatMap((m) => Object.entries(m.parts))).entries()];
   const shown = question.measures.filter((m) => !(m.key in suppressed));
   const latest = chains.filter((c) => c.releases.length > 0);
-  const others = readable.length > 0 ? sql`NOT ${inList(sql`r.institution_id`, readable)}` : sql`true`;
   const direct = shown.filter((m) => m.direct);
-  const figures = shown.map((m) =>
-    m.direct
-      ? sql`direct.${sql.identifier(m.key)} AS ${sql.identifier(m.key)}`
-      : sql`${m.figure(sums(m))} AS ${sql.identifier(m.key)}`,
-  );
+  // Every direct figure from the viewer's own records and the kept released records (released-records.ts).
+  const directValues = new Map<string, SQL>();
+  if (direct.length > 0) {
+    const values = await directFigures(
+      db,
+      direct.map((m) => m.direct!.of),
+      { from: question.ownFrom, where: question.ownWhere },
+      latest.map((c) => ({
+        fy: c.fy,
+        term: c.term,
+        release: c.releases.at(-1)!.number,
+        releasedAt: c.releases.at(-1)!.releasedAt,
+      })),
+      readable,
+      cellsOf(params),
+    );
+    direct.forEach((m, n) => directValues.set(m.key, values[n]!));
+  }
+  const figures = shown.map((m) => sql`${m.direct ? directValues.get(m.key)! : m.figure(sums(m))} AS ${sql.identifier(m.key)}`);
   const [row] = await queryHeavyRows<ReportRow>(
     db,
     sql`WITH own AS (SELECT ${sql.join(
@@ -155,17 +173,7 @@ export async function provinceFigures(
       ],
       sql`, `,
     )} ${question.ownFrom} WHERE ${question.ownWhere})
-    ${
-      // Every direct figure in one pass over the records they rest on.
-      direct.length > 0
-        ? sql`, direct AS (SELECT ${sql.join(
-            direct.map((m) => sql`${m.direct!.value} AS ${sql.identifier(m.key)}`),
-            sql`, `,
-          )} FROM (${directSource(question, latest, others)}) r)`
-        : sql``
-    }
-    SELECT ${sql.join([...figures, sql`own.${sql.identifier(REPORT_FLAG_KEY)}`], sql`, `)}
-    FROM own${direct.length > 0 ? sql`, direct` : sql``}`,
+    SELECT ${sql.join([...figures, sql`own.${sql.identifier(REPORT_FLAG_KEY)}`], sql`, `)} FROM own`,
   );
   // A lowest or highest fee is one record's own value: hidden whenever a record of the others is in it.
   for (const m of question.measures) {
@@ -202,27 +210,6 @@ export async function provinceFigures(
       held_back: heldBack,
     },
   };
-}
-
-/** The columns direct figures read (program counts, fees), the same in `records` and `release_records`. */
-const RECORD_FIGURES = sql.raw(['program_id', ...MONEY_FIELDS].map((c) => `r.${c}`).join(', '));
-
-/**
- * The records the direct figures are computed from: the viewer's own, live, and the others' of each period's latest
- * release.
- */
-function directSource(question: ProvinceQuestion, latest: readonly PeriodChain[], others: SQL): SQL {
-  const own = sql`SELECT ${RECORD_FIGURES} ${question.ownFrom} WHERE ${question.ownWhere}`;
-  if (latest.length === 0) return own;
-  return sql`${own} UNION ALL
-    SELECT ${RECORD_FIGURES}
-    FROM (VALUES ${sql.join(
-      latest.map((c) => sql`(${c.releases.at(-1)!.number}::int, ${c.fy}::text, ${c.term}::text)`),
-      sql`, `,
-    )}) AS want (release_id, fy, term)
-    JOIN release_records r ON r.release_id = want.release_id AND r.fiscal_year = want.fy AND r.term = want.term
-    JOIN release_programs p ON p.release_id = r.release_id AND p.id = r.program_id
-    WHERE ${others} AND ${question.releasedWhere}`;
 }
 
 /**
