@@ -5,9 +5,21 @@ import type { ReportRelease } from '../../../shared/schemas/releases.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
+import { periodKey, type Period } from '../../db/data-versions.ts';
 import { answerPart, cellParts } from './release-blocks.ts';
-import { directFigures, type DirectFigure } from './released-records.ts';
-import { fromCents, periodChains, servedBlocks, type Part, type PeriodChain } from './served-releases.ts';
+import { directFigures, keepReleasedRecords, type DirectFigure, type ReleasedPeriod } from './released-records.ts';
+import {
+  fromCents,
+  keptViewers,
+  MAX_VIEWERS_AHEAD,
+  periodChains,
+  serveAhead,
+  servedBlocks,
+  type Part,
+  type PeriodChain,
+  type Viewer,
+  viewerKey,
+} from './served-releases.ts';
 
 /**
  * The one place that decides what a person who may not read every institution sees of the others: the province row
@@ -54,6 +66,14 @@ export interface ProvinceQuestion {
   /** The question's filter over released records `r` and programs `p`, without institutions or status. */
   releasedWhere: SQL;
 }
+
+/** A released period's latest release, as the direct figures read it. */
+const latestRelease = (chain: PeriodChain): ReleasedPeriod => ({
+  fy: chain.fy,
+  term: chain.term,
+  release: chain.releases.at(-1)!.number,
+  releasedAt: chain.releases.at(-1)!.releasedAt,
+});
 
 /** Whether the question holds a cell (discipline × credential × WIL type). */
 function cellsOf(params: ReportParams): (cell: string) => boolean {
@@ -210,6 +230,30 @@ export async function provinceFigures(
       held_back: heldBack,
     },
   };
+}
+
+/**
+ * Right after a release of `periods` (decision 043): computes and keeps what a question over them needs, so that the
+ * first question after a release costs what a later one does: the served blocks of each viewer in `viewers` and of
+ * each viewer whose blocks are kept (at most MAX_VIEWERS_AHEAD in all, those given first), and the released records
+ * the direct figures merge. What is kept is what a question would compute and keep itself, so it changes no answer.
+ */
+export async function prepareProvinceFigures(
+  db: Db,
+  periods: readonly Period[],
+  viewers: readonly Viewer[],
+  parts: readonly Part[],
+  figures: readonly DirectFigure[],
+): Promise<void> {
+  const wanted = new Set(periods.map(periodKey));
+  const chains = (await periodChains(db, {})).filter((c) => wanted.has(periodKey(c)) && c.releases.length > 0);
+  const byKey = new Map<string, Viewer>();
+  for (const viewer of [...viewers, ...keptViewers(db)]) {
+    const key = viewerKey(viewer);
+    if (!byKey.has(key) && viewer.readable.length > 0) byKey.set(key, viewer);
+  }
+  await serveAhead(db, [...byKey.values()].slice(0, MAX_VIEWERS_AHEAD), chains, parts);
+  await keepReleasedRecords(db, chains.map(latestRelease), figures);
 }
 
 /**
