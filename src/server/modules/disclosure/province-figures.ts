@@ -58,6 +58,8 @@ export interface ProvinceQuestion {
   measures: readonly JudgedMeasure[];
   /** Every part any report rests on, so a release's data is read once for all of them. */
   parts: readonly Part[];
+  /** Every direct figure any report shows, so a release's records are read and kept once for all of them. */
+  directFigures: readonly DirectFigure[];
   /** FROM over the viewer's live records, with the returns joined (for the marks and approved figures only). */
   ownFrom: SQL;
   ownWhere: SQL;
@@ -171,6 +173,7 @@ export async function provinceFigures(
     const values = await directFigures(
       db,
       direct.map((m) => m.direct!.of),
+      question.directFigures,
       { from: question.ownFrom, where: question.ownWhere },
       latest.map((c) => ({
         fy: c.fy,

@@ -126,6 +126,7 @@ describe('direct figures from kept released records (decision 043)', () => {
     const values = await directFigures(
       ctx.db,
       FIGURES,
+      FIGURES,
       { from: RECORDS_WITH_NAMES, where: sql`r.status = 'submitted' AND ${inList(sql`r.institution_id`, readable)} AND ${own}` },
       chains.map((c) => ({
         fy: c.fy,

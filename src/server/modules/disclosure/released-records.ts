@@ -143,19 +143,26 @@ function figureSql(figure: DirectFigure, programs: number, values: Float64Array)
   return sql`round((${lo} + 0.5::float8 * (${hi} - ${lo}))::numeric, 2)::text`;
 }
 
+/** The money columns `figures` read, in a fixed order. */
+const columnsOf = (figures: readonly DirectFigure[]): MoneyField[] =>
+  [...new Set(figures.flatMap((f) => (f.stat === 'distinct' ? [] : [f.column])))].sort();
+
 /**
- * Each direct figure over the viewer's own live records (`ownFrom` WHERE `ownWhere`, over `records r`) and the
- * records of `periods` that are not of `readable` institutions and lie in a cell `selects` holds; as SQL values.
+ * Each of `figures` over the viewer's own live records (`own.from` WHERE `own.where`, over `records r`) and the
+ * records of `periods` that are not of `readable` institutions and lie in a cell `selects` holds; as SQL values. `kept`:
+ * every direct figure any report shows, so that a period's records are read and kept once for all of them.
  */
 export async function directFigures(
   db: Db,
   figures: readonly DirectFigure[],
+  kept: readonly DirectFigure[],
   own: { from: SQL; where: SQL },
   periods: readonly ReleasedPeriod[],
   readable: readonly number[],
   selects: (cell: string) => boolean,
 ): Promise<SQL[]> {
-  const columns = [...new Set(figures.flatMap((f) => (f.stat === 'distinct' ? [] : [f.column])))].sort();
+  const columns = columnsOf(figures);
+  const keptColumns = columnsOf(kept);
   const [mine] = await queryRows<Record<string, number[] | null>>(
     db,
     sql`SELECT ${sql.join(
@@ -174,7 +181,7 @@ export async function directFigures(
   const theirOwn = new Set(readable);
   // One period at a time, as the blocks are read (served-releases.ts): other people's requests keep their connections.
   for (const period of periods) {
-    const records = await periodRecords(db, period, columns);
+    const records = await periodRecords(db, period, keptColumns);
     const cellIn = records.cells.map(selects);
     const covered = new Uint8Array(records.cell.length);
     for (let n = 0; n < covered.length; n++) {
@@ -194,8 +201,10 @@ export async function directFigures(
   return figures.map((f) => figureSql(f, programs.size, f.stat === 'distinct' ? new Float64Array(0) : merged.get(f.column)!));
 }
 
-/** Reads ahead the records of released periods, so that a first question after a release finds them kept. */
+/**
+ * Reads ahead the records of released periods for `figures` (every direct figure any report shows), so that a first
+ * question after a release finds them kept.
+ */
 export async function keepReleasedRecords(db: Db, periods: readonly ReleasedPeriod[], figures: readonly DirectFigure[]) {
-  const columns = [...new Set(figures.flatMap((f) => (f.stat === 'distinct' ? [] : [f.column])))].sort();
-  for (const period of periods) await periodRecords(db, period, columns);
+  for (const period of periods) await periodRecords(db, period, columnsOf(figures));
 }

@@ -293,3 +293,12 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
 export const ALL_PARTS: { name: string; value: SQL }[] = [
   ...new Map(Object.values(REPORT_DEFINITIONS).flatMap((d) => d.measures.flatMap((m) => Object.entries(m.parts)))).entries(),
 ].map(([name, value]) => ({ name, value }));
+
+/** Every direct figure any report shows, each once: what a release's records are kept for (decision 043). */
+export const ALL_DIRECT_FIGURES: DirectFigure[] = [
+  ...new Map(
+    Object.values(REPORT_DEFINITIONS)
+      .flatMap((d) => d.measures.flatMap((m) => (m.direct ? [m.direct.of] : [])))
+      .map((f) => [JSON.stringify(f), f]),
+  ).values(),
+];

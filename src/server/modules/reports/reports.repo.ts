@@ -11,11 +11,10 @@ import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
 import { recordFilterSql, RECORDS_WITH_NAMES, type RecordFilter } from '../records/record-sql.ts';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
 import { prepareProvinceFigures, provinceFigures } from '../disclosure/province-figures.ts';
-import type { DirectFigure } from '../disclosure/released-records.ts';
 import { readableInstitutions } from '../../../shared/permissions.ts';
 import { toSessionUser, userRowsWhere, type UserRow } from '../../session/session-user.ts';
 import type { Period } from '../../db/data-versions.ts';
-import { ALL_PARTS, measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
+import { ALL_DIRECT_FIGURES, ALL_PARTS, measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
 import { APPROVED_ONLY, FLAG_AGGREGATE, flagOf, preliminary, RETURN_JOIN, revised } from '../returns/return-flags.ts';
 import { markedPeriods, markedRecords } from '../returns/marked-periods.ts';
 
@@ -175,6 +174,7 @@ export async function runReport(
         {
           measures: definition.measures,
           parts: ALL_PARTS,
+          directFigures: ALL_DIRECT_FIGURES,
           ownFrom: MARKED_FROM,
           ownWhere: sql`${own}${approved}`,
           ownFlag: FLAG_AGGREGATE,
@@ -221,15 +221,6 @@ async function markingFor(db: Db, params: ReportParams): Promise<Marking> {
   return marked.periods.length * 2 > marked.inRange ? EACH : { kind: 'apart', records: markedRecords(marked, params) };
 }
 
-/** Every direct figure any report shows, each once. */
-const DIRECT_FIGURES: DirectFigure[] = [
-  ...new Map(
-    Object.values(REPORT_DEFINITIONS)
-      .flatMap((d) => d.measures.flatMap((m) => (m.direct ? [m.direct.of] : [])))
-      .map((f) => [JSON.stringify(f), f]),
-  ).values(),
-];
-
 /**
  * After a release of `periods` (the releases module's port, decision 043): the province figures of those periods
  * computed ahead for every active user who may read some institutions but not all, and for the viewers whose figures
@@ -241,5 +232,5 @@ export async function prepareReleasedReports(db: Db, periods: readonly Period[],
     const readable = readableInstitutions(toSessionUser(row, []).privileges);
     return readable === 'all' ? [] : [{ readable, rule }];
   });
-  await prepareProvinceFigures(db, periods, viewers, ALL_PARTS, DIRECT_FIGURES);
+  await prepareProvinceFigures(db, periods, viewers, ALL_PARTS, ALL_DIRECT_FIGURES);
 }
