@@ -28,7 +28,9 @@ import { accessContactRoutes } from './modules/profile/access-contacts.routes.ts
 import { addReturnsForInstitution } from './modules/returns/periods.repo.ts';
 import { periodRoutes } from './modules/returns/periods.routes.ts';
 import { guardRecordWrite } from './modules/returns/return-lock.ts';
+import { releaseMade } from './modules/releases/release-made.ts';
 import { releaseRoutes } from './modules/releases/releases.routes.ts';
+import { prepareReleasedReports } from './modules/reports/reports.repo.ts';
 import { reminderRoutes } from './modules/returns/reminders.routes.ts';
 import { bulkApproveRoutes } from './modules/returns/bulk-approve.routes.ts';
 import { readyForSignOffRoutes } from './modules/returns/ready-for-sign-off.routes.ts';
@@ -71,11 +73,19 @@ export interface BuildAppOptions {
 /** Builds the app (plugins, then routes) on an open, migrated database; the caller listens and closes. */
 /**
  * The ports lower modules declare, given the higher modules' functions (decision 039): the record store asks the
- * returns module's lock, and a new or reactivated institution gets its term returns from the returns module.
+ * returns module's lock, a new or reactivated institution gets its term returns from the returns module, and a new
+ * release gets its province figures computed ahead by the reports module (decision 043).
  */
-function providePorts(): void {
+function providePorts(config: AppConfig): void {
   recordWriteGuard.provide(guardRecordWrite);
   institutionJoined.provide(addReturnsForInstitution);
+  releaseMade.provide((db, periods) =>
+    prepareReleasedReports(
+      db,
+      periods.map((p) => ({ fy: p.fiscal_year, term: p.term })),
+      config.disclosure,
+    ),
+  );
 }
 
 export async function buildApp({
@@ -85,7 +95,7 @@ export async function buildApp({
   logStream,
   loadLimits = database.kind === 'postgres' ? {} : false,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  providePorts();
+  providePorts(config);
   const app = Fastify({
     logger: logger && loggerOptions(config.logLevel, logStream),
     genReqId: () => randomUUID(),

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, runMigrations, type Database } from './db/client.ts';
 import { startHourlyJob } from './hourly-job.ts';
+import { releaseMade } from './modules/releases/release-made.ts';
 import { runScheduledReleases } from './modules/releases/releases.repo.ts';
 import { startPeriodOpener } from './modules/returns/period-opener.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -44,6 +45,11 @@ async function main(): Promise<void> {
   // After the periods: a release the schedule calls for (decision 024), made by one server (releases take a lock).
   const releaser = startHourlyJob(app.log, 'make the scheduled release', async () => {
     const release = await runScheduledReleases(database.db, now());
+    // Its figures computed ahead for the readers, as after a release from the Releases screen (decision 043).
+    if (release)
+      await releaseMade
+        .call(database.db, release.periods)
+        .catch((err: unknown) => app.log.warn({ err }, 'the figures of a release could not be computed ahead'));
     return release ? `made release ${release.number}: ${release.note}` : null;
   });
   await releaser.started;

@@ -1,13 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
-import { MONEY_FIELDS, WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
+import { WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
 import type { ReportRelease } from '../../../shared/schemas/releases.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
-import { inList } from '../records/record-sql.ts';
+import { periodKey, type Period } from '../../db/data-versions.ts';
 import { answerPart, cellParts } from './release-blocks.ts';
-import { fromCents, periodChains, servedBlocks, type Part, type PeriodChain } from './served-releases.ts';
+import { directFigures, keepReleasedRecords, type DirectFigure, type ReleasedPeriod } from './released-records.ts';
+import {
+  fromCents,
+  keptViewers,
+  MAX_VIEWERS_AHEAD,
+  periodChains,
+  serveAhead,
+  servedBlocks,
+  type Part,
+  type PeriodChain,
+  type Viewer,
+  viewerKey,
+} from './served-releases.ts';
 
 /**
  * The one place that decides what a person who may not read every institution sees of the others: the province row
@@ -29,7 +41,7 @@ export interface JudgedMeasure {
   parts: Record<string, SQL>;
   figure: (sums: Record<string, SQL>) => SQL;
   /** A figure computed from the records directly (a median): judged on the records it rests on. */
-  direct?: { value: SQL; oneRecord?: boolean };
+  direct?: { value: SQL; oneRecord?: boolean; of: DirectFigure };
 }
 
 export interface ProvinceFigures {
@@ -46,6 +58,8 @@ export interface ProvinceQuestion {
   measures: readonly JudgedMeasure[];
   /** Every part any report rests on, so a release's data is read once for all of them. */
   parts: readonly Part[];
+  /** Every direct figure any report shows, so a release's records are read and kept once for all of them. */
+  directFigures: readonly DirectFigure[];
   /** FROM over the viewer's live records, with the returns joined (for the marks and approved figures only). */
   ownFrom: SQL;
   ownWhere: SQL;
@@ -53,6 +67,23 @@ export interface ProvinceQuestion {
   ownFlag: SQL;
   /** The question's filter over released records `r` and programs `p`, without institutions or status. */
   releasedWhere: SQL;
+}
+
+/** A released period's latest release, as the direct figures read it. */
+const latestRelease = (chain: PeriodChain): ReleasedPeriod => ({
+  fy: chain.fy,
+  term: chain.term,
+  release: chain.releases.at(-1)!.number,
+  releasedAt: chain.releases.at(-1)!.releasedAt,
+});
+
+/** Whether the question holds a cell (discipline × credential × WIL type). */
+function cellsOf(params: ReportParams): (cell: string) => boolean {
+  const test = (list: readonly string[] | undefined, value: string) => !list?.length || list.includes(value);
+  return (key) => {
+    const { d, cr, w } = cellParts(key);
+    return test(params.disciplines, d) && test(params.credentials, cr) && test(params.wilTypes, w);
+  };
 }
 
 /** The answer for each part over every period of the question: the released total (in cents) or why not. */
@@ -72,11 +103,7 @@ async function releasedParts(
     for (const name of names) released.set(name, { reason: 'unreleased' });
     return released;
   }
-  const test = (list: readonly string[] | undefined, value: string) => !list?.length || list.includes(value);
-  const selects = (key: string) => {
-    const { d, cr, w } = cellParts(key);
-    return test(params.disciplines, d) && test(params.credentials, cr) && test(params.wilTypes, w);
-  };
+  const selects = cellsOf(params);
   // One period at a time: a viewer's first question over many released periods reads each period's release data, and
   // asking for all at once queued them on every connection of the pool, so other people's requests waited (and at a
   // million records timed out).
@@ -139,13 +166,27 @@ export async function provinceFigures(
   const ownParts = [...new Map(question.measures.flatMap((m) => Object.entries(m.parts))).entries()];
   const shown = question.measures.filter((m) => !(m.key in suppressed));
   const latest = chains.filter((c) => c.releases.length > 0);
-  const others = readable.length > 0 ? sql`NOT ${inList(sql`r.institution_id`, readable)}` : sql`true`;
   const direct = shown.filter((m) => m.direct);
-  const figures = shown.map((m) =>
-    m.direct
-      ? sql`direct.${sql.identifier(m.key)} AS ${sql.identifier(m.key)}`
-      : sql`${m.figure(sums(m))} AS ${sql.identifier(m.key)}`,
-  );
+  // Every direct figure from the viewer's own records and the kept released records (released-records.ts).
+  const directValues = new Map<string, SQL>();
+  if (direct.length > 0) {
+    const values = await directFigures(
+      db,
+      direct.map((m) => m.direct!.of),
+      question.directFigures,
+      { from: question.ownFrom, where: question.ownWhere },
+      latest.map((c) => ({
+        fy: c.fy,
+        term: c.term,
+        release: c.releases.at(-1)!.number,
+        releasedAt: c.releases.at(-1)!.releasedAt,
+      })),
+      readable,
+      cellsOf(params),
+    );
+    direct.forEach((m, n) => directValues.set(m.key, values[n]!));
+  }
+  const figures = shown.map((m) => sql`${m.direct ? directValues.get(m.key)! : m.figure(sums(m))} AS ${sql.identifier(m.key)}`);
   const [row] = await queryHeavyRows<ReportRow>(
     db,
     sql`WITH own AS (SELECT ${sql.join(
@@ -155,17 +196,7 @@ export async function provinceFigures(
       ],
       sql`, `,
     )} ${question.ownFrom} WHERE ${question.ownWhere})
-    ${
-      // Every direct figure in one pass over the records they rest on.
-      direct.length > 0
-        ? sql`, direct AS (SELECT ${sql.join(
-            direct.map((m) => sql`${m.direct!.value} AS ${sql.identifier(m.key)}`),
-            sql`, `,
-          )} FROM (${directSource(question, latest, others)}) r)`
-        : sql``
-    }
-    SELECT ${sql.join([...figures, sql`own.${sql.identifier(REPORT_FLAG_KEY)}`], sql`, `)}
-    FROM own${direct.length > 0 ? sql`, direct` : sql``}`,
+    SELECT ${sql.join([...figures, sql`own.${sql.identifier(REPORT_FLAG_KEY)}`], sql`, `)} FROM own`,
   );
   // A lowest or highest fee is one record's own value: hidden whenever a record of the others is in it.
   for (const m of question.measures) {
@@ -204,25 +235,28 @@ export async function provinceFigures(
   };
 }
 
-/** The columns direct figures read (program counts, fees), the same in `records` and `release_records`. */
-const RECORD_FIGURES = sql.raw(['program_id', ...MONEY_FIELDS].map((c) => `r.${c}`).join(', '));
-
 /**
- * The records the direct figures are computed from: the viewer's own, live, and the others' of each period's latest
- * release.
+ * Right after a release of `periods` (decision 043): computes and keeps what a question over them needs, so that the
+ * first question after a release costs what a later one does: the served blocks of each viewer in `viewers` and of
+ * each viewer whose blocks are kept (at most MAX_VIEWERS_AHEAD in all, those given first), and the released records
+ * the direct figures merge. What is kept is what a question would compute and keep itself, so it changes no answer.
  */
-function directSource(question: ProvinceQuestion, latest: readonly PeriodChain[], others: SQL): SQL {
-  const own = sql`SELECT ${RECORD_FIGURES} ${question.ownFrom} WHERE ${question.ownWhere}`;
-  if (latest.length === 0) return own;
-  return sql`${own} UNION ALL
-    SELECT ${RECORD_FIGURES}
-    FROM (VALUES ${sql.join(
-      latest.map((c) => sql`(${c.releases.at(-1)!.number}::int, ${c.fy}::text, ${c.term}::text)`),
-      sql`, `,
-    )}) AS want (release_id, fy, term)
-    JOIN release_records r ON r.release_id = want.release_id AND r.fiscal_year = want.fy AND r.term = want.term
-    JOIN release_programs p ON p.release_id = r.release_id AND p.id = r.program_id
-    WHERE ${others} AND ${question.releasedWhere}`;
+export async function prepareProvinceFigures(
+  db: Db,
+  periods: readonly Period[],
+  viewers: readonly Viewer[],
+  parts: readonly Part[],
+  figures: readonly DirectFigure[],
+): Promise<void> {
+  const wanted = new Set(periods.map(periodKey));
+  const chains = (await periodChains(db, {})).filter((c) => wanted.has(periodKey(c)) && c.releases.length > 0);
+  const byKey = new Map<string, Viewer>();
+  for (const viewer of [...viewers, ...keptViewers(db)]) {
+    const key = viewerKey(viewer);
+    if (!byKey.has(key) && viewer.readable.length > 0) byKey.set(key, viewer);
+  }
+  await serveAhead(db, [...byKey.values()].slice(0, MAX_VIEWERS_AHEAD), chains, parts);
+  await keepReleasedRecords(db, chains.map(latestRelease), figures);
 }
 
 /**

@@ -143,17 +143,54 @@ export interface Viewer {
 }
 
 type ViewerPeriods = Map<string, { chain: string; names: string; parts: Promise<Map<string, ServedBlocks>> }>;
-const viewers = new WeakMap<Db, Map<string, ViewerPeriods>>();
+const viewers = new WeakMap<Db, Map<string, { viewer: Viewer; periods: ViewerPeriods }>>();
+
+/** A viewer as the key of what is kept for them: whom they may read, and the rule. */
+export const viewerKey = (viewer: Viewer) =>
+  `${[...viewer.readable].sort((a, b) => a - b).join(',')}|${viewer.rule.minInstitutions}|${viewer.rule.maxSharePercent}`;
 
 function keptFor(db: Db, viewer: Viewer): ViewerPeriods {
   let byViewer = viewers.get(db);
   if (!byViewer) viewers.set(db, (byViewer = new Map()));
-  const key = `${[...viewer.readable].sort((a, b) => a - b).join(',')}|${viewer.rule.minInstitutions}|${viewer.rule.maxSharePercent}`;
-  const found = byViewer.get(key) ?? new Map();
+  const key = viewerKey(viewer);
+  const found = byViewer.get(key) ?? { viewer, periods: new Map() };
   byViewer.delete(key); // re-inserted last: Map order is the order of last use
   byViewer.set(key, found);
   if (byViewer.size > MAX_KEPT_VIEWERS) byViewer.delete(byViewer.keys().next().value!);
-  return found;
+  return found.periods;
+}
+
+/** The viewers whose blocks are kept, the one who asked last first (what a new release computes ahead for). */
+export function keptViewers(db: Db): Viewer[] {
+  return [...(viewers.get(db)?.values() ?? [])].map((kept) => kept.viewer).reverse();
+}
+
+/** How many viewers' blocks are kept at most: a release computes ahead for no more. */
+export const MAX_VIEWERS_AHEAD = MAX_KEPT_VIEWERS;
+
+/**
+ * Computes and keeps the served blocks of `chains` for each of `viewers` (decision 043): right after a release, so
+ * that a viewer's first question after it finds them. One period at a time, its release data read while the
+ * previous period's blocks are computed.
+ */
+export async function serveAhead(
+  db: Db,
+  viewersAhead: readonly Viewer[],
+  chains: readonly PeriodChain[],
+  parts: readonly Part[],
+): Promise<void> {
+  const readAll = (chain: PeriodChain) => {
+    const reading = Promise.all(chain.releases.map((r) => readReleaseData(db, r, chain, parts)));
+    reading.catch(() => {}); // awaited below; a failure then fails the whole
+    return reading;
+  };
+  let next = chains[0] ? readAll(chains[0]) : null;
+  for (const [n, chain] of chains.entries()) {
+    await next;
+    next = chains[n + 1] ? readAll(chains[n + 1]!) : null;
+    for (const viewer of viewersAhead) await servedBlocks(db, viewer, chain, parts);
+  }
+  await next;
 }
 
 /**

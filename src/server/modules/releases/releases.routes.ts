@@ -20,6 +20,7 @@ import {
   updateSchedule,
   upcomingReleases,
 } from './releases.repo.ts';
+import { releaseMade } from './release-made.ts';
 
 /**
  * Releases of province figures (decision 024): the calendar anyone signed in may read (what was released when, what
@@ -71,7 +72,15 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: requireAppAdmin,
     },
-    async (request) => valueOrHttpError(await createRelease(db, request.body, signedInUser(request).id), 'The release'),
+    async (request) => {
+      const outcome = await createRelease(db, request.body, signedInUser(request).id);
+      // The release answers once its figures are ready to serve (decision 043); it is made whatever comes of that.
+      if (outcome.ok)
+        await releaseMade
+          .call(db, outcome.value.periods)
+          .catch((err: unknown) => request.log.warn({ err }, 'the figures of a release could not be computed ahead'));
+      return valueOrHttpError(outcome, 'The release');
+    },
   );
 
   r.put(

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/record-rules.ts';
 import type { ReportType } from '../../../shared/reports.ts';
 import type { ReportColumnKind } from '../../../shared/schemas/report.ts';
+import type { DirectFigure } from '../disclosure/released-records.ts';
 import { NAME_COLUMNS, recordColumn, sumOfColumns, TERM_ORDER } from '../records/record-sql.ts';
 
 /**
@@ -40,9 +41,10 @@ export interface Measure {
   /**
    * A figure that is no function of its parts' sums (a median, a lowest fee, a count of distinct programs) is an
    * aggregate over the records; its parts then only say how many records it rests on. `oneRecord`: the figure is a
-   * single record's own value (a lowest or a highest), which a sum over several institutions never is.
+   * single record's own value (a lowest or a highest), which a sum over several institutions never is. `of`: the same
+   * aggregate said as data, for the province row that merges kept released records (disclosure/released-records.ts).
    */
-  direct?: { value: SQL; oneRecord?: boolean };
+  direct?: { value: SQL; oneRecord?: boolean; of: DirectFigure };
 }
 
 /** A measure's aggregate over grouped records. */
@@ -129,7 +131,7 @@ function direct(
   kind: Measure['kind'],
   records: [name: string, counted: SQL],
   value: SQL,
-  oneRecord = false,
+  of: DirectFigure,
 ): Measure {
   return {
     key,
@@ -137,7 +139,7 @@ function direct(
     kind,
     parts: { [records[0]]: records[1] },
     figure: () => value,
-    direct: { value, oneRecord },
+    direct: { value, oneRecord: of.stat === 'min' || of.stat === 'max', of },
   };
 }
 
@@ -146,15 +148,16 @@ function feeRange(column: MoneyField, label: string): Measure[] {
   const c = recordColumn(column);
   const reported: [string, SQL] = [`${column}_records`, sql`CASE WHEN ${c} IS NOT NULL THEN 1 END`];
   return [
-    direct(`${column}_min`, `${label}: lowest`, 'money', reported, sql`min(${c})::text`, true),
+    direct(`${column}_min`, `${label}: lowest`, 'money', reported, sql`min(${c})::text`, { stat: 'min', column }),
     direct(
       `${column}_median`,
       `${label}: median`,
       'money',
       reported,
       sql`round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ${c}))::numeric, 2)::text`,
+      { stat: 'median', column },
     ),
-    direct(`${column}_max`, `${label}: highest`, 'money', reported, sql`max(${c})::text`, true),
+    direct(`${column}_max`, `${label}: highest`, 'money', reported, sql`max(${c})::text`, { stat: 'max', column }),
   ];
 }
 
@@ -272,7 +275,10 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
   tuition: {
     dimensions: [INSTITUTION, CREDENTIAL],
     measures: [
-      direct('programs', 'Programs', 'count', ['records', sql`1`], sql`count(DISTINCT r.program_id)::float8`),
+      direct('programs', 'Programs', 'count', ['records', sql`1`], sql`count(DISTINCT r.program_id)::float8`, {
+        stat: 'distinct',
+        column: 'program_id',
+      }),
       ...feeRange('coop_fee_domestic', 'Domestic fee'),
       ...feeRange('coop_fee_international', 'International fee'),
     ],
@@ -287,3 +293,12 @@ export const REPORT_DEFINITIONS: Record<ReportType, ReportDefinition> = {
 export const ALL_PARTS: { name: string; value: SQL }[] = [
   ...new Map(Object.values(REPORT_DEFINITIONS).flatMap((d) => d.measures.flatMap((m) => Object.entries(m.parts)))).entries(),
 ].map(([name, value]) => ({ name, value }));
+
+/** Every direct figure any report shows, each once: what a release's records are kept for (decision 043). */
+export const ALL_DIRECT_FIGURES: DirectFigure[] = [
+  ...new Map(
+    Object.values(REPORT_DEFINITIONS)
+      .flatMap((d) => d.measures.flatMap((m) => (m.direct ? [m.direct.of] : [])))
+      .map((f) => [JSON.stringify(f), f]),
+  ).values(),
+];

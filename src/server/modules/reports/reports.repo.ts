@@ -7,11 +7,14 @@ import {
   type ReportParams,
   type ReportRow,
 } from '../../../shared/schemas/report.ts';
-import { queryHeavyRows, type Db } from '../../db/client.ts';
+import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
 import { recordFilterSql, RECORDS_WITH_NAMES, type RecordFilter } from '../records/record-sql.ts';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
-import { provinceFigures } from '../disclosure/province-figures.ts';
-import { ALL_PARTS, measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
+import { prepareProvinceFigures, provinceFigures } from '../disclosure/province-figures.ts';
+import { readableInstitutions } from '../../../shared/permissions.ts';
+import { toSessionUser, userRowsWhere, type UserRow } from '../../session/session-user.ts';
+import type { Period } from '../../db/data-versions.ts';
+import { ALL_DIRECT_FIGURES, ALL_PARTS, measureValue, REPORT_DEFINITIONS, type ReportDefinition } from './report-definitions.ts';
 import { APPROVED_ONLY, FLAG_AGGREGATE, flagOf, preliminary, RETURN_JOIN, revised } from '../returns/return-flags.ts';
 import { markedPeriods, markedRecords } from '../returns/marked-periods.ts';
 
@@ -171,6 +174,7 @@ export async function runReport(
         {
           measures: definition.measures,
           parts: ALL_PARTS,
+          directFigures: ALL_DIRECT_FIGURES,
           ownFrom: MARKED_FROM,
           ownWhere: sql`${own}${approved}`,
           ownFlag: FLAG_AGGREGATE,
@@ -215,4 +219,18 @@ async function markingFor(db: Db, params: ReportParams): Promise<Marking> {
   if (params.approvedOnly) return EACH;
   const marked = await markedPeriods(db, params);
   return marked.periods.length * 2 > marked.inRange ? EACH : { kind: 'apart', records: markedRecords(marked, params) };
+}
+
+/**
+ * After a release of `periods` (the releases module's port, decision 043): the province figures of those periods
+ * computed ahead for every active user who may read some institutions but not all, and for the viewers whose figures
+ * are kept, as their questions would compute them.
+ */
+export async function prepareReleasedReports(db: Db, periods: readonly Period[], rule: DisclosureRule): Promise<void> {
+  const users = await queryRows<UserRow>(db, userRowsWhere(sql`u.active`));
+  const viewers = users.flatMap((row) => {
+    const readable = readableInstitutions(toSessionUser(row, []).privileges);
+    return readable === 'all' ? [] : [{ readable, rule }];
+  });
+  await prepareProvinceFigures(db, periods, viewers, ALL_PARTS, ALL_DIRECT_FIGURES);
 }
