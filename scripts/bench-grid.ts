@@ -14,6 +14,17 @@ import { ms, record, stats } from './bench-measure.ts';
 const PROGRAMS = 100;
 const SAVES = 15;
 
+/** In the page, with `row` the row being saved: `saved`, settled once the row shows it saved as a draft. */
+const ROW_SAVED = `const saved = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (row.dataset.state === 'draft' && !row.querySelector('[data-changed]')) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(row, { attributes: true, subtree: true });
+  });`;
+
 /**
  * In the page: type into row 0's first cell, press the down arrow, and answer the milliseconds until row 0 shows it
  * saved (the grid saves a row when the focus leaves it), the typing timed with the save. As measured before; reported
@@ -24,15 +35,7 @@ const EDIT_AND_SAVE_ROW = `
   const cell = document.querySelector('input[data-cell="0:0"]');
   // The input is the editor's, laid over the row (decision 041); the row's own cells say when it is saved.
   const row = document.querySelector('td[data-cell="0:0"]').closest('tr');
-  const saved = new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (row.dataset.state === 'draft' && !row.querySelector('[data-changed]')) {
-        observer.disconnect();
-        resolve();
-      }
-    });
-    observer.observe(row, { attributes: true, subtree: true });
-  });
+  ${ROW_SAVED}
   const began = performance.now();
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(cell, String(value));
   cell.dispatchEvent(new Event('input', { bubbles: true }));
@@ -68,15 +71,7 @@ const LEAVE_ROW = `
   cell.dispatchEvent(new Event('input', { bubbles: true }));
   ${SETTLED}
   ${IDLE}
-  const saved = new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (row.dataset.state === 'draft' && !row.querySelector('[data-changed]')) {
-        observer.disconnect();
-        resolve();
-      }
-    });
-    observer.observe(row, { attributes: true, subtree: true });
-  });
+  ${ROW_SAVED}
   const began = performance.now();
   cell.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
   await saved;
