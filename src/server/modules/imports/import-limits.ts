@@ -65,4 +65,13 @@ export const REQUEST_WORKER_NICENESS = 10;
  */
 export const WARM_WORKER_IDLE_MS = 60_000;
 
+/**
+ * Large import requests (a JSON body over IN_PROCESS_REQUEST_BYTES) read, planned and answered at once, and waiting
+ * their turn; one more, or a second from the same person, is answered 503 with Retry-After (large-import-gate.ts,
+ * decision 040).
+ */
+export const LARGE_IMPORTS_AT_ONCE = 1;
+export const LARGE_IMPORTS_WAITING = 1;
+export const LARGE_IMPORT_RETRY_AFTER_SECONDS = 5;
+
 export const megabytes = (bytes: number) => `${Math.round(bytes / MiB).toLocaleString('en-CA')} MB`;
