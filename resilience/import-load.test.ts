@@ -109,13 +109,13 @@ beforeAll(async () => {
   reader = await scratch.cookieFor('reader', true);
   server = await startBuiltServer(
     {
-    APP_ENV: 'P',
-    DATABASE_URL: scratch.url,
-    PUBLIC_URL: 'http://127.0.0.1',
-    OIDC_ISSUER: 'http://127.0.0.1:9/unused',
-    OIDC_CLIENT_ID: 'import-load-test',
-    COOKIE_SECRET: 'import-load-test-cookie-secret-long-enough',
-    LOG_LEVEL: 'warn',
+      APP_ENV: 'P',
+      DATABASE_URL: scratch.url,
+      PUBLIC_URL: 'http://127.0.0.1',
+      OIDC_ISSUER: 'http://127.0.0.1:9/unused',
+      OIDC_CLIENT_ID: 'import-load-test',
+      COOKIE_SECRET: 'import-load-test-cookie-secret-long-enough',
+      LOG_LEVEL: 'warn',
     },
     { inspect: true },
   );

@@ -11,8 +11,7 @@ import { LARGE_IMPORT_RETRY_AFTER_SECONDS, LARGE_IMPORTS_AT_ONCE, LARGE_IMPORTS_
  * within 2×.
  */
 
-const BUSY =
-  'The server is checking another large import right now. Nothing was saved; try again in a few seconds.';
+const BUSY = 'The server is checking another large import right now. Nothing was saved; try again in a few seconds.';
 
 let running = 0;
 /** Those waiting: each is handed the slot of the one that finishes (so no newcomer slips in between). */
