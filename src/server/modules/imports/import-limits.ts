@@ -73,5 +73,10 @@ export const WARM_WORKER_IDLE_MS = 60_000;
 export const LARGE_IMPORTS_AT_ONCE = 1;
 export const LARGE_IMPORTS_WAITING = 1;
 export const LARGE_IMPORT_RETRY_AFTER_SECONDS = 5;
+/**
+ * After a large import, the next waits this many times as long as it took, so that large imports take at most a
+ * third of the server's time however many people loop them (decision 040).
+ */
+export const LARGE_IMPORT_REST_RATIO = 2;
 
 export const megabytes = (bytes: number) => `${Math.round(bytes / MiB).toLocaleString('en-CA')} MB`;

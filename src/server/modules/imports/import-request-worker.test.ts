@@ -11,7 +11,7 @@ import {
   MAX_WAITING_PARSES,
   REQUEST_WORKER_NICENESS,
 } from './import-limits.ts';
-import { peakLargeImports } from './large-import-gate.ts';
+import { largeImportsBusy, peakLargeImports } from './large-import-gate.ts';
 import { peakConcurrentParses, warmWorkerPids, workersStarted } from './parse-in-worker.ts';
 
 /**
@@ -156,6 +156,11 @@ describe('import bodies read in the worker answer as those read in the server', 
 
   it(`runs ${LARGE_IMPORTS_AT_ONCE} large import at a time with ${LARGE_IMPORTS_WAITING} waiting, and refuses more with 503 and Retry-After`, async () => {
     const body = largeBody();
+    /** Until the last large import's turn has been handed on (it rests as long as the import took, times the ratio). */
+    const idle = async () => {
+      while (largeImportsBusy()) await new Promise((r) => setTimeout(r, 50));
+    };
+    await idle();
     // Three people at once: one is read, one waits its turn, the third is refused at once.
     const three = await Promise.all([
       post('/api/imports/dry-run', body),
@@ -165,17 +170,20 @@ describe('import bodies read in the worker answer as those read in the server', 
     expect(three.map((a) => a.statusCode).sort()).toEqual([200, 200, 503]);
     expectBusy(three.find((a) => a.statusCode === 503)!);
     expect(peakLargeImports()).toBe(LARGE_IMPORTS_AT_ONCE);
+    await idle();
     // One person's second large request while the first runs is refused, even with no one else waiting; the refused
     // rows and the commit go through the same turn.
     const own = await Promise.all([post('/api/imports/dry-run', body), post('/api/imports/refused-rows', body)]);
     expect(own.map((a) => a.statusCode).sort()).toEqual([200, 503]);
     expectBusy(own.find((a) => a.statusCode === 503)!);
+    await idle();
     const withCommit = await Promise.all([post('/api/imports/dry-run', body), post('/api/imports/commit', body)]);
     const busy = withCommit.filter((a) => a.statusCode === 503);
     expect(busy).toHaveLength(1);
     expectBusy(busy[0]!);
     // The other answers as it would alone: a dry run 200, a commit 400 for its row's errors.
     expect([200, 400]).toContain(withCommit.find((a) => a.statusCode !== 503)!.statusCode);
+    await idle();
     // A small body is not a large import: it is read in the server meanwhile, and never refused as busy.
     const small = JSON.stringify({
       mapping: { institution: 0, program: 1 },
@@ -185,6 +193,12 @@ describe('import bodies read in the worker answer as those read in the server', 
     });
     const [large, smallToo] = await Promise.all([post('/api/imports/dry-run', body), post('/api/imports/dry-run', small)]);
     expect([large!.statusCode, smallToo!.statusCode]).toEqual([200, 200]);
+    // Once one is answered its turn rests a while (as long as it took, times the rest ratio) before the next starts.
+    await idle();
+    expect((await post('/api/imports/dry-run', body)).statusCode).toBe(200);
+    // A few turns of the timers later (a dry run of this body takes far longer than this), the turn still rests.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(largeImportsBusy()).toBe(true);
     // Once they are done, the next one is read as usual.
     expect((await post('/api/imports/dry-run', body)).statusCode).toBe(200);
     expect(peakLargeImports()).toBe(LARGE_IMPORTS_AT_ONCE);
