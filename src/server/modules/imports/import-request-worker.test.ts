@@ -195,9 +195,15 @@ describe('import bodies read in the worker answer as those read in the server', 
     expect([large!.statusCode, smallToo!.statusCode]).toEqual([200, 200]);
     // Once one is answered its turn rests a while (as long as it took, times the rest ratio) before the next starts.
     await idle();
-    expect((await post('/api/imports/dry-run', body)).statusCode).toBe(200);
-    // A few turns of the timers later (a dry run of this body takes far longer than this), the turn still rests.
-    await new Promise((r) => setTimeout(r, 20));
+    const eightMegabytes = JSON.stringify({
+      mapping: { institution: 0, program: 1 },
+      rows: [['Nowhere', 'Nothing'], ...padding(8 * 1024 * 1024)],
+      fiscalYear: '2024/25',
+      term: 'Fall',
+    });
+    expect((await post('/api/imports/dry-run', eightMegabytes)).statusCode).toBe(200);
+    // A turn of the timers later (reading 8 MB takes the worker tens of milliseconds at least), the turn still rests.
+    await new Promise((r) => setTimeout(r, 5));
     expect(largeImportsBusy()).toBe(true);
     // Once they are done, the next one is read as usual.
     expect((await post('/api/imports/dry-run', body)).statusCode).toBe(200);
