@@ -1,8 +1,9 @@
 /**
  * Issue 28, point 1: two writers looping the import's dry run with a 16 MB JSON body (5,000 rows × 200 cells) took a
  * reader's report from p50 17 → 430 ms and p99 95 → 1,040 ms, and the server's memory from 566 to 804 MB, because the
- * bodies were parsed and checked on the event loop. Now they are read in the upload worker (at a lower CPU priority)
- * and a long queue of them is shed with 503. Measured against the built server in production mode on PostgreSQL: the
+ * bodies were parsed and checked on the event loop. Now they are read in the upload worker (at a lower CPU priority,
+ * in a session of its own), one large import at a time with a rest after each, and more are shed with 503 and
+ * Retry-After (decision 040). Measured against the built server in production mode on PostgreSQL: the
  * reader's p99 while two clients loop 16 MB dry runs, against its p99 on the quiet server in the same test (never a
  * wall-clock time); and the server's resident memory once the loops stop, against where it started.
  */
@@ -22,7 +23,7 @@ const RECORDS = 20_000;
  * How much slower the reader's p99 may be while the dry runs loop than on the quiet server: issue 28's 2×. With the
  * bodies read and checked on the event loop it measured 3.6–6.5× here (the issue saw 10×); with them in a warm worker
  * and the plan in turns of the event loop, but two dry runs at once, 1.4–6.0× on a busy 2-core machine (decision 040).
- * With one large import at a time and the others refused with Retry-After, see decision 040's numbers.
+ * With one large import at a time, a rest after each and the others refused with Retry-After, see decision 040.
  */
 const P99_RATIO_BOUND = 2;
 /**
