@@ -65,4 +65,18 @@ export const REQUEST_WORKER_NICENESS = 10;
  */
 export const WARM_WORKER_IDLE_MS = 60_000;
 
+/**
+ * Large import requests (a JSON body over IN_PROCESS_REQUEST_BYTES) read, planned and answered at once, and waiting
+ * their turn; one more, or a second from the same person, is answered 503 with Retry-After (large-import-gate.ts,
+ * decision 040).
+ */
+export const LARGE_IMPORTS_AT_ONCE = 1;
+export const LARGE_IMPORTS_WAITING = 1;
+export const LARGE_IMPORT_RETRY_AFTER_SECONDS = 5;
+/**
+ * After a large import, the next waits this many times as long as it took, so that large imports take at most a
+ * third of the server's time however many people loop them (decision 040).
+ */
+export const LARGE_IMPORT_REST_RATIO = 2;
+
 export const megabytes = (bytes: number) => `${Math.round(bytes / MiB).toLocaleString('en-CA')} MB`;

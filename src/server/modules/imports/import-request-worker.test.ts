@@ -1,13 +1,24 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createMatrixCaller } from '../../test/matrix.ts';
-import { IN_PROCESS_REQUEST_BYTES, MAX_CONCURRENT_PARSES, MAX_WAITING_PARSES } from './import-limits.ts';
-import { workersStarted } from './parse-in-worker.ts';
+import {
+  IN_PROCESS_REQUEST_BYTES,
+  LARGE_IMPORT_RETRY_AFTER_SECONDS,
+  LARGE_IMPORTS_AT_ONCE,
+  LARGE_IMPORTS_WAITING,
+  MAX_CONCURRENT_PARSES,
+  MAX_WAITING_PARSES,
+  REQUEST_WORKER_NICENESS,
+} from './import-limits.ts';
+import { largeImportsBusy, peakLargeImports } from './large-import-gate.ts';
+import { peakConcurrentParses, warmWorkerPids, workersStarted } from './parse-in-worker.ts';
 
 /**
  * Issue 28: an import's JSON body over IN_PROCESS_REQUEST_BYTES is parsed, validated and read in the worker process,
  * off the event loop. It must answer exactly what the same body answers when read in the server (the small bodies
- * every other test sends), and a queue of them that grows too long is refused with 503 and Retry-After.
+ * every other test sends). Such large requests run one at a time with one waiting, and more are refused with 503 and
+ * Retry-After (decision 040); spreadsheets queue for the worker as before.
  */
 
 /** Blank rows that make a body large without changing what it asks: blank rows are passed over. */
@@ -16,16 +27,19 @@ const padding = (bytes: number) => Array.from({ length: Math.ceil(bytes / 2000) 
 describe('import bodies read in the worker answer as those read in the server', () => {
   let ctx: TestContext;
   let cookie: string;
+  /** Others who may import: an institution's admin and an app admin. */
+  let others: string[];
 
   beforeAll(async () => {
     ctx = await createTestContext();
     const { matrix } = await createMatrixCaller(ctx);
     cookie = await ctx.cookieFor(matrix.users.writer);
+    others = [await ctx.cookieFor(matrix.users.instAdmin), await ctx.cookieFor(matrix.users.appAdmin)];
   }, 180_000);
   afterAll(() => ctx.close());
 
-  const post = (url: string, payload: string) =>
-    ctx.app.inject({ method: 'POST', url, payload, headers: { cookie, 'content-type': 'application/json' } });
+  const post = (url: string, payload: string, as = cookie) =>
+    ctx.app.inject({ method: 'POST', url, payload, headers: { cookie: as, 'content-type': 'application/json' } });
 
   /** The same request small, and padded past the limit (as JSON text, so malformed bodies can be padded too). */
   function bothSizes(text: (pad: string) => string): [string, string] {
@@ -106,15 +120,109 @@ describe('import bodies read in the worker answer as those read in the server', 
     expect(workersStarted() - sheets).toBe(2);
   }, 180_000);
 
-  it(`runs ${MAX_CONCURRENT_PARSES} at once, lets ${MAX_WAITING_PARSES} wait, and refuses more with 503 and Retry-After`, async () => {
-    const body = JSON.stringify({
+  const largeBody = () =>
+    JSON.stringify({
       mapping: { institution: 0, program: 1 },
       rows: [['Nowhere', 'Nothing'], ...padding(IN_PROCESS_REQUEST_BYTES * 2)],
       fiscalYear: '2024/25',
       term: 'Fall',
     });
+
+  it.runIf(process.platform === 'linux')(
+    'reads JSON bodies behind the server for CPU: niceness, and a session (autogroup) of its own (decision 040)',
+    async () => {
+      expect((await post('/api/imports/dry-run', largeBody())).statusCode).toBe(200);
+      const pids = warmWorkerPids();
+      expect(pids.length).toBeGreaterThan(0);
+      for (const pid of pids) {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // Fields after the command's closing parenthesis: state, ppid, pgrp, session, …, priority, nice.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        expect(Number(fields[3]), 'the worker leads a session of its own').toBe(pid);
+        expect(Number(fields[16]), 'niceness').toBe(REQUEST_WORKER_NICENESS);
+        if (existsSync(`/proc/${pid}/autogroup`)) {
+          expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(new RegExp(`nice ${REQUEST_WORKER_NICENESS}\\b`));
+        }
+      }
+    },
+    180_000,
+  );
+
+  const expectBusy = (answer: { statusCode: number; headers: Record<string, unknown>; json: () => { message: string } }) => {
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe(String(LARGE_IMPORT_RETRY_AFTER_SECONDS));
+    expect(answer.json().message).toMatch(/large import.*Nothing was saved; try again in a few seconds/);
+  };
+
+  it(`runs ${LARGE_IMPORTS_AT_ONCE} large import at a time with ${LARGE_IMPORTS_WAITING} waiting, and refuses more with 503 and Retry-After`, async () => {
+    const body = largeBody();
+    /** Until the last large import's turn has been handed on (it rests as long as the import took, times the ratio). */
+    const idle = async () => {
+      while (largeImportsBusy()) await new Promise((r) => setTimeout(r, 50));
+    };
+    await idle();
+    // Three people at once: one is read, one waits its turn, the third is refused at once.
+    const three = await Promise.all([
+      post('/api/imports/dry-run', body),
+      post('/api/imports/dry-run', body, others[0]),
+      post('/api/imports/dry-run', body, others[1]),
+    ]);
+    expect(three.map((a) => a.statusCode).sort()).toEqual([200, 200, 503]);
+    expectBusy(three.find((a) => a.statusCode === 503)!);
+    expect(peakLargeImports()).toBe(LARGE_IMPORTS_AT_ONCE);
+    await idle();
+    // One person's second large request while the first runs is refused, even with no one else waiting; the refused
+    // rows and the commit go through the same turn.
+    const own = await Promise.all([post('/api/imports/dry-run', body), post('/api/imports/refused-rows', body)]);
+    expect(own.map((a) => a.statusCode).sort()).toEqual([200, 503]);
+    expectBusy(own.find((a) => a.statusCode === 503)!);
+    await idle();
+    const withCommit = await Promise.all([post('/api/imports/dry-run', body), post('/api/imports/commit', body)]);
+    const busy = withCommit.filter((a) => a.statusCode === 503);
+    expect(busy).toHaveLength(1);
+    expectBusy(busy[0]!);
+    // The other answers as it would alone: a dry run 200, a commit 400 for its row's errors.
+    expect([200, 400]).toContain(withCommit.find((a) => a.statusCode !== 503)!.statusCode);
+    await idle();
+    // A small body is not a large import: it is read in the server meanwhile, and never refused as busy.
+    const small = JSON.stringify({
+      mapping: { institution: 0, program: 1 },
+      rows: [['Nowhere', 'Nothing']],
+      fiscalYear: '2024/25',
+      term: 'Fall',
+    });
+    const [large, smallToo] = await Promise.all([post('/api/imports/dry-run', body), post('/api/imports/dry-run', small)]);
+    expect([large!.statusCode, smallToo!.statusCode]).toEqual([200, 200]);
+    // Once one is answered its turn rests a while (as long as it took, times the rest ratio) before the next starts.
+    await idle();
+    const eightMegabytes = JSON.stringify({
+      mapping: { institution: 0, program: 1 },
+      rows: [['Nowhere', 'Nothing'], ...padding(8 * 1024 * 1024)],
+      fiscalYear: '2024/25',
+      term: 'Fall',
+    });
+    expect((await post('/api/imports/dry-run', eightMegabytes)).statusCode).toBe(200);
+    // A turn of the timers later (reading 8 MB takes the worker tens of milliseconds at least), the turn still rests.
+    await new Promise((r) => setTimeout(r, 5));
+    expect(largeImportsBusy()).toBe(true);
+    // Once they are done, the next one is read as usual.
+    expect((await post('/api/imports/dry-run', body)).statusCode).toBe(200);
+    expect(peakLargeImports()).toBe(LARGE_IMPORTS_AT_ONCE);
+  }, 180_000);
+
+  it(`reads ${MAX_CONCURRENT_PARSES} spreadsheets at once, lets ${MAX_WAITING_PARSES} wait, and refuses more with 503 and Retry-After`, async () => {
+    const csv = 'Institution,Program\nUVic,Arts\n';
     const total = MAX_CONCURRENT_PARSES + MAX_WAITING_PARSES + 4;
-    const answers = await Promise.all(Array.from({ length: total }, () => post('/api/imports/dry-run', body)));
+    const answers = await Promise.all(
+      Array.from({ length: total }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/imports/parse',
+          payload: csv,
+          headers: { cookie, 'content-type': 'text/csv' },
+        }),
+      ),
+    );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(MAX_CONCURRENT_PARSES + MAX_WAITING_PARSES);
     expect(
@@ -127,7 +235,14 @@ describe('import bodies read in the worker answer as those read in the server', 
       expect(answer.headers['retry-after']).toBe('5');
       expect(answer.json().message).toMatch(/busy.*Nothing was saved; try again in a few seconds/);
     }
+    expect(peakConcurrentParses()).toBeLessThanOrEqual(MAX_CONCURRENT_PARSES);
     // Once the queue has drained, the next one is read as usual.
-    expect((await post('/api/imports/dry-run', body)).statusCode).toBe(200);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/imports/parse',
+      payload: csv,
+      headers: { cookie, 'content-type': 'text/csv' },
+    });
+    expect(res.statusCode).toBe(200);
   }, 180_000);
 });

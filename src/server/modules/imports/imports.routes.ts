@@ -24,6 +24,8 @@ import { planImport } from './import-plan.ts';
 import type { KeepRows } from './read-cells.ts';
 import { refusedRowsFile } from './refused-rows.ts';
 import { storeUpload } from './kept-files.repo.ts';
+import { IN_PROCESS_REQUEST_BYTES } from './import-limits.ts';
+import { largeImportTurn } from './large-import-gate.ts';
 
 const megabytes = `${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MB`;
 /** A JSON body of 5,000 rows of text cells: well above the 1 MB every other route allows. */
@@ -78,6 +80,16 @@ const prepared = (request: FastifyRequest, keepRows: KeepRows = false) =>
     keepRows,
     ROWS_BODY_LIMIT,
   );
+
+/**
+ * A request whose body may be large (over IN_PROCESS_REQUEST_BYTES, or of no declared length) waits its turn among
+ * the large imports from before its body is read until its answer is made, or is refused as busy (decision 040).
+ */
+function oneAtATime<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  const declared = request.headers['content-length'];
+  const large = declared === undefined || Number(declared) > IN_PROCESS_REQUEST_BYTES;
+  return large ? largeImportTurn(signedInUser(request).id, work) : work();
+}
 
 /**
  * The route's schema documents the body; prepareImportBody validates it (a large one in the worker: a million cells
@@ -151,8 +163,11 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       ...readByWorker,
     },
     async (request, reply) => {
-      const { rows, counts, fingerprint } = await planImport(db, await prepared(request), signedInUser(request).privileges);
-      return sendJsonText(reply, await dryRunJson({ counts, rows, fingerprint }));
+      const json = await oneAtATime(request, async () => {
+        const { rows, counts, fingerprint } = await planImport(db, await prepared(request), signedInUser(request).privileges);
+        return dryRunJson({ counts, rows, fingerprint });
+      });
+      return sendJsonText(reply, json);
     },
   );
 
@@ -171,11 +186,12 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       onRequest: requireImportRights,
       ...readByWorker,
     },
-    async (request) => {
-      const read = await prepared(request, true);
-      const { rows } = await planImport(db, read, signedInUser(request).privileges);
-      return refusedRowsFile(read.request, rows);
-    },
+    async (request) =>
+      oneAtATime(request, async () => {
+        const read = await prepared(request, true);
+        const { rows } = await planImport(db, read, signedInUser(request).privileges);
+        return refusedRowsFile(read.request, rows);
+      }),
   );
 
   r.post(
@@ -203,7 +219,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     // import_conflict with the dry run. Someone else's change meanwhile: a 409.
     async (request) => ({
       counts: valueOrHttpError(
-        await commitImport(db, await prepared(request, 'without-upload'), signedInUser(request)),
+        await oneAtATime(request, async () => commitImport(db, await prepared(request, 'without-upload'), signedInUser(request))),
         'The record',
       ),
     }),
