@@ -88,7 +88,9 @@ export async function signInAtProvider(authorizationUrl: string, account: string
     const location = response.headers.get('location');
     if (location) {
       const next = new URL(location, url);
-      if (next.href.startsWith(appUrl)) return next;
+      // The app's origin exactly: a prefix test took the provider's own pages for the app's whenever the provider's
+      // free port began with the app's (127.0.0.1:39993 after :3999), and every sign-in of that run failed with 404.
+      if (next.origin === new URL(appUrl).origin) return next;
       url = next.href;
       continue;
     }
