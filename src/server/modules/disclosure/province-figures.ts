@@ -7,7 +7,7 @@ import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../
 import { queryHeavyRows, type Db } from '../../db/client.ts';
 import { periodKey, type Period } from '../../db/data-versions.ts';
 import { answerPart, cellParts } from './release-blocks.ts';
-import { directFigures, keepReleasedRecords, type DirectFigure, type ReleasedPeriod } from './released-records.ts';
+import { directFigures, keepReleasedRecords, latestRelease, type DirectFigure } from './released-records.ts';
 import {
   fromCents,
   keptViewers,
@@ -68,14 +68,6 @@ export interface ProvinceQuestion {
   /** The question's filter over released records `r` and programs `p`, without institutions or status. */
   releasedWhere: SQL;
 }
-
-/** A released period's latest release, as the direct figures read it. */
-const latestRelease = (chain: PeriodChain): ReleasedPeriod => ({
-  fy: chain.fy,
-  term: chain.term,
-  release: chain.releases.at(-1)!.number,
-  releasedAt: chain.releases.at(-1)!.releasedAt,
-});
 
 /** Whether the question holds a cell (discipline × credential × WIL type). */
 function cellsOf(params: ReportParams): (cell: string) => boolean {
@@ -175,12 +167,7 @@ export async function provinceFigures(
       direct.map((m) => m.direct!.of),
       question.directFigures,
       { from: question.ownFrom, where: question.ownWhere },
-      latest.map((c) => ({
-        fy: c.fy,
-        term: c.term,
-        release: c.releases.at(-1)!.number,
-        releasedAt: c.releases.at(-1)!.releasedAt,
-      })),
+      latest.map(latestRelease),
       readable,
       cellsOf(params),
     );

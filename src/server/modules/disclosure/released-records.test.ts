@@ -8,7 +8,7 @@ import { createProgram, insertRecord } from '../../test/record-factories.ts';
 import { createRelease } from '../releases/releases.repo.ts';
 import { inList, RECORDS_WITH_NAMES } from '../records/record-sql.ts';
 import { periodChains, keptViewers, viewerKey } from './served-releases.ts';
-import { directFigures, type DirectFigure } from './released-records.ts';
+import { directFigures, latestRelease, type DirectFigure } from './released-records.ts';
 
 /**
  * The direct figures of the province row (decision 043) merge kept, sorted runs of released records in TypeScript;
@@ -128,12 +128,7 @@ describe('direct figures from kept released records (decision 043)', () => {
       FIGURES,
       FIGURES,
       { from: RECORDS_WITH_NAMES, where: sql`r.status = 'submitted' AND ${inList(sql`r.institution_id`, readable)} AND ${own}` },
-      chains.map((c) => ({
-        fy: c.fy,
-        term: c.term,
-        release: c.releases.at(-1)!.number,
-        releasedAt: c.releases.at(-1)!.releasedAt,
-      })),
+      chains.map(latestRelease),
       readable,
       selects,
     );

@@ -28,6 +28,16 @@ export interface ReleasedPeriod extends Period {
   releasedAt: string;
 }
 
+/** A period's latest release (its releases oldest first, as `periodChains` gives them), as the direct figures read it. */
+export const latestRelease = (
+  chain: Period & { releases: readonly { number: number; releasedAt: string }[] },
+): ReleasedPeriod => ({
+  fy: chain.fy,
+  term: chain.term,
+  release: chain.releases.at(-1)!.number,
+  releasedAt: chain.releases.at(-1)!.releasedAt,
+});
+
 /** One release's records of one period: the columns direct figures read, as arrays. */
 interface PeriodRecords {
   cells: string[];
