@@ -294,7 +294,7 @@ function markdown(m: Measured, rule: DisclosureRule): string[] {
     row(['**all reports**', ...FAMILIES.map((f) => share(allReports(f))), `**${share(sumTallies(FAMILIES.map(allReports)))}**`]),
   );
 
-  const reasons = ['threshold', 'dominance', 'linked'] as const;
+  const reasons = ['threshold', 'dominance', 'linked', 'partial'] as const;
   lines.push('', 'Hidden figures by reason:', '', row(['report', ...reasons]), row(['---', ...reasons.map(() => '---')]));
   for (const type of REPORT_TYPES) lines.push(row([type, ...reasons.map((r) => m.reasons.get(type)!.get(r) ?? 0)]));
 

@@ -49,6 +49,8 @@ export function suppressionReasonText(reason: SuppressionReason, rule: Disclosur
       return `one institution whose records you may not read accounts for more than ${rule.maxSharePercent} % of it, so it would show that institution's figure almost exactly`;
     case 'linked':
       return 'it would give away another hidden figure of the same work-term split by subtraction';
+    case 'partial':
+      return 'it takes only part of a group of programs whose province figures are released together (within each discipline, kinds of program with too few institutions are pooled until the group passes the rules), and a part shown beside its group would give the rest away by subtraction; ask about whole disciplines, with the credential and WIL-type filters empty, to see it';
     case 'unreleased':
       return 'the province figures of a period it covers have not been released yet';
   }

@@ -103,10 +103,12 @@ export type ReportRow = z.infer<typeof ReportRowSchema>;
 /**
  * Why a figure of the province row is not shown (docs/product.md §11.1, docs/disclosure-control.md): `threshold` — fewer than
  * the required number of institutions you may not read contribute to it; `dominance` — one of them accounts for most
- * of it; `linked` — it would give a hidden figure of the same work-term split away by subtraction; `unreleased` — the
- * question covers a period whose province figures have not been released yet (decision 024).
+ * of it; `linked` — it would give a hidden figure of the same work-term split away by subtraction; `partial` — the
+ * question takes only part of a released block (the province's figures are released for whole disciplines, small ones
+ * pooled; decision 020), whatever the number of institutions in that part; `unreleased` — the question covers a period
+ * whose province figures have not been released yet (decision 024).
  */
-export const SUPPRESSION_REASONS = ['threshold', 'dominance', 'linked', 'unreleased'] as const;
+export const SUPPRESSION_REASONS = ['threshold', 'dominance', 'linked', 'partial', 'unreleased'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 /**

@@ -133,6 +133,7 @@ export const REPORT_UI = {
       threshold: (rule: DisclosureRule) => `fewer than ${rule.minInstitutions} institutions you may not read contribute to it`,
       dominance: (rule: DisclosureRule) => `one institution you may not read is over ${rule.maxSharePercent} % of it`,
       linked: () => 'it would give away another hidden figure',
+      partial: () => 'it is part of a group of programs released only as a whole',
       unreleased: () => 'the province figures of a period it covers are not released yet',
     } satisfies Record<SuppressionReason, (rule: DisclosureRule) => string>,
   },

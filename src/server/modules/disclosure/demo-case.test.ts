@@ -46,7 +46,8 @@ describe('the demo writer’s Humanities bachelor’s report', () => {
     for (const column of seen.columns.filter((c) => c.kind !== 'text')) {
       if (tru[column.key] !== null) expect(seen.province[column.key], column.key).not.toEqual(tru[column.key]);
       expect(seen.province[column.key], column.key).toBeNull();
-      expect(seen.suppressed[column.key], column.key).toBe('threshold');
+      // Humanities is released pooled with Other, so a question of its bachelor's programs takes part of a block.
+      expect(seen.suppressed[column.key], column.key).toBe('partial');
     }
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DISCLOSURE_RULE, suppressionFootnotes } from '../../../shared/disclosure.ts';
 import { LOCATION_FIELDS } from '../../../shared/record-rules.ts';
 import type { Report } from '../../../shared/schemas/report.ts';
 import { queryRows } from '../../db/client.ts';
@@ -235,7 +236,8 @@ describe('disclosure control of the province row', () => {
     // Business alone would pass (P, Q, R 10 each), but the whole minus Business is S's Health and P's Engineering.
     const business = await report('discipline', `${year('2005/06')}&disciplines=Business %26 Management`);
     expect(business.province.students_placed).toBeNull();
-    expect(business.suppressed.students_placed).toBe('threshold');
+    // Hidden as part of a block (Business pooled with the failing rest), not for its own number of institutions.
+    expect(business.suppressed.students_placed).toBe('partial');
     expect((await report('discipline', `${year('2005/06')}&disciplines=Health`)).province.students_placed).toBeNull();
   });
 
@@ -255,6 +257,12 @@ describe('disclosure control of the province row', () => {
     expect(await ask('disciplines=Health')).toBe(30);
     expect(await ask('credentials=Diploma')).toBeNull();
     expect(await ask(`credentials=${encodeURIComponent("Bachelor's Degree")}`)).toBeNull();
+    // The footnote says why: part of a block, whatever the number of institutions in that part (not "fewer than 3").
+    const diploma = await report('discipline', `${year('2007/08')}&credentials=Diploma`);
+    expect(diploma.suppressed.students_placed).toBe('partial');
+    expect(suppressionFootnotes(diploma.suppressed, { students_placed: 'Students placed' }, DEFAULT_DISCLOSURE_RULE)[0]).toMatch(
+      /Students placed.* — not shown because it takes only part of a group of programs/,
+    );
     expect((await report('discipline', year('2007/08'))).province.students_placed).toBe(70);
   });
 

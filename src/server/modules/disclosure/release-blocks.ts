@@ -262,7 +262,9 @@ export type PartAnswer = { value: number; heldBack: boolean } | { reason: Suppre
 
 /**
  * A question's share of a served period: released when every block it touches passes and lies wholly inside it; then
- * the sum of those blocks' served values. `selects` says whether the question holds a cell.
+ * the sum of those blocks' served values. `selects` says whether the question holds a cell. A question that takes only
+ * part of a passing block is refused as `partial`, not as `threshold`: the part may have many institutions in it, and
+ * the footnote must say the true reason (what to ask instead is different too).
  */
 export function answerPart(blocks: ServedBlocks, selects: (cell: string) => boolean): PartAnswer {
   const inside = new Map<number, number>();
@@ -272,7 +274,7 @@ export function answerPart(blocks: ServedBlocks, selects: (cell: string) => bool
   for (const [n, count] of inside) {
     const verdict = blocks.verdict[n];
     if (verdict) return { reason: verdict };
-    if (count < blocks.size[n]!) return { reason: 'threshold' };
+    if (count < blocks.size[n]!) return { reason: 'partial' };
     value += blocks.value[n]!;
     heldBack ||= blocks.heldBack[n]!;
   }
