@@ -40,7 +40,7 @@ describe('suppressionNotes', () => {
   });
 
   it('gives each reason its own anchor for the hidden cells to link to', () => {
-    expect(new Set((['threshold', 'dominance', 'linked'] as const).map(suppressionNoteId)).size).toBe(3);
+    expect(new Set((['threshold', 'dominance', 'linked', 'partial'] as const).map(suppressionNoteId)).size).toBe(4);
   });
 });
 
