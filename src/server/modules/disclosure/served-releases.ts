@@ -193,15 +193,19 @@ export async function serveAhead(
     return reading;
   };
   let next = chains[0] ? readAll(chains[0]) : null;
-  for (const [n, chain] of chains.entries()) {
-    await next;
-    next = chains[n + 1] ? readAll(chains[n + 1]!) : null;
-    for (const viewer of viewersAhead) {
-      await servedBlocks(db, viewer, chain, parts);
-      await letRequestsIn(signal);
+  try {
+    for (const [n, chain] of chains.entries()) {
+      await next;
+      next = chains[n + 1] ? readAll(chains[n + 1]!) : null;
+      for (const viewer of viewersAhead) {
+        await servedBlocks(db, viewer, chain, parts);
+        await letRequestsIn(signal);
+      }
     }
+  } finally {
+    // Stopped or failed, it leaves no read behind: the database may be closed next.
+    await next?.catch(() => {});
   }
-  await next;
 }
 
 /**
