@@ -174,11 +174,12 @@ const COMPUTE_AHEAD_WAIT_MS = 10 * 60_000;
 
 /**
  * Stops the app server and starts another on the same database and port, as a deploy would; answers once the new one
- * says it has computed the released periods' figures ahead (decision 043), or after COMPUTE_AHEAD_WAIT_MS, with how
- * long that took from the start and by the server's own count (null when it did not say). It runs at log level info
- * to say so, which also logs each request: call it when no measure of throughput follows.
+ * answers its health check, with when it was started and `computed`: settled once it says it has computed the
+ * released periods' figures ahead (decision 043), or after COMPUTE_AHEAD_WAIT_MS, with how long that took by its own
+ * count (null when it did not say). It runs at log level info to say so, which also logs each request: call it when
+ * no measure of throughput follows.
  */
-async function restartServer(app: AppServer): Promise<{ tookMs: number; aheadMs: number | null }> {
+async function restartServer(app: AppServer): Promise<{ began: number; computed: Promise<number | null> }> {
   const old = app.process;
   if (old.exitCode === null && old.signalCode === null) {
     const exited = new Promise((resolve) => old.once('exit', resolve));
@@ -203,10 +204,10 @@ async function restartServer(app: AppServer): Promise<{ tookMs: number; aheadMs:
       said(null);
     }
   });
-  await waitFor(`${app.base}/api/health`);
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), COMPUTE_AHEAD_WAIT_MS).unref());
-  const aheadMs = await Promise.race([computed, timeout]);
-  return { tookMs: performance.now() - began, aheadMs };
+  const settled = Promise.race([computed, timeout]);
+  await waitFor(`${app.base}/api/health`);
+  return { began, computed: settled };
 }
 
 // ---- The measures --------------------------------------------------------------------------------------
@@ -445,18 +446,42 @@ async function firstAndSecond(database: Database, base: string, name: string, us
 /**
  * After a restart (decision 043): nothing the releases computed is kept, and the server computes every released
  * period's figures ahead once it is ready, in the background. The bench restarts it on the same database (after the
- * releases), waits until it says it is done (or COMPUTE_AHEAD_WAIT_MS), and asks as after the releases: `instadmin`
- * first (the server's first report pays for any first call), then the one-institution reader, each against their
- * second. Before decision 043's start path the reader's first report computed every period's blocks (about 25 s).
+ * releases) and, until it says it is done (or COMPUTE_AHEAD_WAIT_MS), asks for a light page every 100 ms: what a
+ * request arriving meanwhile waits, against the same after. Then it asks as after the releases: `instadmin` first
+ * (the server's first report pays for any first call), then the one-institution reader, each against their second.
+ * Before the start computed ahead, the reader's first report computed every period's blocks (about 25 s).
  */
 async function benchRestart(database: Database, app: AppServer): Promise<void> {
-  const { tookMs, aheadMs } = await restartServer(app);
+  const cookie = await sessionCookie(database, ONE_INSTITUTION_READER);
+  const { began, computed } = await restartServer(app);
+  let aheadMs: number | null | undefined;
+  void computed.then((ms) => (aheadMs = ms));
+  const light = async () => {
+    const started = performance.now();
+    await callApi(`${app.base}/api/profile`, cookie);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return performance.now() - started - 100;
+  };
+  const during: number[] = [];
+  while (aheadMs === undefined) during.push(await light());
+  const tookMs = performance.now() - began;
+  const after: number[] = [];
+  for (let n = 0; n < 20; n++) after.push(await light());
   record(
     'releases',
     'restart: from the new process to the figures computed ahead (by the server’s count)',
     `${(tookMs / 1000).toFixed(1)} s`,
     aheadMs === null ? 'not said' : `${(aheadMs / 1000).toFixed(1)} s (server)`,
     0,
+    '—',
+    null,
+  );
+  record(
+    'releases',
+    `restart: GET /api/profile while computing ahead (${during.length} calls), against after (${after.length})`,
+    during.length > 0 ? ms(stats(during)) : 'none',
+    ms(stats(after)),
+    during.length > 0 ? stats(during).max / stats(after).max : 0,
     '—',
     null,
   );
