@@ -23,6 +23,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -152,8 +153,61 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} never answered`);
 }
 
-function start(command: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+function start(command: string[], env: Record<string, string>, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
+  return spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
+}
+
+/** The app server the bench measures: one process, replaced when the bench restarts it. */
+interface AppServer {
+  process: ChildProcess;
+  /** Its settings, as a restart starts it again. */
+  env: Record<string, string>;
+  base: string;
+}
+
+const SERVER_SCRIPT = ['dist/node/server/server.js'];
+/** What the server logs once it has computed the released periods' figures ahead after its start (app.ts). */
+const COMPUTED_AHEAD = 'computed ahead the province figures of the released periods';
+const NOT_COMPUTED_AHEAD = 'the province figures could not be computed ahead at start';
+/** How long a restart may take to compute ahead before the bench asks anyway. */
+const COMPUTE_AHEAD_WAIT_MS = 10 * 60_000;
+
+/**
+ * Stops the app server and starts another on the same database and port, as a deploy would; answers once the new one
+ * answers its health check, with when it was started and `computed`: settled once it says it has computed the
+ * released periods' figures ahead (decision 043), or after COMPUTE_AHEAD_WAIT_MS, with how long that took by its own
+ * count (null when it did not say). It runs at log level info to say so, which also logs each request: call it when
+ * no measure of throughput follows.
+ */
+async function restartServer(app: AppServer): Promise<{ began: number; computed: Promise<number | null> }> {
+  const old = app.process;
+  if (old.exitCode === null && old.signalCode === null) {
+    const exited = new Promise((resolve) => old.once('exit', resolve));
+    old.kill('SIGTERM');
+    await exited;
+  }
+  const began = performance.now();
+  app.process = start(SERVER_SCRIPT, { ...app.env, LOG_LEVEL: 'info' }, 'pipe');
+  let said: (ms: number | null) => void = () => {};
+  const computed = new Promise<number | null>((resolve) => (said = resolve));
+  // Read to the end whatever comes, so that the server never blocks on a full pipe.
+  createInterface({ input: app.process.stdout! }).on('line', (line) => {
+    let entry: { msg?: string; ms?: number; err?: unknown };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      return;
+    }
+    if (entry.msg === COMPUTED_AHEAD) said(entry.ms ?? null);
+    if (entry.msg === NOT_COMPUTED_AHEAD) {
+      log(`  the restarted server could not compute ahead: ${JSON.stringify(entry.err)}`);
+      said(null);
+    }
+  });
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), COMPUTE_AHEAD_WAIT_MS).unref());
+  const settled = Promise.race([computed, timeout]);
+  await waitFor(`${app.base}/api/health`);
+  return { began, computed: settled };
 }
 
 // ---- The measures --------------------------------------------------------------------------------------
@@ -345,18 +399,18 @@ async function benchReleases(database: Database, base: string, adminCookie: stri
   const api = (type: string, cookie: string) => callApi(`${base}/api/reports/${type}`, cookie);
   // Each reader's first report after the releases against their second. The server's very first report also pays
   // for what any first call pays (connections, code compiled on first use), so another reader asks first.
-  const firstAndSecond = async (name: string, username: string) => {
-    const cookie = await sessionCookie(database, username);
-    const firstStarted = performance.now();
-    await api('institution', cookie);
-    const first = performance.now() - firstStarted;
-    const secondStarted = performance.now();
-    await api('institution', cookie);
-    const second = performance.now() - secondStarted;
-    record(group, name, `${first.toFixed(0)} ms`, `${second.toFixed(0)} ms (second)`, first / second, '—', null);
-  };
-  await firstAndSecond('the server’s first report after the releases (instadmin), against the second', 'instadmin');
-  await firstAndSecond('the reader’s first report after the releases, against their second', ONE_INSTITUTION_READER);
+  await firstAndSecond(
+    database,
+    base,
+    'the server’s first report after the releases (instadmin), against the second',
+    'instadmin',
+  );
+  await firstAndSecond(
+    database,
+    base,
+    'the reader’s first report after the releases, against their second',
+    ONE_INSTITUTION_READER,
+  );
   const reader = await sessionCookie(database, ONE_INSTITUTION_READER);
   for (const type of REPORT_TYPES) {
     const t = await compare(
@@ -374,6 +428,75 @@ async function benchReleases(database: Database, base: string, adminCookie: stri
       ratio <= 1.1,
     );
   }
+}
+
+/** A reader's first report (every period, their own institution) against their second, in the releases group. */
+async function firstAndSecond(database: Database, base: string, name: string, username: string): Promise<void> {
+  const cookie = await sessionCookie(database, username);
+  const api = () => callApi(`${base}/api/reports/institution`, cookie);
+  const firstStarted = performance.now();
+  await api();
+  const first = performance.now() - firstStarted;
+  const secondStarted = performance.now();
+  await api();
+  const second = performance.now() - secondStarted;
+  record('releases', name, `${first.toFixed(0)} ms`, `${second.toFixed(0)} ms (second)`, first / second, '—', null);
+}
+
+/**
+ * After a restart (decision 043): nothing the releases computed is kept, and the server computes every released
+ * period's figures ahead once it is ready, in the background. The bench restarts it on the same database (after the
+ * releases) and, until it says it is done (or COMPUTE_AHEAD_WAIT_MS), asks for a light page every 100 ms: what a
+ * request arriving meanwhile waits, against the same after. Then it asks as after the releases: `instadmin` first
+ * (the server's first report pays for any first call), then the one-institution reader, each against their second.
+ * Before the start computed ahead, the reader's first report computed every period's blocks (about 25 s).
+ */
+async function benchRestart(database: Database, app: AppServer): Promise<void> {
+  const cookie = await sessionCookie(database, ONE_INSTITUTION_READER);
+  const { began, computed } = await restartServer(app);
+  let aheadMs: number | null | undefined;
+  void computed.then((ms) => (aheadMs = ms));
+  const light = async () => {
+    const started = performance.now();
+    await callApi(`${app.base}/api/profile`, cookie);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return performance.now() - started - 100;
+  };
+  const during: number[] = [];
+  while (aheadMs === undefined) during.push(await light());
+  const tookMs = performance.now() - began;
+  const after: number[] = [];
+  for (let n = 0; n < 20; n++) after.push(await light());
+  record(
+    'releases',
+    'restart: from the new process to the figures computed ahead (by the server’s count)',
+    `${(tookMs / 1000).toFixed(1)} s`,
+    aheadMs === null ? 'not said' : `${(aheadMs / 1000).toFixed(1)} s (server)`,
+    0,
+    '—',
+    null,
+  );
+  record(
+    'releases',
+    `restart: GET /api/profile while computing ahead (${during.length} calls), against after (${after.length})`,
+    during.length > 0 ? ms(stats(during)) : 'none',
+    ms(stats(after)),
+    during.length > 0 ? stats(during).max / stats(after).max : 0,
+    '—',
+    null,
+  );
+  await firstAndSecond(
+    database,
+    app.base,
+    'the server’s first report after a restart (instadmin), against the second',
+    'instadmin',
+  );
+  await firstAndSecond(
+    database,
+    app.base,
+    'the reader’s first report after a restart, against their second',
+    ONE_INSTITUTION_READER,
+  );
 }
 
 /**
@@ -699,6 +822,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const name = `wil_bench_${Date.now().toString(36)}`;
   const children: ChildProcess[] = [];
+  // Apart from the children: a restart replaces its process, and the one running at the end is stopped.
+  let appServer: AppServer | undefined;
   const databases: Database[] = [];
   try {
     if (ONLY === 'lighthouse') {
@@ -712,20 +837,21 @@ async function main(): Promise<void> {
     const cookie = await adminCookie(database);
 
     const url = databaseUrl(name);
-    const server = start(['dist/node/server/server.js'], {
+    const base = `http://127.0.0.1:${APP_PORT}`;
+    const env = {
       APP_ENV: 'P',
       PORT: String(APP_PORT),
       HOST: '127.0.0.1',
       DATABASE_URL: url,
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+      PUBLIC_URL: base,
       OIDC_ISSUER: 'http://127.0.0.1:9/unused',
       OIDC_CLIENT_ID: 'bench',
       COOKIE_SECRET: randomBytes(32).toString('hex'),
-    });
-    children.push(server);
+    };
+    const server: AppServer = { process: start(SERVER_SCRIPT, env), env, base };
+    appServer = server;
     children.push(start(['--import', 'tsx', 'scripts/bench-bare-server.ts'], { PORT: String(BARE_PORT), DATABASE_URL: url }));
-    const base = `http://127.0.0.1:${APP_PORT}`;
     await waitFor(`${base}/api/health`);
     await waitFor(`http://127.0.0.1:${BARE_PORT}/bare/records/1`);
 
@@ -735,6 +861,8 @@ async function main(): Promise<void> {
     } else if (ONLY === 'disclosure' || ONLY === 'releases') {
       log('Releases');
       await benchReleases(database, base, cookie);
+      log('Reports after a restart');
+      await benchRestart(database, server);
       log('Reports under disclosure control');
       await benchDisclosure(database, base);
     } else if (ONLY === 'grid') {
@@ -775,11 +903,14 @@ async function main(): Promise<void> {
       log('GET /api/records/{id}');
       await benchGetRecord(base, cookie);
       log('CSV export');
-      await benchCsvExport(database, base, cookie, server.pid!);
+      await benchCsvExport(database, base, cookie, server.process.pid!);
       log('XLSX export');
-      await benchXlsxExport(database, base, cookie, server.pid!);
+      await benchXlsxExport(database, base, cookie, server.process.pid!);
       log('Hostile spreadsheet uploads');
       await benchHostileUpload(base, cookie);
+      // Last of the measures on the app server: the restarted one logs each request (restartServer).
+      log('Reports after a restart');
+      await benchRestart(database, server);
 
       log(`PGlite and PostgreSQL at ${SMALL_RECORDS.toLocaleString('en-CA')} records`);
       const small = await createDatabase(`${name}_small`, SMALL_RECORDS);
@@ -790,6 +921,7 @@ async function main(): Promise<void> {
       await benchPages();
     }
   } finally {
+    appServer?.process.kill('SIGTERM');
     for (const child of children) child.kill('SIGTERM');
     for (const database of databases) await database.close();
     for (const db of [name, `${name}_small`]) await adminQuery(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch(() => {});

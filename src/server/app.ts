@@ -53,6 +53,8 @@ declare module 'fastify' {
     database: Database;
     /** Method and path of every API route (OpenAPI pages left out). */
     apiRoutes: readonly { method: string; url: string }[];
+    /** The computing ahead of the start (decision 043), settled when done, failed or stopped; never rejects. */
+    computedAhead(): Promise<void>;
   }
 }
 
@@ -68,6 +70,11 @@ export interface BuildAppOptions {
    * only: PGlite runs its queries on the event loop, so there a long query is loop delay by design, not overload.
    */
   loadLimits?: Partial<LoadSheddingLimits> | false;
+  /**
+   * Whether the app, once ready, computes ahead the province figures of every released period (decision 043). On by
+   * default; the tests' apps turn it off (build-test-app.ts) unless a test is about it.
+   */
+  computeAhead?: boolean;
 }
 
 /** Builds the app (plugins, then routes) on an open, migrated database; the caller listens and closes. */
@@ -79,13 +86,44 @@ export interface BuildAppOptions {
 function providePorts(config: AppConfig): void {
   recordWriteGuard.provide(guardRecordWrite);
   institutionJoined.provide(addReturnsForInstitution);
-  releaseMade.provide((db, periods) =>
-    prepareReleasedReports(
+  releaseMade.provide(async (db, periods) => {
+    await prepareReleasedReports(
       db,
       periods.map((p) => ({ fy: p.fiscal_year, term: p.term })),
       config.disclosure,
-    ),
-  );
+    );
+  });
+}
+
+/**
+ * After a start (decision 043): once the app is ready, and in the background (the start, the health check and the
+ * requests meanwhile wait for none of it), the province figures of every released period are computed ahead as a
+ * release computes its own, for the same readers, so that the first question after a restart costs what a later one
+ * does. In server.ts the app is made ready by listen, after the migrations and the periods job. A question asking
+ * meanwhile shares the work in flight; a failure is logged and the server serves on, its questions computing what is
+ * missing; closing the app stops it at its next turn.
+ */
+function computeAheadAtStart(app: FastifyInstance, database: Database, config: AppConfig, on: boolean): void {
+  const stop = new AbortController();
+  let running = Promise.resolve();
+  app.decorate('computedAhead', () => running);
+  if (!on) return;
+  app.addHook('onReady', async () => {
+    const started = performance.now();
+    running = prepareReleasedReports(database.db, 'every released period', config.disclosure, stop.signal).then(
+      ({ periods, viewers }) => {
+        const ms = Math.round(performance.now() - started);
+        app.log.info({ periods, viewers, ms }, 'computed ahead the province figures of the released periods');
+      },
+      (err: unknown) => {
+        if (!stop.signal.aborted) app.log.warn({ err }, 'the province figures could not be computed ahead at start');
+      },
+    );
+  });
+  app.addHook('onClose', async () => {
+    stop.abort();
+    await running;
+  });
 }
 
 export async function buildApp({
@@ -94,6 +132,7 @@ export async function buildApp({
   logger = true,
   logStream,
   loadLimits = database.kind === 'postgres' ? {} : false,
+  computeAhead = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   providePorts(config);
   const app = Fastify({
@@ -115,6 +154,7 @@ export async function buildApp({
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
   registerErrorHandler(app);
+  computeAheadAtStart(app, database, config, computeAhead);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

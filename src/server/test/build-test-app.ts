@@ -41,15 +41,21 @@ export async function openTestDatabase(): Promise<Database> {
 
 /**
  * Builds the real app on a fresh database, or on `database` when given (closed with the context).
- * `env` overrides the development settings used by default.
+ * `env` overrides the development settings used by default. `computeAhead`: whether the app computes the released
+ * periods' figures ahead once ready, as a server does (decision 043); off unless a test is about it, so that no other
+ * test finds figures kept that it did not make (released-records.test.ts checks that a release keeps them).
  */
-export async function createTestContext(env: Record<string, string> = {}, database?: Database): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  database?: Database,
+  { computeAhead = false }: { computeAhead?: boolean } = {},
+): Promise<TestContext> {
   database ??= await openTestDatabase();
   const config = loadConfig({ APP_ENV: 'D', LOG_LEVEL: 'silent', ...env });
   // No load shedding: the tests run in the server's own process, so their own work (generating thousands of inputs,
   // reading workbooks) shows up as event-loop delay and would turn the requests under test away on a slow machine.
   // load-shedding.test.ts turns it on with its own thresholds.
-  const app = await buildApp({ config, database, logger: false, loadLimits: false });
+  const app = await buildApp({ config, database, logger: false, loadLimits: false, computeAhead });
   await app.ready();
   const cookieName = config.secureCookies ? '__Host-wil_session' : 'wil_session';
   return {

@@ -222,28 +222,40 @@ export async function provinceFigures(
   };
 }
 
+/** What was computed ahead: how many released periods, for how many viewers. */
+export interface ComputedAhead {
+  periods: number;
+  viewers: number;
+}
+
 /**
- * Right after a release of `periods` (decision 043): computes and keeps what a question over them needs, so that the
- * first question after a release costs what a later one does: the served blocks of each viewer in `viewers` and of
+ * Computes and keeps what a question over `periods` needs (decision 043), so that the first question over them costs
+ * what a later one does: right after a release of them, and at the server's start for every released period
+ * (`'every released period'`), which a restart lost. It keeps the served blocks of each viewer in `viewers` and of
  * each viewer whose blocks are kept (at most MAX_VIEWERS_AHEAD in all, those given first), and the released records
- * the direct figures merge. What is kept is what a question would compute and keep itself, so it changes no answer.
+ * the direct figures merge. What is kept is what a question would compute and keep itself, and a question asking
+ * meanwhile shares the work in flight, so it changes no answer. Between steps it lets requests in and stops when
+ * `signal` is aborted.
  */
 export async function prepareProvinceFigures(
   db: Db,
-  periods: readonly Period[],
+  periods: readonly Period[] | 'every released period',
   viewers: readonly Viewer[],
   parts: readonly Part[],
   figures: readonly DirectFigure[],
-): Promise<void> {
-  const wanted = new Set(periods.map(periodKey));
-  const chains = (await periodChains(db, {})).filter((c) => wanted.has(periodKey(c)) && c.releases.length > 0);
+  signal?: AbortSignal,
+): Promise<ComputedAhead> {
+  const wanted = periods === 'every released period' ? null : new Set(periods.map(periodKey));
+  const chains = (await periodChains(db, {})).filter((c) => (!wanted || wanted.has(periodKey(c))) && c.releases.length > 0);
   const byKey = new Map<string, Viewer>();
   for (const viewer of [...viewers, ...keptViewers(db)]) {
     const key = viewerKey(viewer);
     if (!byKey.has(key) && viewer.readable.length > 0) byKey.set(key, viewer);
   }
-  await serveAhead(db, [...byKey.values()].slice(0, MAX_VIEWERS_AHEAD), chains, parts);
-  await keepReleasedRecords(db, chains.map(latestRelease), figures);
+  const ahead = [...byKey.values()].slice(0, MAX_VIEWERS_AHEAD);
+  await serveAhead(db, ahead, chains, parts, signal);
+  await keepReleasedRecords(db, chains.map(latestRelease), figures, signal);
+  return { periods: chains.length, viewers: ahead.length };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { MoneyField } from '../../../shared/record-rules.ts';
 import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
 import { periodKey, type Period } from '../../db/data-versions.ts';
 import { cellKey } from './release-blocks.ts';
+import { letRequestsIn } from './served-releases.ts';
 
 /**
  * The figures of a report that are no sums (a median, a lowest or highest fee, a count of distinct programs), over a
@@ -213,8 +214,16 @@ export async function directFigures(
 
 /**
  * Reads ahead the records of released periods for `figures` (every direct figure any report shows), so that a first
- * question after a release finds them kept.
+ * question after a release or a start finds them kept; a period at a time, each a turn of its own (letRequestsIn).
  */
-export async function keepReleasedRecords(db: Db, periods: readonly ReleasedPeriod[], figures: readonly DirectFigure[]) {
-  for (const period of periods) await periodRecords(db, period, columnsOf(figures));
+export async function keepReleasedRecords(
+  db: Db,
+  periods: readonly ReleasedPeriod[],
+  figures: readonly DirectFigure[],
+  signal?: AbortSignal,
+) {
+  for (const period of periods) {
+    await periodRecords(db, period, columnsOf(figures));
+    await letRequestsIn(signal);
+  }
 }

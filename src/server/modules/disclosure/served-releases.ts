@@ -169,15 +169,23 @@ export function keptViewers(db: Db): Viewer[] {
 export const MAX_VIEWERS_AHEAD = MAX_KEPT_VIEWERS;
 
 /**
- * Computes and keeps the served blocks of `chains` for each of `viewers` (decision 043): right after a release, so
- * that a viewer's first question after it finds them. One period at a time, its release data read while the
- * previous period's blocks are computed.
+ * Lets requests waiting on the event loop in before going on: work ahead of questions computes blocks and sorts records
+ * in turns of a few milliseconds to some tens, and no request should wait for more than one of them.
+ */
+export const letRequestsIn = (signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve) => setImmediate(resolve)).then(() => signal?.throwIfAborted());
+
+/**
+ * Computes and keeps the served blocks of `chains` for each of `viewers` (decision 043): after a release or a start,
+ * so that a viewer's first question finds them. One period at a time, its release data read while the previous
+ * period's blocks are computed, each viewer's period a turn of its own (letRequestsIn).
  */
 export async function serveAhead(
   db: Db,
   viewersAhead: readonly Viewer[],
   chains: readonly PeriodChain[],
   parts: readonly Part[],
+  signal?: AbortSignal,
 ): Promise<void> {
   const readAll = (chain: PeriodChain) => {
     const reading = Promise.all(chain.releases.map((r) => readReleaseData(db, r, chain, parts)));
@@ -185,12 +193,19 @@ export async function serveAhead(
     return reading;
   };
   let next = chains[0] ? readAll(chains[0]) : null;
-  for (const [n, chain] of chains.entries()) {
-    await next;
-    next = chains[n + 1] ? readAll(chains[n + 1]!) : null;
-    for (const viewer of viewersAhead) await servedBlocks(db, viewer, chain, parts);
+  try {
+    for (const [n, chain] of chains.entries()) {
+      await next;
+      next = chains[n + 1] ? readAll(chains[n + 1]!) : null;
+      for (const viewer of viewersAhead) {
+        await servedBlocks(db, viewer, chain, parts);
+        await letRequestsIn(signal);
+      }
+    }
+  } finally {
+    // Stopped or failed, it leaves no read behind: the database may be closed next.
+    await next?.catch(() => {});
   }
-  await next;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
 import { recordFilterSql, RECORDS_WITH_NAMES, type RecordFilter } from '../records/record-sql.ts';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
-import { prepareProvinceFigures, provinceFigures } from '../disclosure/province-figures.ts';
+import { prepareProvinceFigures, provinceFigures, type ComputedAhead } from '../disclosure/province-figures.ts';
 import { readableInstitutions } from '../../../shared/permissions.ts';
 import { toSessionUser, userRowsWhere, type UserRow } from '../../session/session-user.ts';
 import type { Period } from '../../db/data-versions.ts';
@@ -222,15 +222,21 @@ async function markingFor(db: Db, params: ReportParams): Promise<Marking> {
 }
 
 /**
- * After a release of `periods` (the releases module's port, decision 043): the province figures of those periods
- * computed ahead for every active user who may read some institutions but not all, and for the viewers whose figures
- * are kept, as their questions would compute them.
+ * The one place that decides what is computed ahead (decision 043): the province figures of `periods` for every
+ * active user who may read some institutions but not all, and for the viewers whose figures are kept, as their
+ * questions would compute them. After a release (the releases module's port) of its periods; at the server's start
+ * of every released period (app.ts).
  */
-export async function prepareReleasedReports(db: Db, periods: readonly Period[], rule: DisclosureRule): Promise<void> {
+export async function prepareReleasedReports(
+  db: Db,
+  periods: readonly Period[] | 'every released period',
+  rule: DisclosureRule,
+  signal?: AbortSignal,
+): Promise<ComputedAhead> {
   const users = await queryRows<UserRow>(db, userRowsWhere(sql`u.active`));
   const viewers = users.flatMap((row) => {
     const readable = readableInstitutions(toSessionUser(row, []).privileges);
     return readable === 'all' ? [] : [{ readable, rule }];
   });
-  await prepareProvinceFigures(db, periods, viewers, ALL_PARTS, ALL_DIRECT_FIGURES);
+  return prepareProvinceFigures(db, periods, viewers, ALL_PARTS, ALL_DIRECT_FIGURES, signal);
 }
