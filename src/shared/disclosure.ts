@@ -50,7 +50,7 @@ export function suppressionReasonText(reason: SuppressionReason, rule: Disclosur
     case 'linked':
       return 'it would give away another hidden figure of the same work-term split by subtraction';
     case 'partial':
-      return 'it takes only part of a group of programs whose province figures are released together (within each discipline, kinds of program with too few institutions are pooled until the group passes the rules), and a part shown beside its group would give the rest away by subtraction; ask about whole disciplines, with the credential and WIL-type filters empty, to see it';
+      return "it is only part of a group of programs whose figures are released together (programs with too few institutions behind a figure are grouped with others until the group passes the rules), and shown beside the group's figure it would give the rest away by subtraction";
     case 'unreleased':
       return 'the province figures of a period it covers have not been released yet';
   }

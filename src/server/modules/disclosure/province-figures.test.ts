@@ -261,7 +261,7 @@ describe('disclosure control of the province row', () => {
     const diploma = await report('discipline', `${year('2007/08')}&credentials=Diploma`);
     expect(diploma.suppressed.students_placed).toBe('partial');
     expect(suppressionFootnotes(diploma.suppressed, { students_placed: 'Students placed' }, DEFAULT_DISCLOSURE_RULE)[0]).toMatch(
-      /Students placed.* — not shown because it takes only part of a group of programs/,
+      /Students placed.* — not shown because it is only part of a group of programs/,
     );
     expect((await report('discipline', year('2007/08'))).province.students_placed).toBe(70);
   });
