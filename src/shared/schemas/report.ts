@@ -104,8 +104,8 @@ export type ReportRow = z.infer<typeof ReportRowSchema>;
  * Why a figure of the province row is not shown (docs/product.md §11.1, docs/disclosure-control.md): `threshold` — fewer than
  * the required number of institutions you may not read contribute to it; `dominance` — one of them accounts for most
  * of it; `linked` — it would give a hidden figure of the same work-term split away by subtraction; `partial` — the
- * question takes only part of a released block (the province's figures are released for whole disciplines, small ones
- * pooled; decision 020), whatever the number of institutions in that part; `unreleased` — the question covers a period
+ * question takes only part of a block the period's figures are released in (decision 020), whatever the number of
+ * institutions in that part; `unreleased` — the question covers a period
  * whose province figures have not been released yet (decision 024).
  */
 export const SUPPRESSION_REASONS = ['threshold', 'dominance', 'linked', 'partial', 'unreleased'] as const;
@@ -137,7 +137,9 @@ export const ReportSchema = z.object({
         '3 of those institutions contribute to it and none of them accounts for more than 85 % of it (the defaults of ' +
         'DISCLOSURE_MIN_INSTITUTIONS and DISCLOSURE_MAX_SHARE_PERCENT), judged so that no combination of reports gives ' +
         'one institution away. `threshold`: too few institutions; `dominance`: one institution dominates; `linked`: it ' +
-        'would reveal a hidden figure of the same work-term split by subtraction. Empty for people who may read every ' +
+        'would reveal a hidden figure of the same work-term split by subtraction; `partial`: the question takes only part ' +
+        'of a block the figures are released in, which would give the rest of the block away; `unreleased`: a period ' +
+        'it covers is not released yet. Empty for people who may read every ' +
         'institution.',
     ),
   release: ReportReleaseSchema.nullable().describe(
