@@ -77,7 +77,6 @@ export interface BuildAppOptions {
   computeAhead?: boolean;
 }
 
-/** Builds the app (plugins, then routes) on an open, migrated database; the caller listens and closes. */
 /**
  * The ports lower modules declare, given the higher modules' functions (decision 039): the record store asks the
  * returns module's lock, a new or reactivated institution gets its term returns from the returns module, and a new
@@ -86,12 +85,12 @@ export interface BuildAppOptions {
 function providePorts(config: AppConfig): void {
   recordWriteGuard.provide(guardRecordWrite);
   institutionJoined.provide(addReturnsForInstitution);
-  releaseMade.provide(async (db, periods) => {
+  releaseMade.provide(async (db, periods, log) => {
     await prepareReleasedReports(
       db,
       periods.map((p) => ({ fy: p.fiscal_year, term: p.term })),
       config.disclosure,
-    );
+    ).catch((err: unknown) => log.warn({ err }, 'the figures of a release could not be computed ahead'));
   });
 }
 
@@ -126,6 +125,7 @@ function computeAheadAtStart(app: FastifyInstance, database: Database, config: A
   });
 }
 
+/** Builds the app (plugins, then routes) on an open, migrated database; the caller listens and closes. */
 export async function buildApp({
   config,
   database,

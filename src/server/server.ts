@@ -46,10 +46,7 @@ async function main(): Promise<void> {
   const releaser = startHourlyJob(app.log, 'make the scheduled release', async () => {
     const release = await runScheduledReleases(database.db, now());
     // Its figures computed ahead for the readers, as after a release from the Releases screen (decision 043).
-    if (release)
-      await releaseMade
-        .call(database.db, release.periods)
-        .catch((err: unknown) => app.log.warn({ err }, 'the figures of a release could not be computed ahead'));
+    if (release) await releaseMade.call(database.db, release.periods, app.log);
     return release ? `made release ${release.number}: ${release.note}` : null;
   });
   await releaser.started;

@@ -75,10 +75,7 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const outcome = await createRelease(db, request.body, signedInUser(request).id);
       // The release answers once its figures are ready to serve (decision 043); it is made whatever comes of that.
-      if (outcome.ok)
-        await releaseMade
-          .call(db, outcome.value.periods)
-          .catch((err: unknown) => request.log.warn({ err }, 'the figures of a release could not be computed ahead'));
+      if (outcome.ok) await releaseMade.call(db, outcome.value.periods, request.log);
       return valueOrHttpError(outcome, 'The release');
     },
   );

@@ -21,7 +21,7 @@ import type { GridStore } from '../lib/grid-store.ts';
 import { NO_OUTLIERS, outliersOf, type CellPosition, type GridViewStore } from '../lib/grid-view-store.ts';
 import { COLUMN_HEADINGS, ENTRY_UI } from '../messages.ts';
 import './entry-grid.css';
-import { useGridPart, useViewPart } from './use-grid-store.ts';
+import { useStorePart } from './use-grid-store.ts';
 
 /** The position a cell or its input carries (`data-cell="row:column"`), read back by the grid's one set of handlers. */
 function cellPosition(element: Element | null): CellPosition | null {
@@ -158,9 +158,9 @@ const Editor = memo(function Editor({
   body: RefObject<HTMLTableSectionElement | null>;
   onFocusCell: (position: CellPosition, input: HTMLInputElement) => void;
 }) {
-  const index = useViewPart(view, (at) => at.activeRow);
-  const row = useGridPart(store, (grid) => grid.rows[index] ?? null);
-  const outliers = useViewPart(view, (at) => outliersOf(at, at.activeRow));
+  const index = useStorePart(view, (at) => at.activeRow);
+  const row = useStorePart(store, (grid) => grid.rows[index] ?? null);
+  const outliers = useStorePart(view, (at) => outliersOf(at, at.activeRow));
   const editor = useEditorPlace(body, index);
   // The editor is over the row now: the cell it was moved for takes the focus.
   useLayoutEffect(() => {
@@ -239,9 +239,9 @@ function useRestOfRows(onComplete: () => void): boolean {
  * that changed and nothing else of the grid.
  */
 const Rows = memo(function Rows({ store, view, onComplete }: { store: GridStore; view: GridViewStore; onComplete: () => void }) {
-  const rows = useGridPart(store, (grid) => grid.rows);
-  const marked = useViewPart(view, (at) => (at.outliers.row === at.activeRow ? at.activeRow : -1));
-  const outliers = useViewPart(view, (at) => outliersOf(at, marked));
+  const rows = useStorePart(store, (grid) => grid.rows);
+  const marked = useStorePart(view, (at) => (at.outliers.row === at.activeRow ? at.activeRow : -1));
+  const outliers = useStorePart(view, (at) => outliersOf(at, marked));
   const whole = useRestOfRows(onComplete);
   return rows.map((row, index) =>
     whole || index < FIRST_ROWS ? (

@@ -1,7 +1,6 @@
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { createGridStore, type GridStore } from '../lib/grid-store.ts';
 import type { EntryGrid } from '../lib/entry-grid-model.ts';
-import type { GridView, GridViewStore } from '../lib/grid-view-store.ts';
 
 /** A store for the grid, made once with the page (its first state from `initial`, read once). */
 export function useNewGridStore(initial: () => EntryGrid): GridStore {
@@ -14,6 +13,7 @@ export function useGrid(store: GridStore): EntryGrid {
   return useSyncExternalStore(store.subscribe, store.get);
 }
 
+/** A store held outside React: the grid's figures (lib/grid-store.ts) or where the person is (lib/grid-view-store.ts). */
 interface Readable<S> {
   get: () => S;
   subscribe: (listener: () => void) => () => void;
@@ -24,7 +24,11 @@ interface Readable<S> {
  * and while `same` holds between the part kept and the new one, the part kept is answered, so other rows' changes
  * (and changes the component does not show) leave the component alone.
  */
-function usePart<S, T>(store: Readable<S>, select: (state: S) => T, same: (kept: T, next: T) => boolean): T {
+export function useStorePart<S, T>(
+  store: Readable<S>,
+  select: (state: S) => T,
+  same: (kept: T, next: T) => boolean = Object.is,
+): T {
   const kept = useRef<{ part: T } | null>(null);
   return useSyncExternalStore(store.subscribe, () => {
     const next = select(store.get());
@@ -32,22 +36,4 @@ function usePart<S, T>(store: Readable<S>, select: (state: S) => T, same: (kept:
     kept.current = { part: next };
     return next;
   });
-}
-
-/** One part of the grid's figures (see `usePart`). */
-export function useGridPart<T>(
-  store: GridStore,
-  select: (grid: EntryGrid) => T,
-  same: (kept: T, next: T) => boolean = Object.is,
-): T {
-  return usePart(store, select, same);
-}
-
-/** One part of where the person is in the grid (see `usePart`). */
-export function useViewPart<T>(
-  view: GridViewStore,
-  select: (state: GridView) => T,
-  same: (kept: T, next: T) => boolean = Object.is,
-): T {
-  return usePart(view, select, same);
 }

@@ -31,7 +31,7 @@ import { RowDetails } from '../components/row-details.tsx';
 import { useGridKeys } from '../components/use-grid-keys.ts';
 import { useRowHistory } from '../components/use-row-history.ts';
 import { useRowSaver } from '../components/use-row-saver.ts';
-import { useGridPart, useNewGridStore, useViewPart } from '../components/use-grid-store.ts';
+import { useNewGridStore, useStorePart } from '../components/use-grid-store.ts';
 import { gridOf, GRID_FIELDS, sameShownRow, saveRequest, submittableRows, type ReturnPlace } from '../lib/entry-grid-model.ts';
 import type { GridStore } from '../lib/grid-store.ts';
 import { createGridViewStore, NO_OUTLIERS, type CellPosition, type GridViewStore } from '../lib/grid-view-store.ts';
@@ -46,7 +46,7 @@ const SubmitRows = memo(function SubmitRows({
   submit: (rows: readonly number[]) => Promise<number>;
 }) {
   // As a string, the same for the same rows: a change elsewhere in the grid leaves the button alone.
-  const readyKey = useGridPart(store, (grid) => submittableRows(grid).join(','));
+  const readyKey = useStorePart(store, (grid) => submittableRows(grid).join(','));
   const ready = useMemo(() => (readyKey === '' ? [] : readyKey.split(',').map(Number)), [readyKey]);
   const [submitting, setSubmitting] = useState(false);
   const submitRows = async () => {
@@ -236,7 +236,7 @@ const RowPanel = memo(function RowPanel({ store, view, place }: { store: GridSto
   const shownRow = useRestingRow(view);
   // The same row while what the panel shows of it is the same: not drawn again when the row starts saving. Drawn after
   // the grid: typing in the row and its save show in the row first, the panel follows when the page is free.
-  const details = useDeferredValue(useGridPart(store, (grid) => grid.rows[shownRow] ?? null, sameShownRow));
+  const details = useDeferredValue(useStorePart(store, (grid) => grid.rows[shownRow] ?? null, sameShownRow));
   // Kept while the focus is outside the grid too: the page below must not move under a click.
   const { recent, findings } = useRowHistory(details, place);
   // None is the one empty list, so a row without findings is not drawn again when the editor comes over it.
@@ -262,7 +262,7 @@ function PhoneRows({
   focusOn: (position: CellPosition | null) => void;
   focusedRef: RefObject<CellPosition | null>;
 }) {
-  const index = useViewPart(view, (at) => at.detailsRow);
+  const index = useStorePart(view, (at) => at.detailsRow);
   return (
     <PhoneEntry
       store={store}
