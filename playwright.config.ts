@@ -28,8 +28,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  // Generous for a busy 2-core machine: nothing here measures speed, and a wait ends as soon as its condition holds.
-  timeout: 60_000,
+  // Generous for a busy 2-core machine, for every test alike: nothing here measures speed, and a wait ends as soon as
+  // its condition holds. The longest tests (a screen at both widths) took up to 59 s on a machine two and a half times
+  // slower than CI's usual (2026-11-28), where the 60 s most had was too close.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   use: {
     // Each worker's own server: see e2e/fixtures.ts, which sets baseURL per worker from E2E_PORT and this stride.

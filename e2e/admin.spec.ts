@@ -58,7 +58,6 @@ test.describe('user administration (app admin)', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
     const sfu = await institutionId(page.request, 'SFU');
     const reader = await findUser(page.request, 'reader');
     expect(reader.privileges.write).toEqual([]);
@@ -217,7 +216,6 @@ test.describe('user administration (app admin)', () => {
   });
 
   test('deactivates newuser (their session ends at once) and reactivates them', async ({ page, browser }) => {
-    test.setTimeout(60_000);
     const newuser = await findUser(page.request, 'newuser');
     const other = await otherBrowser(browser, 'newuser');
     try {

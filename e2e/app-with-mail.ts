@@ -20,6 +20,13 @@ export interface AppWithMail {
  */
 export async function startAppWithMail(port: number, demoToday?: string): Promise<AppWithMail> {
   const url = `http://127.0.0.1:${port}`;
+  // Another server on the port would answer the health check below and the spec would run against it, without mail
+  // (seen once, when a second test run on the same machine used this port for its shared server).
+  const taken = await fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`Port ${port} is already in use: set E2E_MAIL_PORT (or E2E_PORT) to a free one`);
   const smtp = await startSmtpServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'wil-mail-'));
   const app = spawn(process.execPath, ['dist/node/server/server.js'], {
@@ -45,7 +52,13 @@ export async function startAppWithMail(port: number, demoToday?: string): Promis
   };
   try {
     await expect
-      .poll(async () => (await fetch(`${url}/api/health`).catch(() => null))?.status ?? 0, { timeout: 110_000, intervals: [500] })
+      .poll(
+        async () => {
+          if (app.exitCode !== null) throw new Error(`The app with mail exited (code ${app.exitCode}) before it answered`);
+          return (await fetch(`${url}/api/health`).catch(() => null))?.status ?? 0;
+        },
+        { timeout: 110_000, intervals: [500] },
+      )
       .toBe(200);
   } catch (error) {
     await stop();

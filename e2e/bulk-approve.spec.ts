@@ -61,7 +61,6 @@ test.describe.serial('approving many returns at once', () => {
   });
 
   test('an app admin ticks three submitted returns and approves them at once (1366 px)', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInAs(page, 'appadmin');
     await page.goto(matrixUrl);
@@ -96,7 +95,6 @@ test.describe.serial('approving many returns at once', () => {
   test('on a phone, every submitted return of a period at once; one changed meanwhile is refused with its reason (390 px)', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'appadmin');
     await page.goto(matrixUrl);

@@ -28,7 +28,6 @@ test.describe('exports (app admin)', () => {
   test('Export Records: criteria from the menu’s link, a count, then CSV and XLSX with exactly those records', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     await signInAs(page, 'appadmin');
     await page.goto('/');
     await page.getByRole('button', { name: 'Program Information' }).click();
@@ -104,7 +103,6 @@ test.describe('exports (app admin)', () => {
     test(`Approved returns only (${size.width} px): the count line before the download, then a file without the records of unapproved returns`, async ({
       page,
     }) => {
-      test.setTimeout(90_000);
       await page.setViewportSize(size);
       await signInAs(page, 'appadmin');
       // From 2024/25 on: last year's returns are approved in the demo, this year's are still being collected.

@@ -100,7 +100,6 @@ test.describe.serial('what is due, and the lock on the record form', () => {
   test('once UVic signs off a term, the writer’s form for it says so and offers no save (1366 and 390 px)', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000);
     await signInAs(page, 'appadmin');
     const uvic = await uvicId(page.request);
     const created = await page.request.put('/api/periods', { data: { fiscal_year: LOCK_YEAR, term: LOCK_TERM } });

@@ -49,7 +49,6 @@ test.describe('institutions (app admin)', () => {
   test('creates an institution (after fixing what the form and the server refused), edits, deletes and reactivates it', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const name = `E2E Institute ${stamp}`;
     const shortName = `E2E${stamp}`;
     const code = `E${stamp}`;

@@ -1,16 +1,36 @@
 import { type Page } from '@playwright/test';
+import type { Period } from '../src/shared/schemas/returns.ts';
 import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
 /**
  * The Periods screen (docs/reporting-cycle.md): an app admin sees every period newest first with its dates and state,
- * changes a period's due date (a date before the opening day is refused on the field), and adds a period; adding it
+ * changes a period's due date (a date before the opening day is refused on the field; a change made meanwhile by another
+ * admin is refused and shown), and adds a period; adding it
  * again is refused, plainly. The dates changed are of the demo's oldest periods, long approved, so no other test sees
  * them; the periods added are of a fiscal year no other test uses, which has not opened.
  */
 
 const WIDTHS = [
-  { width: 1366, height: 900, term: 'Fall', oldest: 'Summer 2016/17', newDue: '2016-10-14', shown: 'Oct 14, 2016' },
-  { width: 390, height: 844, term: 'Spring', oldest: 'Fall 2016/17', newDue: '2017-02-14', shown: 'Feb 14, 2017' },
+  {
+    width: 1366,
+    height: 900,
+    term: 'Fall',
+    oldest: 'Summer 2016/17',
+    newDue: '2016-10-14',
+    shown: 'Oct 14, 2016',
+    theirDue: '2016-10-21',
+    theirShown: 'Oct 21, 2016',
+  },
+  {
+    width: 390,
+    height: 844,
+    term: 'Spring',
+    oldest: 'Fall 2016/17',
+    newDue: '2017-02-14',
+    shown: 'Feb 14, 2017',
+    theirDue: '2017-02-21',
+    theirShown: 'Feb 21, 2017',
+  },
 ] as const;
 const ADD_YEAR = fiscalYearAhead(2);
 
@@ -51,6 +71,24 @@ test.describe.serial('the Periods screen', () => {
       await dialog.getByRole('button', { name: 'Save dates' }).click();
       await expect(dialog).toBeHidden();
       await expect(row.getByTestId('period-due')).toHaveText(size.shown);
+
+      // Another admin changes the dates while this dialog is open: the save is refused and the dialog shows theirs.
+      await row.getByRole('button', { name: `Change the dates of ${size.oldest}` }).click();
+      await expect(dialog).toBeVisible();
+      const periods = (await (await page.request.get('/api/periods')).json()) as Period[];
+      const current = periods.find((p) => `${p.term} ${p.fiscal_year}` === size.oldest)!;
+      const theirs = await page.request.patch(`/api/periods/${current.id}`, {
+        data: { due_on: size.theirDue, version: current.version },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(theirs.status()).toBe(200);
+      await dialog.getByLabel('Due on').fill(size.newDue.replace(/-\d\d$/, '-28'));
+      await dialog.getByRole('button', { name: 'Save dates' }).click();
+      await expect(dialog.getByRole('alert')).toContainText('were changed since you read them, so nothing was saved');
+      await expect(dialog.getByLabel('Due on')).toHaveValue(size.theirDue);
+      await expectNoSeriousA11yViolations(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(row.getByTestId('period-due')).toHaveText(size.theirShown);
 
       // Add a period on the term calendar's dates, then the same again: refused, naming the existing one.
       const form = page.getByRole('region', { name: 'Add a period' });

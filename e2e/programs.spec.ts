@@ -66,7 +66,6 @@ test.describe('valid programs (app admin)', () => {
   test('creates a program (co-op model only for co-op; after fixing what the form and the server refused), edits, deletes and reactivates it', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const { uvic, taken } = await uvicAndOneOfItsPrograms(page);
     const name = `E2E Co-op Program ${stamp}`;
 

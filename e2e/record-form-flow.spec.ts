@@ -53,7 +53,6 @@ test.describe('the record form of issue 29', () => {
   test('a record of a signed-off return is read-only, for a writer and an app admin, with who can unlock it (1366 and 390 px)', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000);
     const { returnId } = await uvicReturn(page, LOCK_YEAR, 'Summer');
     // The app admin acts for UVic here, so gives a reason (issue 30).
     const onBehalf = { reason: 'Set up by the test' };
@@ -113,7 +112,6 @@ test.describe('the record form of issue 29', () => {
   test('after saving a record of a return, "Next program of this return" leads to the next without a submitted record (1366 and 390 px)', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     const { uvic, returnId } = await uvicReturn(page, NEXT_YEAR, 'Fall');
     await signInAs(page, 'writer');
     const programs = (await (await page.request.get(`/api/returns/${returnId}/programs`)).json()) as {

@@ -29,7 +29,6 @@ async function institutionId(page: Page, shortName: string): Promise<number> {
 
 test.describe('browse records', () => {
   test('a reader sees only UVic and SFU records, sorts, pages and filters, with the view in the URL', async ({ page }) => {
-    test.setTimeout(90_000);
     await signInAs(page, 'reader');
     const api = (await (await page.request.get('/api/records?pageSize=1')).json()) as ApiRecordPage;
 
@@ -297,7 +296,6 @@ test.describe('find records', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
     await signInAs(page, 'reader');
     await page.goto('/records/find');
     await expect(page.getByRole('heading', { level: 1, name: 'Find records' })).toBeVisible();

@@ -39,7 +39,6 @@ async function twoUvicPrograms(page: Page): Promise<[string, string]> {
 
 test.describe('record import', () => {
   test('a writer imports a CSV: a bad row is explained, the corrected file checks clean and imports', async ({ page }) => {
-    test.setTimeout(90_000);
     await signInAs(page, 'writer');
     const [first, second] = await twoUvicPrograms(page);
     const headings = ['Institution', 'Program', 'Term', ...FIGURE_HEADINGS];
@@ -148,7 +147,6 @@ test.describe('an import older than the records it changes', () => {
     test(`shows the conflict, asks which values to keep, and writes only what was chosen (${size.width} px)`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
       await page.setViewportSize(size);
       await signInAs(page, 'appadmin');
       const [first, second] = await twoUvicPrograms(page);

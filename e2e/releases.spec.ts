@@ -46,6 +46,11 @@ test.describe.serial('releases', () => {
       const before = await page.getByTestId('release-row').count();
       await form.getByRole('button', { name: 'Release the chosen periods' }).click();
       await expect(form.getByText('Choose at least one period.')).toBeVisible();
+      // The current term, never released, leads; the long-approved periods, unchanged since their final release, are
+      // folded away until asked for.
+      await expect(page.getByTestId('release-candidates').getByRole('checkbox', { name: 'Fall 2025/26' })).toBeVisible();
+      await expect(form.getByRole('checkbox', { name: 'Summer 2016/17' })).toHaveCount(0);
+      await form.getByRole('button', { name: /^Show the \d+ periods with nothing new/ }).click();
       await form.getByRole('checkbox', { name: 'Summer 2016/17' }).check();
       const note = `Re-release for the browser test at ${size.width} px`;
       await form.getByLabel('Note').fill(note);
@@ -56,6 +61,45 @@ test.describe.serial('releases', () => {
       await expect(page.getByTestId('release-row')).toHaveCount(before + 1);
       await expect(page.getByTestId('release-row').first()).toContainText(note);
       await noSideways(page, size.width);
+    });
+
+    test(`an app admin sets the release schedule (${size.width} px)`, async ({ page }, testInfo) => {
+      await page.setViewportSize(size);
+      await signInAs(page, 'appadmin');
+      await page.goto('/releases');
+      const form = page.getByRole('region', { name: 'Release schedule' });
+      const days = form.getByLabel('Days after the due date');
+      await expect(days).toHaveValue('14');
+      // The server's rule, in its words, before anything is sent.
+      await days.fill('400');
+      await form.getByRole('button', { name: 'Save the schedule' }).click();
+      await expect(form.getByText('Days after the due date must be a whole number from 0 to 365')).toBeVisible();
+      await days.fill('21');
+      await expectNoSeriousA11yViolations(page);
+      await form.getByRole('button', { name: 'Save the schedule' }).click();
+      await expect(page.getByText('The release schedule is saved.')).toBeVisible();
+      await expect(page.getByText('A provisional release 21 days after a period’s due date.')).toBeVisible();
+      await expect(form.getByTestId('release-schedule-changed')).toContainText(/Last changed on .+ by Avery Admin\./);
+      await noSideways(page, size.width);
+      await page.screenshot({ path: testInfo.outputPath(`releases-schedule-${size.width}.png`), fullPage: true });
+
+      // Another admin changes it while this page still shows 21: the save is refused and the form shows theirs.
+      const { schedule } = await (await page.request.get('/api/releases')).json();
+      const theirs = await page.request.put('/api/releases/schedule', {
+        data: { provisional_days_after_due: 7, final_when_approved: true, version: schedule.version },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(theirs.status()).toBe(200);
+      await form.getByLabel('Final release once every return of a period is approved').uncheck();
+      await form.getByRole('button', { name: 'Save the schedule' }).click();
+      await expect(form.getByRole('alert')).toContainText('since you read it, so nothing was saved');
+      await expect(days).toHaveValue('7');
+      await expect(form.getByLabel('Final release once every return of a period is approved')).toBeChecked();
+
+      // Back as the demo has it, for the other tests.
+      await days.fill('14');
+      await form.getByRole('button', { name: 'Save the schedule' }).click();
+      await expect(page.getByText('A provisional release 14 days after a period’s due date.')).toBeVisible();
     });
   }
 });

@@ -21,7 +21,6 @@ const dialog = (page: Page) => page.getByRole('dialog');
 
 test.describe.serial('reminder mails', () => {
   test.beforeAll(async ({ request }) => {
-    test.setTimeout(120_000);
     ({ smtp, stop } = await startAppWithMail(PORT));
     expect((await request.post(`${APP}/api/login/direct`, { data: { username: 'appadmin' } })).ok()).toBe(true);
     const created = await request.put(`${APP}/api/periods`, {
@@ -35,7 +34,6 @@ test.describe.serial('reminder mails', () => {
   });
 
   test('an app admin sees who will be mailed, sends, and the institution admin gets the mail (1366 px)', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`${APP}/`);
     await signInAs(page, 'appadmin', APP);

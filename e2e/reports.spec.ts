@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEFAULT_DISCLOSURE_RULE, SUPPRESSION_ADVICE, suppressionFootnotes } from '../src/shared/disclosure.ts';
+import { CUT_ADVICE, DEFAULT_DISCLOSURE_RULE, suppressionFootnotes } from '../src/shared/disclosure.ts';
 import { REPORT_MENU_LABELS } from '../src/shared/navigation.ts';
 import { REPORT_FLAG_LEGEND, REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
 import type { Report } from '../src/shared/schemas/report.ts';
@@ -362,6 +362,21 @@ test.describe('reports (writer of UVic alone)', () => {
     expect(await enrolled('report-province-row')).toBeGreaterThan(0);
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('with nothing of UVic matching and every province figure hidden, the notice points to the notes, which say to choose every credential', async ({
+    page,
+  }) => {
+    await signInAs(page, 'writer');
+    const query = 'fiscalYearFrom=2024%2F25&fiscalYearTo=2024%2F25&credentials=Diploma';
+    const api = (await (await page.request.get(`/api/reports/term?${query}`)).json()) as Report;
+    expect(api.rows, 'UVic offers no diploma').toHaveLength(0);
+    const figures = api.columns.filter((c) => c.kind !== 'text');
+    expect(Object.keys(api.suppressed).sort(), 'every province figure is hidden').toEqual(figures.map((c) => c.key).sort());
+    await page.goto(`/reports/termCompare?${query}`);
+    await expect(page.getByTestId('report-empty')).toContainText('are hidden too: the notes under the table say why');
+    await expect(page.getByTestId('report-empty')).not.toContainText('are in the table below');
+    await expect(page.getByTestId('report-suppression-notes')).toContainText(CUT_ADVICE);
+  });
 });
 
 test.describe('report charts at desk and phone widths', () => {
@@ -445,12 +460,14 @@ test.describe('reports (writer of UVic): province figures hidden by disclosure c
         api.suppressed,
         Object.fromEntries(api.columns.map((c) => [c.key, c.label])),
         DEFAULT_DISCLOSURE_RULE,
+        { params: api.params },
       );
       await notes(page).scrollIntoViewIfNeeded();
       await expect(notes(page)).toBeVisible();
       const lines = (await notes(page).locator('li').allInnerTexts()).map((t) => t.trim());
       expect([...lines, expected.at(-1)]).toEqual(expected);
-      await expect(notes(page)).toContainText(SUPPRESSION_ADVICE);
+      // A credential cuts the groups figures are released in: the advice is to choose every credential, not more years.
+      await expect(notes(page)).toContainText(CUT_ADVICE);
       const csv = await (await page.request.get(`/api/reports/institution/download?format=csv&${institutionQuery}`)).text();
       for (const line of expected) expect(csv).toContain(line);
       // The notes wrap inside the page: nothing sticks out sideways on a phone.

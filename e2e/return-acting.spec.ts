@@ -52,7 +52,6 @@ test.describe.serial('acting for an institution, and due again', () => {
   test('the app admin zero-fills and signs off UVic’s return with a reason, and the history says so (1366 px)', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInAs(page, 'appadmin');
     await page.goto(matrixUrl);
@@ -85,7 +84,6 @@ test.describe.serial('acting for an institution, and due again', () => {
   });
 
   test('reopening sets a new due date, and the matrix shows it rather than Overdue (390 px)', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'appadmin');
     // The period's due date has passed: the reopened return would be overdue at once without its own date.

@@ -34,7 +34,6 @@ test.describe.serial('term returns', () => {
   test('an institution admin fills the rest with zero records and signs off; an app admin approves (1366 px)', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInAs(page, 'instadmin');
     await page.goto(matrixUrl);
@@ -60,7 +59,12 @@ test.describe.serial('term returns', () => {
     await dialog(page).getByRole('button', { name: 'Sign off' }).click();
     await expect(state(page)).toHaveText('Submitted');
     await expect(page.getByTestId('return-history')).toContainText('Signed off');
-    await expect(page.getByText('There is nothing you can do on this return')).toBeVisible();
+    // The institution admin has nothing more to do: the page says what happens next, and who does it.
+    await expect(
+      page.getByText(
+        'The return is signed off and waits for approval by an application administrator, who alone can send it back.',
+      ),
+    ).toBeVisible();
 
     await signInAs(page, 'appadmin');
     await page.goto(matrixUrl);
@@ -76,7 +80,6 @@ test.describe.serial('term returns', () => {
   });
 
   test('on a phone the matrix keeps the institution in view, and reopening asks for a reason (390 px)', async ({ page }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'appadmin');
     await page.goto(matrixUrl);
@@ -104,7 +107,6 @@ test.describe.serial('term returns', () => {
   });
 
   test('an institution admin signs off with the keyboard alone (1366 px)', async ({ page }) => {
-    test.setTimeout(120_000);
     await signInAs(page, 'appadmin');
     const created = await page.request.put('/api/periods', { data: { fiscal_year: FISCAL_YEAR, term: 'Fall' } });
     expect(created.ok(), await created.text()).toBe(true);
@@ -136,7 +138,6 @@ test.describe.serial('term returns', () => {
   test('the matrix filters live in the URL, survive a reload and go with the download (1366 and 390 px)', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInAs(page, 'appadmin');
     // A bad value in the URL is dropped, not a broken page: every institution shows.

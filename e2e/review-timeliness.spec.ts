@@ -74,7 +74,6 @@ test.describe.serial('timeliness and the figures in the bulk approval', () => {
   }
 
   test('the matrix says who signed off on time, and the confirmation lists each return’s flags (1366 px)', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInAs(page, 'appadmin');
     await page.goto(matrixUrl);
@@ -92,7 +91,6 @@ test.describe.serial('timeliness and the figures in the bulk approval', () => {
   test('on a phone the same, readable without the page scrolling sideways; approving keeps them on time (390 px)', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'appadmin');
     await page.goto(matrixUrl);

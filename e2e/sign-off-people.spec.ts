@@ -34,7 +34,6 @@ test.describe.serial('who signs off a return, and Ready for sign-off', () => {
   let ret: TermReturn;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
     ({ smtp, stop } = await startAppWithMail(PORT, '2025-12-15'));
   });
 

@@ -14,7 +14,6 @@ let demo: ChildProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   dataDir = mkdtempSync(join(tmpdir(), 'wil-sso-'));
   demo = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo-sso.ts'], {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

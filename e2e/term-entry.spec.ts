@@ -233,7 +233,6 @@ test.describe.serial('whole-term entry', () => {
   });
 
   test('on a phone the term is one program at a time, read-only once signed off (390 px)', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'writer');
     await page.goto(`/returns/${returnId}/enter`);
@@ -255,7 +254,6 @@ test.describe.serial('whole-term entry', () => {
   });
 
   test('on a phone a writer enters one program at a time; moving on saves it (390 px)', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, 'writer');
     await page.goto(`/returns/${summerReturnId}/enter`);

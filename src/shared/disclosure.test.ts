@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISCLOSURE_RULE, judgeContributions, SUPPRESSED_MARK, suppressionFootnotes } from './disclosure.ts';
+import { CREDENTIALS, WIL_TYPES } from './constants.ts';
+import {
+  CUT_ADVICE,
+  cutsReleaseGroups,
+  DEFAULT_DISCLOSURE_RULE,
+  judgeContributions,
+  SUPPRESSED_MARK,
+  SUPPRESSION_ADVICE,
+  suppressionFootnotes,
+  UNRELEASED_ADVICE,
+  UNRELEASED_MARK,
+} from './disclosure.ts';
+import type { SuppressionReason } from './schemas/report.ts';
 
 const rule = DEFAULT_DISCLOSURE_RULE;
 
@@ -61,5 +73,41 @@ describe('suppression footnotes', () => {
     expect(notes[1]).toContain('more than 85 %');
     expect(notes[2]).toMatch(/^To see more of the province, widen the filters/);
     expect(suppressionFootnotes({}, {}, rule)).toEqual([]);
+  });
+
+  it('advise choosing every credential and WIL type when the question cuts the groups figures are released in', () => {
+    const labels = { a: 'Placed', b: 'Seeking' };
+    const advice = (suppressed: Record<string, SuppressionReason>, params: Record<string, unknown>) =>
+      suppressionFootnotes(suppressed, labels, rule, { params }).at(-1);
+    // Some credentials or some WIL types: more years or terms would cut the same groups.
+    expect(advice({ a: 'partial' }, { credentials: ["Bachelor's Degree"] })).toBe(CUT_ADVICE);
+    expect(advice({ a: 'partial', b: 'threshold' }, { wilTypes: [WIL_TYPES[0]], fiscalYearFrom: '2024/25' })).toBe(CUT_ADVICE);
+    // Every credential is no cut; nor is a discipline (groups lie within one); nor is a figure hidden for its own count.
+    expect(advice({ a: 'partial' }, { credentials: [...CREDENTIALS] })).toBe(SUPPRESSION_ADVICE);
+    expect(advice({ a: 'partial' }, { disciplines: ['Social Sciences'] })).toBe(SUPPRESSION_ADVICE);
+    expect(advice({ a: 'threshold' }, { credentials: ["Bachelor's Degree"] })).toBe(SUPPRESSION_ADVICE);
+    expect(advice({ a: 'partial' }, {})).toBe(SUPPRESSION_ADVICE);
+    expect(cutsReleaseGroups({ credentials: 'Diploma' })).toBe(false);
+  });
+
+  it('name the periods not yet released, and advise leaving them out rather than widening the filters', () => {
+    const fall = { fiscal_year: '2026/27', term: 'Fall' };
+    const spring = { fiscal_year: '2026/27', term: 'Spring' };
+    const labels = { a: 'Placed', b: 'Seeking' };
+    const waiting = suppressionFootnotes({ a: 'unreleased', b: 'unreleased' }, labels, rule, { unreleased: [fall, spring] });
+    expect(waiting).toEqual([
+      `${UNRELEASED_MARK}: Placed, Seeking — not shown because the province figures of Fall 2026/27 and Spring 2026/27 have not been released yet.`,
+      UNRELEASED_ADVICE,
+    ]);
+    // Hidden by the rule too: widening the filters helps those.
+    expect(suppressionFootnotes({ a: 'unreleased', b: 'threshold' }, labels, rule, { unreleased: [fall] }).at(-1)).toBe(
+      SUPPRESSION_ADVICE,
+    );
+    const many = ['Summer', 'Fall', 'Spring'].flatMap((term) =>
+      ['2024/25', '2025/26'].map((fiscal_year) => ({ fiscal_year, term })),
+    );
+    expect(suppressionFootnotes({ a: 'unreleased' }, labels, rule, { unreleased: many })[0]).toContain(
+      'of Summer 2024/25, Summer 2025/26, Fall 2024/25 and 3 more have not',
+    );
   });
 });

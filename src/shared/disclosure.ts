@@ -1,6 +1,7 @@
 import type { ReportRelease } from './schemas/releases.ts';
+import { CREDENTIALS, WIL_TYPES } from './constants.ts';
 import type { SuppressionReason } from './schemas/report.ts';
-import { BC_TIME_ZONE } from './term-calendar.ts';
+import { BC_TIME_ZONE, periodName } from './term-calendar.ts';
 
 /**
  * The disclosure rule (docs/product.md §11.1, docs/disclosure-control.md): a part of a figure that comes from institutions the
@@ -40,8 +41,28 @@ export const UNRELEASED_MARK = '..';
 /** The mark of a province figure that is not shown. */
 export const markOf = (reason: SuppressionReason): string => (reason === 'unreleased' ? UNRELEASED_MARK : SUPPRESSED_MARK);
 
-/** Why a figure is hidden, in plain words, for the footnote under a report. */
-export function suppressionReasonText(reason: SuppressionReason, rule: DisclosureRule): string {
+/** A period as people name it: "Fall 2026/27". */
+interface NamedPeriod {
+  fiscal_year: string;
+  term: string;
+}
+
+/** "Fall 2026/27", "Fall 2026/27 and Spring 2026/27", "A, B, C and 4 more": the periods a footnote names. */
+function periodList(periods: readonly NamedPeriod[]): string {
+  const names = periods.map(periodName);
+  const shown = names.length > 4 ? [...names.slice(0, 3), `${names.length - 3} more`] : names;
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+}
+
+/**
+ * Why a figure is hidden, in plain words, for the footnote under a report. `unreleased`: the periods of the question
+ * never released (the report's `release.unreleased`), which the reason `unreleased` names.
+ */
+export function suppressionReasonText(
+  reason: SuppressionReason,
+  rule: DisclosureRule,
+  unreleased: readonly NamedPeriod[] = [],
+): string {
   switch (reason) {
     case 'threshold':
       return `fewer than ${rule.minInstitutions} of the institutions whose records you may not read contribute to it, so it would show one institution's own figures`;
@@ -52,29 +73,58 @@ export function suppressionReasonText(reason: SuppressionReason, rule: Disclosur
     case 'partial':
       return "it is only part of a group of programs whose figures are released together (programs with too few institutions behind a figure are grouped with others until the group passes the rules), and shown beside the group's figure it would give the rest away by subtraction";
     case 'unreleased':
-      return 'the province figures of a period it covers have not been released yet';
+      return unreleased.length === 0
+        ? 'the province figures of a period it covers have not been released yet'
+        : `the province figures of ${periodList(unreleased)} have not been released yet`;
   }
 }
 
 /** What to do to see more: wider filters pool more institutions. */
 export const SUPPRESSION_ADVICE =
   'To see more of the province, widen the filters (more fiscal years, terms, disciplines, credentials or WIL types): a wider question pools more institutions. People who may read every institution see every figure.';
+/** What to do when figures wait only for a release: widening the filters would not help, leaving the periods out does. */
+export const UNRELEASED_ADVICE =
+  'To see the province figures now, choose fiscal years and terms that leave out the periods not yet released; the release calendar says when they will be.';
+/** What to do when a question on credentials or WIL types cuts the groups figures are released in: more years would not help. */
+export const CUT_ADVICE =
+  'Province figures are released in groups of programs within each discipline grouping, so a question on some credentials or WIL types often takes only part of a group, over any fiscal years and terms. To see them, choose every credential and WIL type. People who may read every institution see every figure.';
+
+/**
+ * Whether a question picks some credentials or WIL types but not all: it then cuts across the groups province figures
+ * are released in (decision 020 groups programs within a discipline grouping), which widening its years never mends.
+ */
+export function cutsReleaseGroups(params: Readonly<Record<string, unknown>>): boolean {
+  const some = (chosen: unknown, all: readonly string[]) =>
+    Array.isArray(chosen) && chosen.length > 0 && all.some((value) => !chosen.includes(value));
+  return some(params.credentials, CREDENTIALS) || some(params.wilTypes, WIL_TYPES);
+}
+
+/** What the footnotes know of the question beyond its hidden figures. */
+export interface FootnoteQuestion {
+  /** The question's periods never released (the report's `release.unreleased`), named in their line. */
+  unreleased?: readonly NamedPeriod[];
+  /** The question's parameters (the report's `params`), which say what to do to see more. */
+  params?: Readonly<Record<string, unknown>>;
+}
 
 /** The footnote lines under a report whose province row has hidden figures: one per reason, then the advice. */
 export function suppressionFootnotes(
   suppressed: Record<string, SuppressionReason>,
   labels: Record<string, string>,
   rule: DisclosureRule,
+  { unreleased = [], params = {} }: FootnoteQuestion = {},
 ): string[] {
   const byReason = new Map<SuppressionReason, string[]>();
   for (const [key, reason] of Object.entries(suppressed))
     byReason.set(reason, [...(byReason.get(reason) ?? []), labels[key] ?? key]);
   if (byReason.size === 0) return [];
+  const onlyUnreleased = [...byReason.keys()].every((reason) => reason === 'unreleased');
   return [
     ...[...byReason].map(
-      ([reason, names]) => `${markOf(reason)}: ${names.join(', ')} — not shown because ${suppressionReasonText(reason, rule)}.`,
+      ([reason, names]) =>
+        `${markOf(reason)}: ${names.join(', ')} — not shown because ${suppressionReasonText(reason, rule, unreleased)}.`,
     ),
-    SUPPRESSION_ADVICE,
+    onlyUnreleased ? UNRELEASED_ADVICE : byReason.has('partial') && cutsReleaseGroups(params) ? CUT_ADVICE : SUPPRESSION_ADVICE,
   ];
 }
 

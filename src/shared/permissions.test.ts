@@ -52,6 +52,7 @@ const REPORTS = [
   'Salary Breakdown',
   'Tuition Fee Breakdown',
   'Count/Discipline Compare',
+  'Release Calendar',
 ].map((l) => `Reports > ${l}`);
 
 describe('roles', () => {
@@ -149,6 +150,7 @@ describe('navigation menu', () => {
       '/reports/params?type=salary',
       '/reports/params?type=tuition',
       '/reports/params?type=duration',
+      '/releases',
     ]);
   });
 });

@@ -94,9 +94,22 @@ export function termOfDay(isoDay: string): PeriodKey {
   return { fiscal_year: fiscalYearOf(Number(isoDay.slice(0, 4)) - TERM_MONTHS[term].yearOffset), term };
 }
 
+/** A period as people name it: "Fall 2026/27". */
+export const periodName = (period: { fiscal_year: string; term: string }): string => `${period.term} ${period.fiscal_year}`;
+
 /** A period's place in time: comparable, and one apart from the next term (Spring 2025/26 → Summer 2026/27). */
 export const periodOrdinal = (key: PeriodKey): number =>
   fiscalYearStart(key.fiscal_year) * TERMS.length + TERMS.indexOf(key.term);
+/**
+ * Periods newest first: by fiscal year, then term in fiscal-year order (Spring, Fall, Summer). `keyOf` names the period
+ * of items that spell it otherwise.
+ */
+export function newestFirst<P extends PeriodKey>(periods: readonly P[]): P[];
+export function newestFirst<T>(items: readonly T[], keyOf: (item: T) => PeriodKey): T[];
+export function newestFirst<T>(items: readonly T[], keyOf?: (item: T) => PeriodKey): T[] {
+  const key = keyOf ?? ((item: T) => item as PeriodKey);
+  return [...items].sort((a, b) => periodOrdinal(key(b)) - periodOrdinal(key(a)));
+}
 const periodAt = (ordinal: number): PeriodKey => ({
   fiscal_year: fiscalYearOf(Math.floor(ordinal / TERMS.length)),
   term: TERMS[((ordinal % TERMS.length) + TERMS.length) % TERMS.length]!,

@@ -255,6 +255,8 @@ export const reportingPeriods = pgTable(
     term: text('term').notNull(),
     opensOn: date('opens_on', { mode: 'string' }).notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** Steps at each change of the dates: a change sent with an older one is refused, not written over a newer one. */
+    version: integer('version').notNull().default(1),
     ...createdUpdated,
   },
   (t) => [
@@ -430,6 +432,8 @@ export const releaseSchedule = pgTable(
     id: integer('id').primaryKey().default(1),
     provisionalDaysAfterDue: integer('provisional_days_after_due'),
     finalWhenApproved: boolean('final_when_approved').notNull().default(true),
+    /** Counts the changes: a change sent with the version it was made from is refused when another came between. */
+    version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id),
   },

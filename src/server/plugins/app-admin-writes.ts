@@ -22,6 +22,8 @@ export interface AppAdminWrites<Create, Edit extends { id?: number | undefined }
   create: (db: Db, body: Create, actorId: number) => Promise<Outcome<number>>;
   editSummary: string;
   editBody: z.ZodType<Edit>;
+  /** The body of a 409 where an edit can meet a newer change (the entity as it is now). */
+  editConflict?: z.ZodType;
   entity: z.ZodType<Entity>;
   edit: (db: Db, id: number, patch: Omit<Edit, 'id'>, actorId: number) => Promise<Outcome<Entity>>;
 }
@@ -63,7 +65,7 @@ export function appAdminWriteRoutes<Create, Edit extends { id?: number | undefin
       summary: entity.editSummary,
       params: IdParamSchema,
       body: entity.editBody,
-      response: { 200: entity.entity, ...ERROR_RESPONSES_WITH_404 },
+      response: { 200: entity.entity, ...(entity.editConflict ? { 409: entity.editConflict } : {}), ...ERROR_RESPONSES_WITH_404 },
     },
     onRequest: requireAppAdmin,
     handler: async (request) => {

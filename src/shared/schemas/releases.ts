@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TERMS } from '../constants.ts';
+import { ID_MAX } from './id.ts';
 import { fiscalYearInput, termInput } from './returns.ts';
 import { textField } from './text.ts';
 
@@ -78,19 +79,53 @@ export const ReleaseCandidateSchema = z.object({
 });
 export type ReleaseCandidate = z.infer<typeof ReleaseCandidateSchema>;
 
-/** When the schedule releases by itself. */
-export const ReleaseScheduleSchema = z
+/** The rule of the schedule's days, in the words the API and the schedule form both use. */
+export const SCHEDULE_DAYS_RULE = 'Days after the due date must be a whole number from 0 to 365';
+
+/** What the schedule does: its two settings. */
+const scheduleSettings = {
+  provisional_days_after_due: z
+    .number({ error: `${SCHEDULE_DAYS_RULE}, or empty for no provisional release` })
+    .int(SCHEDULE_DAYS_RULE)
+    .min(0, SCHEDULE_DAYS_RULE)
+    .max(365, SCHEDULE_DAYS_RULE)
+    .nullable(),
+  final_when_approved: z.boolean({ error: 'final_when_approved must be true or false' }),
+};
+
+/** When the schedule releases by itself, and who changed it last (`version` 0: never changed, the defaults). */
+export const ReleaseScheduleSchema = z.object({
+  ...scheduleSettings,
+  version: z.number().int().meta({ description: 'Counts the changes; a change sends back the version it was made from.' }),
+  updated_at: z.string().nullable(),
+  /** The name of the app admin who changed it last; null while it is the defaults. */
+  updated_by: z.string().nullable(),
+});
+export type ReleaseSchedule = z.infer<typeof ReleaseScheduleSchema>;
+
+/**
+ * `PUT /api/releases/schedule`: both settings and the version they were read at, so that a newer change by another
+ * app admin is refused (409, with the schedule as it is now) instead of overwritten.
+ */
+export const ReleaseScheduleUpdateSchema = z
   .object({
-    provisional_days_after_due: z
-      .number({ error: 'Days after the due date must be a whole number from 0 to 365, or empty for no provisional release' })
-      .int('Days after the due date must be a whole number from 0 to 365')
-      .min(0, 'Days after the due date must be a whole number from 0 to 365')
-      .max(365, 'Days after the due date must be a whole number from 0 to 365')
-      .nullable(),
-    final_when_approved: z.boolean({ error: 'final_when_approved must be true or false' }),
+    ...scheduleSettings,
+    version: z
+      .number({ error: 'Version is required: send the version of the schedule you read, so a newer change is not overwritten' })
+      .int('Version must be a whole number')
+      .min(0, 'Version must be a whole number')
+      .max(ID_MAX, 'Version is not valid'),
   })
   .strict();
-export type ReleaseSchedule = z.infer<typeof ReleaseScheduleSchema>;
+export type ReleaseScheduleUpdate = z.infer<typeof ReleaseScheduleUpdateSchema>;
+
+/** The 409 of a schedule changed since it was read: the schedule as it is now. */
+export const ReleaseScheduleConflictSchema = z.object({
+  statusCode: z.number().int().optional(),
+  message: z.string(),
+  code: z.string().optional(),
+  current: ReleaseScheduleSchema,
+});
 
 /** A release the schedule will make: provisional on a day, or final once the period's returns are all approved. */
 export const UpcomingReleaseSchema = z.object({

@@ -41,6 +41,7 @@ export const PeriodSchema = z.object({
   term: z.enum(TERMS),
   opens_on: z.string(),
   due_on: z.string(),
+  version: z.number().int().meta({ description: 'Steps at each change of the dates; a change sends back the one it read.' }),
 });
 export type Period = z.infer<typeof PeriodSchema>;
 
@@ -68,9 +69,13 @@ export const PeriodCreateSchema = z
 export type PeriodCreate = z.input<typeof PeriodCreateSchema>;
 export type PeriodCreateParsed = z.output<typeof PeriodCreateSchema>;
 
+const versionInput = idNumber('Version must be a whole number').optional().meta({
+  description: 'The version you saw; when sent and no longer the stored one, nothing happens and the answer is a 409.',
+});
+
 /**
  * `PATCH /api/periods/{id}`: its dates. A period's fiscal year and term are what it is: sent back as read they must
- * be the stored ones (checked by the server), like the id.
+ * be the stored ones (checked by the server), like the id. With `version`, a period changed since is refused (409).
  */
 export const PeriodUpdateSchema = z
   .object({
@@ -82,6 +87,7 @@ export const PeriodUpdateSchema = z
     term: mustMatchOnWrite(z.string({ error: 'Term must be text' }), 'Read-only: a period never changes its term.'),
     opens_on: dateInput('opens_on', 'Opens on').optional(),
     due_on: dateInput('due_on', 'Due on').optional(),
+    version: versionInput,
   })
   .strict();
 export type PeriodUpdate = z.infer<typeof PeriodUpdateSchema>;
@@ -91,6 +97,14 @@ export const PeriodConflictSchema = z.object({
   statusCode: z.number().int().optional(),
   message: z.string(),
   existingId: z.number().int(),
+});
+
+/** The 409 of a period's dates changed since they were read: the period as it is now. */
+export const PeriodVersionConflictSchema = z.object({
+  statusCode: z.number().int().optional(),
+  message: z.string(),
+  code: z.string().optional(),
+  current: PeriodSchema,
 });
 
 /** One step of a return's history: who did what, when, from which state to which, and why. */
@@ -197,10 +211,6 @@ export const ReturnsDownloadQuerySchema = ReturnsQuerySchema.extend({
   format: z.enum(EXPORT_FORMATS, { error: 'format must be csv or xlsx' }).optional().default('csv'),
 });
 export type ReturnsDownloadQuery = z.output<typeof ReturnsDownloadQuerySchema>;
-
-const versionInput = idNumber('Version must be a whole number').optional().meta({
-  description: 'The version you saw; when sent and no longer the stored one, nothing happens and the answer is a 409.',
-});
 
 /** `POST /api/returns/{id}/approve`. */
 export const ReturnActionSchema = z.object({ version: versionInput }).strict();

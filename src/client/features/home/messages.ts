@@ -26,7 +26,8 @@ export const HOME_UI = {
   open: (label: string) => `Open ${label}`,
   descriptions: {
     'Program Information': 'Browse, find and export program records.',
-    Reports: 'Compare statistics across terms, fiscal years, regions, disciplines and institutions.',
+    Reports:
+      'Compare statistics across terms, fiscal years, regions, disciplines and institutions, and see when the province figures are released.',
   } as Record<string, string>,
   administrationTitle: 'Administration',
   administrationBody: 'Keep the lists of institutions, valid programs and users, and grant access.',

@@ -103,6 +103,8 @@ export const REPORT_UI = {
     emptyBody: 'Try a wider range of fiscal years, more terms, or fewer filters.',
     emptyOwnTitle: 'No submitted records of the institutions in this report match these parameters',
     emptyOwnBody: "The province's figures (all institutions) for the same parameters are in the table below.",
+    emptyOwnHiddenBody:
+      "The province's figures (all institutions) for the same parameters are hidden too: the notes under the table say why and what to ask instead.",
     badParamsTitle: 'The report could not run with these parameters',
     badParamsBody: 'Change the parameters and run it again.',
     loadFailedDetail: 'The report could not be loaded.',

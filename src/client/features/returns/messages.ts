@@ -154,7 +154,17 @@ export const RETURN_UI = {
       (drafts > 0 ? `: ${drafts === 1 ? '1 draft needs' : `${drafts} drafts need`} submitting before sign-off.` : '.'),
     ready: 'Every expected program has a submitted record: the return can be signed off.',
     actionsTitle: 'Actions',
-    noActions: 'There is nothing you can do on this return in its current state.',
+    /** Said where no action button stands: what happens next, and who does it. */
+    noActions: {
+      enter: (institution: string) =>
+        `Enter and submit a record for every expected program; then an admin of ${institution} signs the return off (see Who signs off).`,
+      tell: (institution: string) =>
+        `Every expected program has a submitted record: an admin of ${institution} can now sign the return off (see Who signs off).`,
+      submitDrafts: 'Submit the drafts of every expected program; then you can sign the return off here.',
+      read: (institution: string) => `You may read this return; entering its figures needs write access to ${institution}.`,
+      submitted: 'The return is signed off and waits for approval by an application administrator, who alone can send it back.',
+      approved: 'The return is approved; only an application administrator can reopen it.',
+    },
     historyTitle: 'History',
     noHistory: 'Nothing has happened to this return yet.',
     when: 'When',

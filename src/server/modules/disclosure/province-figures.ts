@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
+import type { Term } from '../../../shared/constants.ts';
 import { WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
+import { newestFirst as newestPeriodsFirst } from '../../../shared/term-calendar.ts';
 import type { ReportRelease } from '../../../shared/schemas/releases.ts';
 import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
@@ -222,6 +224,13 @@ export async function provinceFigures(
   };
 }
 
+/**
+ * The order periods are computed ahead in: newest first, so that after a restart the periods people ask about most
+ * (the current and last fiscal years) are ready soonest, while older ones are still being computed.
+ */
+export const newestFirst = (chains: readonly PeriodChain[]): PeriodChain[] =>
+  newestPeriodsFirst(chains, (chain) => ({ fiscal_year: chain.fy, term: chain.term as Term }));
+
 /** What was computed ahead: how many released periods, for how many viewers. */
 export interface ComputedAhead {
   periods: number;
@@ -246,7 +255,9 @@ export async function prepareProvinceFigures(
   signal?: AbortSignal,
 ): Promise<ComputedAhead> {
   const wanted = periods === 'every released period' ? null : new Set(periods.map(periodKey));
-  const chains = (await periodChains(db, {})).filter((c) => (!wanted || wanted.has(periodKey(c))) && c.releases.length > 0);
+  const chains = newestFirst(
+    (await periodChains(db, {})).filter((c) => (!wanted || wanted.has(periodKey(c))) && c.releases.length > 0),
+  );
   const byKey = new Map<string, Viewer>();
   for (const viewer of [...viewers, ...keptViewers(db)]) {
     const key = viewerKey(viewer);

@@ -5,12 +5,14 @@ import type {
   ReleaseCandidate,
   ReleasePeriodKey,
   ReleaseSchedule,
+  ReleaseScheduleUpdate,
   UpcomingRelease,
 } from '../../../shared/schemas/releases.ts';
+import { changedSinceRelease, releasedAsFinal } from '../../../shared/release-candidates.ts';
 import { bcToday, periodOrdinal } from '../../../shared/term-calendar.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { periodRows } from '../../db/data-versions.ts';
-import { refuse, outcomeOf, type Outcome } from '../../refusals.ts';
+import { conflict, refuse, refused, outcomeOf, type Outcome } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 
 /**
@@ -151,34 +153,66 @@ export async function releaseCandidates(db: Db): Promise<ReleaseCandidate[]> {
 const rowOf = (alias: string): SQL => sql.raw([...COUNT_FIELDS, ...MONEY_FIELDS].map((c) => `${alias}.${c}`).join(', '));
 
 /** Until an app admin sets one: a provisional release two weeks after a due date, the final one once all is approved. */
-const DEFAULT_SCHEDULE: ReleaseSchedule = { provisional_days_after_due: 14, final_when_approved: true };
+const DEFAULT_SCHEDULE: ReleaseSchedule = {
+  provisional_days_after_due: 14,
+  final_when_approved: true,
+  version: 0,
+  updated_at: null,
+  updated_by: null,
+};
 
 export async function readSchedule(db: Db): Promise<ReleaseSchedule> {
   const [row] = await queryRows<ReleaseSchedule>(
     db,
-    sql`SELECT provisional_days_after_due, final_when_approved FROM release_schedule WHERE id = 1`,
+    sql`SELECT s.provisional_days_after_due, s.final_when_approved, s.version,
+          CASE WHEN s.version > 0 THEN ${ISO(sql`s.updated_at`)} END AS updated_at,
+          coalesce(nullif(u.pref_name, ''), u.username) AS updated_by
+        FROM release_schedule s LEFT JOIN users u ON u.id = s.updated_by WHERE s.id = 1`,
   );
   return row ?? DEFAULT_SCHEDULE;
 }
 
-export async function updateSchedule(db: Db, schedule: ReleaseSchedule, userId: number): Promise<ReleaseSchedule> {
+/**
+ * Sets the schedule, unless it changed since `change.version` was read: then nothing is written and the answer is a
+ * conflict carrying the schedule as it is now. The row is made with the defaults (version 0) if it is not there, and
+ * the version is compared in the UPDATE itself, so of two app admins saving from the same version at once, the second
+ * waits for the first and is refused.
+ */
+export async function updateSchedule(db: Db, change: ReleaseScheduleUpdate, userId: number): Promise<Outcome<ReleaseSchedule>> {
   return db.transaction(async (tx) => {
-    const before = await readSchedule(tx);
+    const d = DEFAULT_SCHEDULE;
     await tx.execute(
-      sql`INSERT INTO release_schedule (id, provisional_days_after_due, final_when_approved, updated_at, updated_by)
-          VALUES (1, ${schedule.provisional_days_after_due}, ${schedule.final_when_approved}, now(), ${userId})
-          ON CONFLICT (id) DO UPDATE SET provisional_days_after_due = EXCLUDED.provisional_days_after_due,
-            final_when_approved = EXCLUDED.final_when_approved, updated_at = now(), updated_by = ${userId}`,
+      sql`INSERT INTO release_schedule (id, provisional_days_after_due, final_when_approved, version)
+          VALUES (1, ${d.provisional_days_after_due}, ${d.final_when_approved}, 0) ON CONFLICT (id) DO NOTHING`,
     );
+    const before = await readSchedule(tx);
+    const written = await queryRows<{ version: number }>(
+      tx,
+      sql`UPDATE release_schedule SET provisional_days_after_due = ${change.provisional_days_after_due},
+            final_when_approved = ${change.final_when_approved}, version = version + 1, updated_at = now(),
+            updated_by = ${userId}
+          WHERE id = 1 AND version = ${change.version} RETURNING version`,
+    );
+    if (written.length === 0) {
+      const current = await readSchedule(tx);
+      return refused(
+        conflict(
+          `The release schedule was changed${current.updated_by ? ` by ${current.updated_by}` : ''} since you read it, so nothing was saved. It is shown as it is now: change it again if you still mean to.`,
+          'schedule_version',
+          { current },
+        ),
+      );
+    }
+    const after = await readSchedule(tx);
     await writeAudit(tx, {
       entityType: 'release',
       entityId: null,
       action: 'schedule',
       changedBy: userId,
-      before,
-      after: schedule,
+      before: { provisional_days_after_due: before.provisional_days_after_due, final_when_approved: before.final_when_approved },
+      after: { provisional_days_after_due: after.provisional_days_after_due, final_when_approved: after.final_when_approved },
     });
-    return schedule;
+    return { ok: true, value: after };
   });
 }
 
@@ -192,9 +226,7 @@ export async function dueReleases(db: Db, today: string): Promise<UpcomingReleas
   const candidates = await releaseCandidates(db);
   const due: UpcomingRelease[] = [];
   for (const c of candidates) {
-    const changed = c.changes.added + c.changes.changed + c.changes.removed > 0;
-    const approved = c.returns > 0 && c.returns_approved === c.returns;
-    if (schedule.final_when_approved && approved && (!c.latest?.final || changed))
+    if (schedule.final_when_approved && releasedAsFinal(c) && (!c.latest?.final || changedSinceRelease(c)))
       due.push({ fiscal_year: c.fiscal_year, term: c.term, final: true, on: today });
     else if (schedule.provisional_days_after_due !== null && !c.latest && c.due_on && c.records > 0) {
       const on = addDays(c.due_on, schedule.provisional_days_after_due);
@@ -246,12 +278,7 @@ export function runScheduledReleases(db: Db, now: Date = new Date()): Promise<Re
       ...(finals > 0 ? [`${finals} period${finals === 1 ? '' : 's'} with every return approved (final)`] : []),
       ...(provisional > 0 ? [`${provisional} period${provisional === 1 ? '' : 's'} past the due date (provisional)`] : []),
     ];
-    const outcome = await createRelease(
-      tx,
-      { periods: due, note: `Scheduled release on ${today}: ${parts.join('; ')}.` },
-      null,
-      now,
-    );
+    const outcome = await createRelease(tx, { periods: due, note: `Scheduled release: ${parts.join('; ')}.` }, null, now);
     return outcome.ok ? outcome.value : null;
   });
 }

@@ -6,7 +6,9 @@ import {
   ReleaseCalendarSchema,
   ReleaseCandidateSchema,
   ReleaseCreateSchema,
+  ReleaseScheduleConflictSchema,
   ReleaseScheduleSchema,
+  ReleaseScheduleUpdateSchema,
   ReleaseSchema,
 } from '../../../shared/schemas/releases.ts';
 import { bcToday } from '../../../shared/term-calendar.ts';
@@ -87,11 +89,11 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary:
           'When the schedule releases: provisionally some days after a due date, and finally once every return is approved',
-        body: ReleaseScheduleSchema,
-        response: { 200: ReleaseScheduleSchema, ...ERROR_RESPONSES },
+        body: ReleaseScheduleUpdateSchema,
+        response: { 200: ReleaseScheduleSchema, ...ERROR_RESPONSES, 409: ReleaseScheduleConflictSchema },
       },
       onRequest: requireAppAdmin,
     },
-    async (request) => updateSchedule(db, request.body, signedInUser(request).id),
+    async (request) => valueOrHttpError(await updateSchedule(db, request.body, signedInUser(request).id), 'The release schedule'),
   );
 }

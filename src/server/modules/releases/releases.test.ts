@@ -54,7 +54,8 @@ describe('releases of province figures', () => {
         'PUT',
         '/api/releases/schedule',
         { signedOut: 401, userOnly: 403, reader: 403, writer: 403, instAdmin: 403, globalReader: 403, appAdmin: 200 },
-        { provisional_days_after_due: 14, final_when_approved: true },
+        // Version 0: the schedule as the defaults have it, never changed before this first call.
+        { provisional_days_after_due: 14, final_when_approved: true, version: 0 },
       ],
     ];
     for (const [method, url, expected, payload] of routes)
@@ -122,12 +123,89 @@ describe('releases of province figures', () => {
     );
     const made = await runScheduledReleases(ctx.db, new Date('2024-03-01T20:00:00Z'));
     expect(made?.periods.find((p) => p.fiscal_year === FY)).toMatchObject({ final: true });
+    // The note says why; the calendar shows the release's date and time beside it, so the note names no date of its own.
+    expect(made?.note).toMatch(/^Scheduled release: \d+ periods? with every return approved \(final\)[.;]/);
+    expect(made?.note).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(await runScheduledReleases(ctx.db, new Date('2024-03-02T20:00:00Z'))).toBeNull();
+    const { schedule } = (await call('GET', '/api/releases', 'userOnly')).json() as ReleaseCalendar;
     const res = await call('PUT', '/api/releases/schedule', 'appAdmin', {
       provisional_days_after_due: 400,
       final_when_approved: true,
+      version: schedule.version,
     });
     expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fieldErrors)).toEqual(['provisional_days_after_due']);
+  });
+
+  describe('changing the schedule', () => {
+    const readSchedule = async () => ((await call('GET', '/api/releases', 'userOnly')).json() as ReleaseCalendar).schedule;
+    const put = (body: object) => call('PUT', '/api/releases/schedule', 'appAdmin', body);
+    const changes = async () =>
+      (
+        await queryRows<{ n: number }>(
+          ctx.db,
+          sql`SELECT count(*)::int AS n FROM audit_log WHERE entity_type = 'release' AND action = 'schedule'`,
+        )
+      )[0]!.n;
+
+    it('takes the version it was read at, and refuses a stale one without changing anything', async () => {
+      const read = await readSchedule();
+      const audited = await changes();
+      const res = await put({ provisional_days_after_due: 21, final_when_approved: false, version: read.version });
+      expect(res.statusCode, res.body).toBe(200);
+      const saved = res.json() as ReleaseCalendar['schedule'];
+      expect(saved).toMatchObject({ provisional_days_after_due: 21, final_when_approved: false, version: read.version + 1 });
+      expect(saved.updated_by).toBeTruthy();
+      expect(Date.parse(saved.updated_at!)).toBeGreaterThan(Date.now() - 600_000);
+      expect(await readSchedule()).toEqual(saved);
+
+      // A second admin's change made from the same reading: refused with the schedule as it is now.
+      const stale = await put({ provisional_days_after_due: 7, final_when_approved: true, version: read.version });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json()).toMatchObject({ code: 'schedule_version', current: saved });
+      expect(stale.json().message).toMatch(/changed by .+ since you read it, so nothing was saved/);
+      expect(await readSchedule()).toEqual(saved);
+      expect(await changes()).toBe(audited + 1);
+
+      const back = await put({ provisional_days_after_due: 14, final_when_approved: true, version: saved.version });
+      expect(back.statusCode, back.body).toBe(200);
+    });
+
+    it('of two changes sent at once from the same reading, takes one and refuses the other', async () => {
+      const read = await readSchedule();
+      const [a, b] = await Promise.all([
+        put({ provisional_days_after_due: 10, final_when_approved: true, version: read.version }),
+        put({ provisional_days_after_due: 30, final_when_approved: true, version: read.version }),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const won = (a.statusCode === 200 ? a : b).json() as ReleaseCalendar['schedule'];
+      expect(await readSchedule()).toEqual(won);
+      expect(won.version).toBe(read.version + 1);
+    });
+
+    it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
+      const before = await readSchedule();
+      const good = { provisional_days_after_due: 14, final_when_approved: true, version: before.version };
+      const cases: [object, string][] = [
+        [{ ...good, provisional_days_after_due: '14' }, 'provisional_days_after_due'],
+        [{ ...good, provisional_days_after_due: 1.5 }, 'provisional_days_after_due'],
+        [{ ...good, provisional_days_after_due: -1 }, 'provisional_days_after_due'],
+        [{ ...good, provisional_days_after_due: 1e308 }, 'provisional_days_after_due'],
+        [{ ...good, final_when_approved: 'yes' }, 'final_when_approved'],
+        [{ provisional_days_after_due: 14, final_when_approved: true }, 'version'],
+        [{ ...good, version: -1 }, 'version'],
+        [{ ...good, version: '0' }, 'version'],
+        [{ ...good, version: 0.5 }, 'version'],
+        [{ ...good, version: 2 ** 31 }, 'version'],
+      ];
+      for (const [body, field] of cases) {
+        const res = await put(body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(Object.keys(res.json().fieldErrors ?? {}), JSON.stringify(body)).toContain(field);
+      }
+      expect((await put({ ...good, extra: 1 })).statusCode).toBe(400);
+      expect(await readSchedule()).toEqual(before);
+    });
   });
 
   it('the calendar lists the coming releases in the order they come: oldest period first, provisional before final', async () => {

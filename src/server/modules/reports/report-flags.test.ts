@@ -99,7 +99,17 @@ describe('report marks: preliminary and revised', () => {
   });
 
   it('gives a partial reader the others’ part from a release: approved figures only changes their own part alone', async () => {
-    expect((await report('reader')).suppressed.students_enrolled).toBe('unreleased');
+    const waiting = await report('reader');
+    expect(waiting.suppressed.students_enrolled).toBe('unreleased');
+    expect(waiting.release?.unreleased).toEqual([{ fiscal_year: '2023/24', term: 'Fall' }]);
+    // The download's footnote names the period and says how to see the province now (not "widen the filters").
+    const csv = await ctx.app.inject({
+      url: '/api/reports/institution/download?format=csv',
+      headers: { cookie: cookies.reader },
+    });
+    expect(csv.body).toContain('not shown because the province figures of Fall 2023/24 have not been released yet.');
+    expect(csv.body).toContain('To see the province figures now, choose fiscal years and terms that leave out the periods');
+    expect(csv.body).not.toContain('widen the filters');
     await releaseEverything(ctx.db);
     const all = await report('reader');
     expect(flags(all)).toEqual([['A', null]]);

@@ -126,7 +126,7 @@ function reportTable(report: Report, rule: DisclosureRule): TableFile {
       { label: REPORT_PROVINCE_LABEL, row: report.province, suppressed: report.suppressed },
     ],
     footnotes: [
-      ...suppressionFootnotes(report.suppressed, labels, rule),
+      ...suppressionFootnotes(report.suppressed, labels, rule, { unreleased: report.release?.unreleased, params: report.params }),
       ...(marked ? [REPORT_FLAG_LEGEND] : []),
       ...[releaseLine(report.release)].filter((line): line is string => line !== null),
     ],

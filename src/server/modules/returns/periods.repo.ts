@@ -14,7 +14,7 @@ import { BC_TODAY } from './returns.repo.ts';
  * Return rows are never deleted.
  */
 
-const PERIOD_COLUMNS = sql`id, fiscal_year, term, to_char(opens_on, 'YYYY-MM-DD') AS opens_on, to_char(due_on, 'YYYY-MM-DD') AS due_on`;
+const PERIOD_COLUMNS = sql`id, fiscal_year, term, to_char(opens_on, 'YYYY-MM-DD') AS opens_on, to_char(due_on, 'YYYY-MM-DD') AS due_on, version`;
 const TERM_POSITION = sql.raw(`array_position(ARRAY[${TERMS.map((t) => `'${t}'`).join(', ')}], term)`);
 
 /** Creating return rows for periods and for institutions takes turns, so neither misses the other's new row. */
@@ -91,7 +91,10 @@ export async function createPeriod(db: Db, input: PeriodCreateParsed, userId: nu
   }
 }
 
-/** Changes a period's dates (its fiscal year and term, sent back as read, must be the stored ones), audited. */
+/**
+ * Changes a period's dates (its fiscal year and term, sent back as read, must be the stored ones), audited. Sent with
+ * the version it was read at, a change is refused when the period changed since, with the period as it is now.
+ */
 export function updatePeriod(db: Db, id: number, patch: PeriodUpdate, userId: number): Promise<Outcome<Period>> {
   return outcomeOf(() =>
     db.transaction(async (tx) => {
@@ -100,6 +103,14 @@ export function updatePeriod(db: Db, id: number, patch: PeriodUpdate, userId: nu
         sql`SELECT ${PERIOD_COLUMNS} FROM reporting_periods WHERE id = ${id} FOR UPDATE`,
       );
       if (!before) throw new Refused(NOT_FOUND);
+      if (patch.version !== undefined && patch.version !== before.version)
+        throw new Refused(
+          conflict(
+            `The dates of ${before.term} ${before.fiscal_year} were changed since you read them, so nothing was saved. They are shown as they are now: change them again if you still mean to.`,
+            'period_version',
+            { current: before },
+          ),
+        );
       if (patch.fiscal_year !== undefined && patch.fiscal_year !== before.fiscal_year) {
         throw refuse('fiscal_year', `A period's fiscal year cannot change: this one is ${before.fiscal_year}`);
       }
@@ -114,7 +125,8 @@ export function updatePeriod(db: Db, id: number, patch: PeriodUpdate, userId: nu
       }
       if (opensOn === before.opens_on && dueOn === before.due_on) return before;
       await tx.execute(
-        sql`UPDATE reporting_periods SET opens_on = ${opensOn}, due_on = ${dueOn}, updated_at = now() WHERE id = ${id}`,
+        sql`UPDATE reporting_periods SET opens_on = ${opensOn}, due_on = ${dueOn}, version = version + 1, updated_at = now()
+          WHERE id = ${id}`,
       );
       const after = (await findPeriod(tx, id))!;
       await writeAudit(tx, { entityType: 'period', entityId: id, action: 'update', changedBy: userId, before, after });

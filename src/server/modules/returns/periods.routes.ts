@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_RESPONSES_WITH_404 } from '../../../shared/schemas/api.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PeriodConflictSchema, PeriodCreateSchema, PeriodSchema, PeriodUpdateSchema } from '../../../shared/schemas/returns.ts';
+import {
+  PeriodConflictSchema,
+  PeriodCreateSchema,
+  PeriodSchema,
+  PeriodUpdateSchema,
+  PeriodVersionConflictSchema,
+} from '../../../shared/schemas/returns.ts';
 import { appAdminWriteRoutes } from '../../plugins/app-admin-writes.ts';
 import { requireSignedIn } from '../../plugins/authorization.ts';
 import { createPeriod, listPeriods, updatePeriod } from './periods.repo.ts';
@@ -40,8 +46,10 @@ export async function periodRoutes(app: FastifyInstance): Promise<void> {
     createBody: PeriodCreateSchema,
     createConflict: PeriodConflictSchema,
     create: createPeriod,
-    editSummary: "Change a period's dates (its fiscal year and term never change)",
+    editSummary:
+      "Change a period's dates (its fiscal year and term never change); sent with the version read, a period changed since is a 409 with the period as it is now",
     editBody: PeriodUpdateSchema,
+    editConflict: PeriodVersionConflictSchema,
     entity: PeriodSchema,
     edit: updatePeriod,
   });

@@ -47,7 +47,7 @@ describe('reporting periods and term returns', () => {
       const fall = freshPeriodKey('Fall');
       const id = await createPeriod(fall);
       const start = Number(fall.fiscal_year.slice(0, 4));
-      expect(await periodOf(id)).toEqual({ id, ...fall, opens_on: `${start}-09-01`, due_on: `${start + 1}-01-31` });
+      expect(await periodOf(id)).toEqual({ id, ...fall, opens_on: `${start}-09-01`, due_on: `${start + 1}-01-31`, version: 1 });
       expect(defaultPeriodDates('2025/26', 'Summer')).toEqual({ opens_on: '2025-05-01', due_on: '2025-09-30' });
       expect(defaultPeriodDates('2025/26', 'Spring')).toEqual({ opens_on: '2026-01-01', due_on: '2026-05-31' });
       const spring = freshPeriodKey('Spring');
@@ -87,7 +87,7 @@ describe('reporting periods and term returns', () => {
       const period = await periodOf(id);
       const changed = await call('PATCH', `/api/periods/${id}`, 'appAdmin', { ...period, due_on: '2299-02-15' });
       expect(changed.statusCode, changed.body).toBe(200);
-      expect(changed.json()).toEqual({ ...period, due_on: '2299-02-15' });
+      expect(changed.json()).toEqual({ ...period, due_on: '2299-02-15', version: period.version + 1 });
       for (const [body, field] of [
         [{ term: 'Spring' }, 'term'],
         [{ fiscal_year: '1999/00' }, 'fiscal_year'],
@@ -95,6 +95,9 @@ describe('reporting periods and term returns', () => {
         [{ opens_on: '2300-01-01' }, 'opens_on'],
         [{ id: id + 1 }, 'id'],
         [{ colour: 'red' }, 'colour'],
+        [{ version: '2' }, 'version'],
+        [{ version: 0 }, 'version'],
+        [{ version: 1.5 }, 'version'],
       ] as const) {
         const res = await call('PATCH', `/api/periods/${id}`, 'appAdmin', body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -106,6 +109,24 @@ describe('reporting periods and term returns', () => {
         sql`SELECT action FROM audit_log WHERE entity_type = 'period' AND entity_id = ${id} ORDER BY id`,
       );
       expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
+    });
+
+    it('refuses a change made from dates read before another change, and changes nothing', async () => {
+      const id = await createPeriod(freshPeriodKey());
+      const read = await periodOf(id);
+      const first = await call('PATCH', `/api/periods/${id}`, 'appAdmin', { ...read, due_on: '2299-03-15' });
+      expect(first.statusCode, first.body).toBe(200);
+      const now = first.json();
+      // A second admin's dialog, opened before the first change, moves the opening day and sends the old due date.
+      const stale = await call('PATCH', `/api/periods/${id}`, 'appAdmin', { ...read, opens_on: '2298-12-01' });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json()).toMatchObject({ code: 'period_version', current: now });
+      expect(stale.json().message).toContain('were changed since you read them, so nothing was saved');
+      expect(await periodOf(id)).toEqual(now);
+      // Without a version (an API client that never read it) the change is taken as before.
+      const blind = await call('PATCH', `/api/periods/${id}`, 'appAdmin', { opens_on: '2298-12-01' });
+      expect(blind.statusCode, blind.body).toBe(200);
+      expect(blind.json()).toMatchObject({ opens_on: '2298-12-01', due_on: '2299-03-15', version: now.version + 1 });
     });
   });
 

@@ -12,7 +12,9 @@ describe('actionGroups', () => {
     expect(groups.map((g) => g.title)).toEqual(['Program Information', 'Reports', 'Administration']);
     expect(groups[2]!.links.map((l) => l.label)).toEqual(['Institutions', 'Valid Programs', 'Admin']);
     expect(groups[0]!.links.map((l) => l.path)).toContain('/records/RecordExport');
-    expect(groups[1]!.links).toHaveLength(10);
+    // The ten reports, then the release calendar.
+    expect(groups[1]!.links).toHaveLength(11);
+    expect(groups[1]!.links.at(-1)).toEqual({ label: 'Release Calendar', path: '/releases' });
   });
 
   it('gives a reader browsing, finding and reports only', () => {

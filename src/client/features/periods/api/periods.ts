@@ -19,10 +19,13 @@ function useRefreshAfter() {
     ]);
 }
 
-/** PATCH /api/periods/{id}: new dates (the fiscal year and term never change); answers the saved period. */
+/**
+ * PATCH /api/periods/{id}: new dates (the fiscal year and term never change) with the version they were read at;
+ * answers the saved period. The periods are read again after a refusal too (a newer change is then what they show).
+ */
 export function useUpdatePeriod() {
   const refresh = useRefreshAfter();
-  return useMutation<Period, ApiError | Error, { id: number; patch: Pick<PeriodUpdate, 'opens_on' | 'due_on'> }>({
+  return useMutation<Period, ApiError | Error, { id: number; patch: Pick<PeriodUpdate, 'opens_on' | 'due_on' | 'version'> }>({
     mutationFn: ({ id, patch }) =>
       apiRequest({
         path: `/api/periods/${id}`,
@@ -31,7 +34,7 @@ export function useUpdatePeriod() {
         errorMessage: PERIOD_UI.errors.save,
         schema: PeriodSchema,
       }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 

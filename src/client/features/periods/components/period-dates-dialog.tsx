@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { Period } from '../../../../shared/schemas/returns.ts';
+import { PeriodVersionConflictSchema, type Period } from '../../../../shared/schemas/returns.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { serverFormErrors } from '../../../ui/form-errors.ts';
 import { useUpdatePeriod } from '../api/periods.ts';
@@ -16,17 +17,25 @@ const FIELDS = ['opens_on', 'due_on'] as const;
 export function PeriodDatesDialog({ period, onClose }: { period: Period; onClose: () => void }) {
   const update = useUpdatePeriod();
   const [dates, setDates] = useState({ opens_on: period.opens_on, due_on: period.due_on });
+  const [version, setVersion] = useState(period.version);
   const problems = update.error ? serverFormErrors(update.error, FIELDS) : { fields: {}, other: [] };
   const name = periodName(period);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { id: period.id, patch: dates },
+      { id: period.id, patch: { ...dates, version } },
       {
         onSuccess: () => {
           notify({ level: 'success', message: PERIOD_UI.saved(name) });
           onClose();
+        },
+        // Another admin changed the dates meanwhile: the dialog shows theirs, with the server's sentence above.
+        onError: (error) => {
+          const stale = isApiError(error) && error.status === 409 ? PeriodVersionConflictSchema.safeParse(error.body) : null;
+          if (!stale?.success) return;
+          setDates({ opens_on: stale.data.current.opens_on, due_on: stale.data.current.due_on });
+          setVersion(stale.data.current.version);
         },
       },
     );

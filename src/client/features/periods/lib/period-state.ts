@@ -14,12 +14,4 @@ export function periodState(period: Pick<Period, 'opens_on' | 'due_on'>, today: 
   return daysBetween(today, period.due_on) <= DUE_SOON_DAYS ? 'due soon' : 'open';
 }
 
-const TERM_ORDER = { Summer: 0, Fall: 1, Spring: 2 } as const;
-
-/** Newest first: by fiscal year, then term in fiscal-year order (Spring, Fall, Summer). */
-export function newestFirst(periods: readonly Period[]): Period[] {
-  return [...periods].sort((a, b) => b.fiscal_year.localeCompare(a.fiscal_year) || TERM_ORDER[b.term] - TERM_ORDER[a.term]);
-}
-
-/** "Fall 2026/27". */
-export const periodName = (period: Pick<Period, 'fiscal_year' | 'term'>): string => `${period.term} ${period.fiscal_year}`;
+export { newestFirst, periodName } from '../../../../shared/term-calendar.ts';

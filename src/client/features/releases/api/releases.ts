@@ -3,9 +3,12 @@ import { z } from 'zod';
 import {
   ReleaseCalendarSchema,
   ReleaseCandidateSchema,
+  ReleaseScheduleSchema,
   ReleaseSchema,
   type Release,
   type ReleaseCreate,
+  type ReleaseSchedule,
+  type ReleaseScheduleUpdate,
 } from '../../../../shared/schemas/releases.ts';
 import { apiRequest, type ApiError } from '../../../lib/api-client.ts';
 import { RELEASE_UI } from '../messages.ts';
@@ -47,5 +50,24 @@ export function useCreateRelease() {
         // Every report's province row may change: reports keep their answers under 'reports' (reports/api/get-report.ts).
         queryClient.invalidateQueries({ queryKey: ['reports'] }),
       ]),
+  });
+}
+
+/**
+ * PUT /api/releases/schedule, with the version the form was read at. The calendar is read again after a change, and
+ * after a refusal too (another admin's change is then what the form shows).
+ */
+export function useUpdateSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation<ReleaseSchedule, ApiError | Error, ReleaseScheduleUpdate>({
+    mutationFn: (body) =>
+      apiRequest({
+        path: '/api/releases/schedule',
+        method: 'PUT',
+        body,
+        errorMessage: RELEASE_UI.schedule.failed,
+        schema: ReleaseScheduleSchema,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CALENDAR_KEY }),
   });
 }

@@ -1,32 +1,86 @@
 import { Button, Checkbox, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { releasedAsFinal, somethingToRelease } from '../../../../shared/release-candidates.ts';
 import type { ReleaseCandidate } from '../../../../shared/schemas/releases.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { ColumnHeads } from '../../../ui/column-heads.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { useCreateRelease, useReleaseCandidates } from '../api/releases.ts';
 import { RELEASE_UI } from '../messages.ts';
-import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const A = RELEASE_UI.admin;
 const keyOf = (c: Pick<ReleaseCandidate, 'fiscal_year' | 'term'>) => `${c.fiscal_year} ${c.term}`;
 
-/** App admins: the periods as a release would take them now, chosen with a note and released together. */
+interface CandidateTableProps {
+  candidates: readonly ReleaseCandidate[];
+  caption: string;
+  testId: string;
+  chosen: ReadonlySet<string>;
+  toggle: (key: string) => void;
+}
+
+/** Periods as a release would take them now, each with a box to choose it. */
+function CandidateTable({ candidates, caption, testId, chosen, toggle }: CandidateTableProps) {
+  const C = A.columns;
+  return (
+    <TableScroll label={caption} testId={testId}>
+      <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <ColumnHeads columns={[C.period, C.returns, C.latest, C.changes, C.now]} />
+        <Table.Tbody>
+          {candidates.map((c) => {
+            const name = RELEASE_UI.periodName(c.term, c.fiscal_year);
+            return (
+              <Table.Tr key={keyOf(c)} data-testid="release-candidate" data-period={name}>
+                <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
+                  <Checkbox label={name} checked={chosen.has(keyOf(c))} onChange={() => toggle(keyOf(c))} />
+                </Table.Th>
+                <Table.Td>
+                  {c.returns_approved} / {c.returns}
+                </Table.Td>
+                <Table.Td>{c.latest ? A.latest(c.latest.number, c.latest.final) : A.never}</Table.Td>
+                <Table.Td>{A.changes(c.changes.added, c.changes.changed, c.changes.removed, c.changes.institutions)}</Table.Td>
+                <Table.Td>{A.releasedNowAs(releasedAsFinal(c))}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+/**
+ * App admins: the periods as a release would take them now, chosen with a note and released together. Periods with
+ * something new come first; the rest (most of them, once past years are released final) are folded away, still
+ * choosable: a release of an unchanged period only repeats its figures.
+ */
 export function ReleaseForm() {
   const candidates = useReleaseCandidates(true);
   const create = useCreateRelease();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [showRest, setShowRest] = useState(false);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const restId = useId();
   if (candidates.isPending) return null;
   if (candidates.error) return <LoadError message={RELEASE_UI.errors.candidates} onRetry={() => void candidates.refetch()} />;
+  const news = candidates.data.filter(somethingToRelease);
+  const rest = candidates.data.filter((c) => !somethingToRelease(c));
   const toggle = (key: string) =>
     setChosen((now) => {
       const next = new Set(now);
       if (!next.delete(key)) next.add(key);
       return next;
     });
+  /** Folding the unchanged periods away lets go of any chosen among them: nothing hidden is released. */
+  const foldRest = () => {
+    if (showRest) setChosen((now) => new Set([...now].filter((key) => !rest.some((c) => keyOf(c) === key))));
+    setShowRest(!showRest);
+  };
   const submit = () => {
     const periods = candidates.data
       .filter((c) => chosen.has(keyOf(c)))
@@ -51,29 +105,42 @@ export function ReleaseForm() {
         {A.title}
       </Title>
       <Text>{A.help}</Text>
-      <TableScroll label={A.caption} testId="release-candidates">
-        <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
-          <caption className="visually-hidden">{A.caption}</caption>
-          <ColumnHeads columns={[A.columns.period, A.columns.returns, A.columns.latest, A.columns.changes]} />
-          <Table.Tbody>
-            {candidates.data.map((c) => {
-              const name = RELEASE_UI.periodName(c.term, c.fiscal_year);
-              return (
-                <Table.Tr key={keyOf(c)} data-testid="release-candidate" data-period={name}>
-                  <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
-                    <Checkbox label={name} checked={chosen.has(keyOf(c))} onChange={() => toggle(keyOf(c))} />
-                  </Table.Th>
-                  <Table.Td>
-                    {c.returns_approved} / {c.returns}
-                  </Table.Td>
-                  <Table.Td>{c.latest ? A.latest(c.latest.number, c.latest.final) : A.never}</Table.Td>
-                  <Table.Td>{A.changes(c.changes.added, c.changes.changed, c.changes.removed, c.changes.institutions)}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      {news.length > 0 ? (
+        <CandidateTable candidates={news} caption={A.caption} testId="release-candidates" chosen={chosen} toggle={toggle} />
+      ) : (
+        <Text data-testid="release-nothing-new">{A.nothingNew}</Text>
+      )}
+      {rest.length > 0 ? (
+        <div>
+          <Button
+            variant="subtle"
+            px={4}
+            aria-expanded={showRest}
+            aria-controls={restId}
+            onClick={foldRest}
+            leftSection={
+              showRest ? <IconChevronDown size={18} aria-hidden="true" /> : <IconChevronRight size={18} aria-hidden="true" />
+            }
+            styles={{
+              root: { height: 'auto', minHeight: 36 },
+              label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.4 },
+            }}
+          >
+            {showRest ? A.hideRest(rest.length) : A.showRest(rest.length)}
+          </Button>
+          <div id={restId} hidden={!showRest}>
+            {showRest ? (
+              <CandidateTable
+                candidates={rest}
+                caption={A.restCaption}
+                testId="release-candidates-unchanged"
+                chosen={chosen}
+                toggle={toggle}
+              />
+            ) : null}
+          </div>
+        </div>
+      ) : null}
       <Textarea
         label={A.note}
         description={A.noteHelp}

@@ -9,11 +9,12 @@ import { useProfile } from '../../session/index.ts';
 import { useReleaseCalendar } from '../api/releases.ts';
 import { ReleaseForm } from '../components/release-form.tsx';
 import { ReleaseList } from '../components/release-list.tsx';
+import { ScheduleForm } from '../components/schedule-form.tsx';
 import { RELEASE_UI } from '../messages.ts';
 
 /**
  * `/releases`: the release calendar for everyone who reads reports (what was released when, what the schedule will
- * release); app admins also release periods here (decision 024).
+ * release); app admins also release periods and set the schedule here (decision 024).
  */
 export default function ReleasesPage() {
   const calendar = useReleaseCalendar();
@@ -61,6 +62,7 @@ export default function ReleasesPage() {
         </>
       )}
       {admin ? <ReleaseForm /> : null}
+      {admin && calendar.data ? <ScheduleForm schedule={calendar.data.schedule} /> : null}
     </Page>
   );
 }

@@ -23,16 +23,20 @@ export const suppressionNoteId = (reason: SuppressionReason): string => `report-
  * `suppressionFootnotes`' own, one reason at a time in the order it gives them, so the page says exactly what the
  * CSV and XLSX files say under their table.
  */
-export function suppressionNotes(report: Pick<Report, 'columns' | 'suppressed'>, rule: DisclosureRule): SuppressionNotes | null {
+export function suppressionNotes(
+  report: Pick<Report, 'columns' | 'suppressed'> & Partial<Pick<Report, 'release' | 'params'>>,
+  rule: DisclosureRule,
+): SuppressionNotes | null {
   const entries = Object.entries(report.suppressed);
   if (entries.length === 0) return null;
   const labels = Object.fromEntries(report.columns.map((c) => [c.key, c.label]));
+  const question = { unreleased: report.release?.unreleased, params: report.params };
   const reasons = [...new Set(entries.map(([, reason]) => reason))];
   const notes = reasons.map((reason) => {
     const only = Object.fromEntries(entries.filter(([, r]) => r === reason));
-    return { reason, id: suppressionNoteId(reason), text: suppressionFootnotes(only, labels, rule)[0]! };
+    return { reason, id: suppressionNoteId(reason), text: suppressionFootnotes(only, labels, rule, question)[0]! };
   });
-  return { notes, advice: suppressionFootnotes(report.suppressed, labels, rule).at(-1)! };
+  return { notes, advice: suppressionFootnotes(report.suppressed, labels, rule, question).at(-1)! };
 }
 
 /** What a screen reader says for a hidden cell instead of the mark: that it is hidden, and why in a few words. */

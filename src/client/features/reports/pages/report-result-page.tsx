@@ -43,6 +43,12 @@ function provinceHasRecords(report: Report): boolean {
   return report.columns.some((c) => c.kind !== 'text' && report.province[c.key] != null && report.province[c.key] !== 0);
 }
 
+/** Whether every figure of the province row is hidden: then its notes, not its row, answer the question. */
+function provinceAllHidden(report: Report): boolean {
+  const figures = report.columns.filter((c) => c.kind !== 'text');
+  return figures.length > 0 && figures.every((c) => c.key in report.suppressed);
+}
+
 /** What the server said was wrong with the parameters: its field errors, or its message. */
 function refusalMessages(error: ApiError): string[] {
   const fields = Object.values(error.fieldErrors ?? {}).flat();
@@ -123,7 +129,7 @@ function ReportBody({
   return (
     // The print rules (reports.css) put a table too wide for portrait paper on landscape pages.
     <Stack gap="xl" className="report-body" data-print-orientation={printOrientation(report.columns)}>
-      {empty ? emptyNotice(R.emptyOwnTitle, R.emptyOwnBody) : null}
+      {empty ? emptyNotice(R.emptyOwnTitle, provinceAllHidden(report) ? R.emptyOwnHiddenBody : R.emptyOwnBody) : null}
       {spec ? <ReportChart spec={spec} title={title} /> : null}
       <Stack gap="sm" component="section" aria-labelledby="report-table-title" className="report-table-section">
         <Group justify="space-between" align="baseline">

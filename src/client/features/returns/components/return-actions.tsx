@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notifications.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useProfile } from '../../session/index.ts';
 import { useReturnAction } from '../api/take-return-action.ts';
-import { asksReason, REASON_ACTIONS, type ReturnPageAction } from '../lib/return-actions.ts';
+import { asksReason, noActionsText, REASON_ACTIONS, type ReturnPageAction } from '../lib/return-actions.ts';
 import { ReturnActionFields } from './return-action-fields.tsx';
 import { RETURN_UI } from '../messages.ts';
 
@@ -102,7 +102,7 @@ export function ReturnActions({
         </Alert>
       ) : null}
       {actions.length === 0 ? (
-        <Text>{RETURN_UI.detail.noActions}</Text>
+        <Text maw="48rem">{noActionsText(ret, profile.privileges)}</Text>
       ) : (
         <Group gap="sm" wrap="wrap">
           {actions.map((action) => (

@@ -12,7 +12,7 @@ import {
   toggleReturn,
 } from './bulk-approve.ts';
 
-const PERIOD = { id: 7, fiscal_year: '2025/26', term: 'Fall' as const, opens_on: '2025-09-01', due_on: '2026-01-31' };
+const PERIOD = { id: 7, fiscal_year: '2025/26', term: 'Fall' as const, opens_on: '2025-09-01', due_on: '2026-01-31', version: 1 };
 
 const event = (action: string, at: string): ReturnEvent => ({
   id: 1,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PRIVILEGES, type Privileges } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
-import { asksReason, availableReturnActions, missingSubmissions } from './return-actions.ts';
+import { asksReason, availableReturnActions, missingSubmissions, noActionsText } from './return-actions.ts';
 
-const RET = { institution_id: 7, expected: 3, reported: 2, submitted: 1 } as TermReturn;
+const RET = { institution_id: 7, institution_name: 'UVic', expected: 3, reported: 2, submitted: 1 } as TermReturn;
 const withState = (state: TermReturn['state'], counts: Partial<TermReturn> = {}): TermReturn => ({ ...RET, state, ...counts });
 
 const APP_ADMIN: Privileges = { ...NO_PRIVILEGES, glblAdmin: true };
@@ -44,5 +44,35 @@ describe('when the dialog asks why', () => {
     expect(asked(APP_ADMIN)).toEqual(['fill-zeros', 'submit', 'send-back', 'reopen']);
     expect(asked(BOTH)).toEqual(['send-back', 'reopen']);
     expect(asked(INST_ADMIN)).toEqual(['send-back', 'reopen']);
+  });
+});
+
+describe('what the return page says where no action button stands', () => {
+  const READER: Privileges = { ...NO_PRIVILEGES, read: [7] };
+  it('tells each person what happens next and who does it, never "nothing you can do"', () => {
+    expect(noActionsText(withState('in progress'), WRITER)).toMatch(
+      /^Enter and submit a record for every expected program; then an admin of UVic signs/,
+    );
+    expect(noActionsText(withState('in progress', { submitted: 3, reported: 3 }), WRITER)).toMatch(
+      /^Every expected program has a submitted record: an admin of UVic can now sign the return off/,
+    );
+    expect(noActionsText(withState('reopened', { reported: 3 }), INST_ADMIN)).toMatch(/^Submit the drafts/);
+    expect(noActionsText(withState('in progress'), READER)).toBe(
+      'You may read this return; entering its figures needs write access to UVic.',
+    );
+    expect(noActionsText(withState('submitted', { submitted: 3 }), WRITER)).toMatch(
+      /waits for approval by an application administrator/,
+    );
+    expect(noActionsText(withState('approved', { submitted: 3 }), INST_ADMIN)).toMatch(
+      /only an application administrator can reopen it/,
+    );
+  });
+
+  it('is said only where the person has no action: every open state of a writer, every state of a reader', () => {
+    for (const state of ['not started', 'in progress', 'reopened', 'submitted', 'approved'] as const) {
+      expect(availableReturnActions(withState(state), WRITER)).toEqual([]);
+      expect(availableReturnActions(withState(state), READER)).toEqual([]);
+      expect(noActionsText(withState(state), WRITER)).not.toMatch(/nothing/i);
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { canDecideReturns, canSignOffReturn } from '../../../../shared/permissions.ts';
+import { canDecideReturns, canEditInstitution, canSignOffReturn } from '../../../../shared/permissions.ts';
 import { actsOnBehalf, ON_BEHALF_ACTIONS } from '../../../../shared/return-acting.ts';
 import type { ReturnState } from '../../../../shared/reporting-cycle.ts';
 import type { Privileges } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
+import { RETURN_UI } from '../messages.ts';
 
 /** The actions of the return page, in the order its buttons stand. */
 export const RETURN_PAGE_ACTIONS = ['fill-zeros', 'submit', 'approve', 'send-back', 'reopen'] as const;
@@ -43,3 +44,16 @@ export function availableReturnActions(ret: TermReturn, privileges: Privileges):
 
 /** How many expected programs keep the return from being signed off: those without a submitted record. */
 export const missingSubmissions = (ret: Pick<TermReturn, 'expected' | 'submitted'>) => Math.max(0, ret.expected - ret.submitted);
+
+/**
+ * What the return page says where no action button stands (issue 29: "There is nothing you can do" told a writer
+ * nothing): what happens next to the return, and who does it.
+ */
+export function noActionsText(ret: TermReturn, privileges: Privileges): string {
+  const T = RETURN_UI.detail.noActions;
+  if (ret.state === 'submitted') return T.submitted;
+  if (ret.state === 'approved') return T.approved;
+  if (!canEditInstitution(privileges, ret.institution_id)) return T.read(ret.institution_name);
+  if (canSignOffReturn(privileges, ret.institution_id)) return T.submitDrafts;
+  return missingSubmissions(ret) > 0 ? T.enter(ret.institution_name) : T.tell(ret.institution_name);
+}

@@ -15,6 +15,7 @@ const period = (id: number, fiscal_year: string, term: Period['term']): Period =
   term,
   opens_on: '2025-09-01',
   due_on: '2026-01-31',
+  version: 1,
 });
 const PERIODS = [
   period(1, '2025/26', 'Spring'),
@@ -57,8 +58,8 @@ describe('the completeness matrix', () => {
     expect(chosenFiscalYears([], [])).toEqual([]);
     // With today's date, the default is the year of the term due next: in May, the last fiscal year's Spring.
     const may = [
-      { id: 1, fiscal_year: '2025/26', term: 'Spring' as const, opens_on: '2026-01-01', due_on: '2026-05-31' },
-      { id: 2, fiscal_year: '2026/27', term: 'Summer' as const, opens_on: '2026-05-01', due_on: '2026-09-30' },
+      { id: 1, fiscal_year: '2025/26', term: 'Spring' as const, opens_on: '2026-01-01', due_on: '2026-05-31', version: 1 },
+      { id: 2, fiscal_year: '2026/27', term: 'Summer' as const, opens_on: '2026-05-01', due_on: '2026-09-30', version: 1 },
     ];
     expect(chosenFiscalYears(may, [], '2026-05-15')).toEqual(['2025/26']);
     expect(chosenFiscalYears(may, [], '2026-06-01')).toEqual(['2026/27']);

@@ -7,7 +7,10 @@ export function ContactPeople({ people, subject }: { people: readonly ContactPer
     <List spacing={4} size="sm">
       {people.map((p) => (
         <List.Item key={p.email}>
-          {p.name}, <Anchor href={`mailto:${p.email}?subject=${encodeURIComponent(subject)}`}>{p.email}</Anchor>
+          {p.name},{' '}
+          <Anchor inherit href={`mailto:${p.email}?subject=${encodeURIComponent(subject)}`}>
+            {p.email}
+          </Anchor>
         </List.Item>
       ))}
     </List>

@@ -1,0 +1,1 @@
+ALTER TABLE "release_schedule" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;

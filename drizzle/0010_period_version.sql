@@ -1,0 +1,1 @@
+ALTER TABLE "reporting_periods" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
