@@ -215,6 +215,57 @@ test.describe('user administration (app admin)', () => {
     }
   });
 
+  test('a save made after another admin took a privilege away shows both, and cannot give it back (1366 and 390 px)', async ({
+    page,
+  }, testInfo) => {
+    const sfu = await institutionId(page.request, 'SFU');
+    const ubc = await institutionId(page.request, 'UBC');
+    const username = `stale${stamp}`;
+    const added = await page.request.post('/api/users/add', {
+      data: { username, prefName: 'Sam Stale', privileges: { read: [sfu] } },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+    const { id } = (await added.json()) as { id: number };
+    await page.goto(`/admin/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sam Stale' })).toBeVisible();
+
+    // This admin gives write on UBC; meanwhile another takes read on SFU away.
+    await page.getByRole('checkbox', { name: 'Write on University of British Columbia' }).check();
+    const read = (await (await page.request.get(`/api/users/${id}`)).json()) as { version: number };
+    const theirs = await page.request.patch(`/api/users/${id}`, {
+      data: { privileges: { read: [] }, version: read.version },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(theirs.status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const notice = page.getByTestId('stale-edit');
+    await expect(notice).toContainText('was changed by someone else since you opened it, so nothing was saved');
+    await expect(notice.getByTestId(`stale-write-${ubc}`)).toContainText('Write on UBC');
+    await expect(notice.getByTestId(`stale-write-${ubc}`).getByTestId('yours')).toHaveText('Yes');
+    // Their removal stands in the form: this admin never touched that box.
+    await expect(page.getByRole('checkbox', { name: 'Read on Simon Fraser University' })).not.toBeChecked();
+    await expect(notice.getByTestId(`stale-read-${sfu}`)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`user-stale-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Changes saved')).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    const saved = (await (await page.request.get(`/api/users/${id}`)).json()) as ApiUser;
+    expect(saved.privileges).toMatchObject({ read: [], write: [ubc] });
+    // No other test may meet this user: no privileges, inactive.
+    const origin = { origin: new URL(page.url()).origin };
+    expect((await page.request.patch(`/api/users/${id}`, { data: { privileges: { write: [] } }, headers: origin })).ok()).toBe(
+      true,
+    );
+    expect((await page.request.delete(`/api/users/${id}`, { headers: origin })).ok()).toBe(true);
+  });
+
   test('deactivates newuser (their session ends at once) and reactivates them', async ({ page, browser }) => {
     const newuser = await findUser(page.request, 'newuser');
     const other = await otherBrowser(browser, 'newuser');

@@ -129,6 +129,12 @@ test.describe('institutions (app admin)', () => {
     await expect(toast(page, 'Institution reactivated')).toBeVisible();
     await expect(page.getByTestId('inactive-notice')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+
+    // Reactivating stepped its version, but changed nothing the form shows: an edit saves, with no conflict (044).
+    await page.locator('#institution-region').selectOption('Kootenay');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Changes saved')).toBeVisible();
+    await expect(page.getByTestId('stale-edit')).toHaveCount(0);
   });
 
   test('Cancel asks before discarding what was typed', async ({ page }) => {

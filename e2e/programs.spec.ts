@@ -166,7 +166,85 @@ test.describe('valid programs (app admin)', () => {
     await expect(page.getByTestId('inactive-notice')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
     await expect(page.locator('#program-name')).toBeEditable();
+
+    // Reactivating stepped its version, but changed nothing the form shows: an edit saves, with no conflict (044).
+    await page.locator('#program-cip-code').fill('11.0702');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Changes saved')).toBeVisible();
+    await expect(page.getByTestId('stale-edit')).toHaveCount(0);
   });
+
+  for (const size of [
+    { width: 1366, height: 900, then: 'save yours again' },
+    { width: 390, height: 844, then: 'use the saved values' },
+  ] as const) {
+    test(`a save after someone else's shows both, loses nothing typed, and then can ${size.then} (${size.width} px)`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(size);
+      const { uvic } = await uvicAndOneOfItsPrograms(page);
+      const name = `E2E Stale ${size.width} ${stamp}`;
+      const created = await page.request.put('/api/programs', {
+        data: {
+          institution_id: uvic.id,
+          name,
+          discipline: 'Health',
+          credential: 'Diploma',
+          wil_type: 'Field Placement',
+          participation: 'Optional',
+        },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+      const { id } = (await created.json()) as { id: number };
+      await page.goto(`/programs/${id}`);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+      // This admin changes the CIP code; meanwhile another renames the program and sets another CIP code.
+      await page.locator('#program-cip-code').fill('52.0201');
+      const read = (await (await page.request.get(`/api/programs/${id}`)).json()) as { version: number };
+      const theirName = `${name} (renamed)`;
+      const theirs = await page.request.patch(`/api/programs/${id}`, {
+        data: { name: theirName, cip_code: '11.0701', version: read.version },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(theirs.status()).toBe(200);
+
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const notice = page.getByTestId('stale-edit');
+      await expect(notice).toContainText('was changed by someone else since you opened it, so nothing was saved');
+      await expect(notice).toBeFocused();
+      // Their rename is in the form (this admin had not touched the name); the CIP codes stand side by side.
+      await expect(page.locator('#program-name')).toHaveValue(theirName);
+      await expect(page.getByRole('heading', { level: 1, name: theirName })).toBeVisible();
+      await expect(notice.getByTestId('stale-cip_code').getByTestId('theirs')).toHaveText('11.0701');
+      await expect(notice.getByTestId('stale-cip_code').getByTestId('yours')).toHaveText('52.0201');
+      await expect(notice.getByTestId('stale-name')).toHaveCount(0);
+      await expect(page.locator('#program-cip-code')).toHaveValue('52.0201');
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: testInfo.outputPath(`program-stale-${size.width}.png`), fullPage: true });
+
+      if (size.then === 'save yours again') {
+        await page.getByRole('button', { name: 'Save changes' }).click();
+        await expect(toast(page, 'Changes saved')).toBeVisible();
+        await expect(notice).toHaveCount(0);
+        const saved = (await (await page.request.get(`/api/programs/${id}`)).json()) as { name: string; cip_code: string };
+        expect(saved).toMatchObject({ name: theirName, cip_code: '52.0201' });
+      } else {
+        await notice.getByRole('button', { name: 'Use the saved values' }).click();
+        await expect(notice).toHaveCount(0);
+        await expect(page.locator('#program-cip-code')).toHaveValue('11.0701');
+        // Nothing left to save: the form is theirs.
+        await page.getByRole('button', { name: 'Save changes' }).click();
+        await expect(toast(page, 'There are no changes to save.')).toBeVisible();
+      }
+      // No other test may meet this program in UVic's returns.
+      const removed = await page.request.patch(`/api/programs/${id}`, {
+        data: { active_ind: false },
+        headers: { origin: new URL(page.url()).origin },
+      });
+      expect(removed.ok()).toBe(true);
+    });
+  }
 
   test('the institution page’s “Add a program” chooses the institution in advance', async ({ page }) => {
     const { uvic } = await uvicAndOneOfItsPrograms(page);

@@ -71,6 +71,19 @@ export const conflict = (message: string, code?: string, details?: Record<string
   ...(details === undefined ? {} : { details }),
 });
 
+/**
+ * Stops an edit sent with the version it read (`sent`) when that is no longer the stored one (decision 044): the
+ * refusal carries the entity as it is now, so the person sees the newer change instead of writing over it.
+ */
+export function refuseStaleEdit<T extends { version: number }>(
+  sent: number | undefined,
+  current: T,
+  code: string,
+  message: string,
+): void {
+  if (sent !== undefined && sent !== current.version) throw new Refused(conflict(message, code, { current }));
+}
+
 /** The sentence of one locked return: which return, its state, and who can unlock it. */
 export const lockedReturnMessage = (r: LockedReturn) => returnLockedMessage(r.institution, r.fiscalYear, r.term, r.state);
 

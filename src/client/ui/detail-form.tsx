@@ -3,9 +3,12 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '../lib/notifications.ts';
+import type { StaleEdit } from '../lib/stale-edit.ts';
 import { ErrorSummary, type SummaryItem } from './error-summary.tsx';
 import { RequiredLabel, fieldFrames } from './field-label.tsx';
 import { serverFormErrors, summaryItems, type FieldErrors, type FormFieldRef } from './form-errors.ts';
+import { StaleEditNotice } from './stale-edit-notice.tsx';
+import { mergeStale, staleRows } from './stale-values.ts';
 import { useUnsavedChangesGuard, type UnsavedChangesGuard } from './unsaved-changes.tsx';
 
 /** What a successful save leads to: another page, or the form showing the saved values. */
@@ -24,6 +27,11 @@ export interface DetailFormProps<V, B> {
   requireChanges?: boolean;
   /** Shown at the bottom left, apart from Save and Cancel (the edit page's Delete). */
   secondaryAction?: ReactNode;
+  /**
+   * Edits of an entity with a version (decision 044): from a failed save's error, the values someone else saved
+   * meanwhile, or null when the save failed for another reason (`useEditVersion().theirs`).
+   */
+  theirsOnStale?: (error: unknown) => StaleEdit<V> | null;
 }
 
 /** What the feature knows of its form: how to check it, its fields, its words. */
@@ -33,6 +41,8 @@ export interface DetailFormSpec<V, B> {
   check: (values: V) => { ok: true; body: B } | { ok: false };
   /** The fields in the order they appear, with their inputs' ids (the summary links to them). */
   fields: readonly FormFieldRef[];
+  /** Each field's label, by name (a stale save's notice names the fields). */
+  labels: Readonly<Record<string, string>>;
   words: { detailsTitle: string; cancel: string; noChanges: string };
 }
 
@@ -41,6 +51,8 @@ export interface DetailForm<V> {
   summary: SummaryItem[];
   guard: UnsavedChangesGuard;
   submit: (event?: FormEvent<HTMLFormElement>) => void;
+  /** After a save refused as stale: what someone else saved, beside the person's values. */
+  staleNotice: ReactNode;
 }
 
 /**
@@ -53,7 +65,13 @@ export function useDetailForm<V extends object, B>(props: DetailFormProps<V, B>,
   const navigate = useNavigate();
   const form = useForm<V>({ mode: 'controlled', initialValues: props.initialValues, validate: spec.validate });
   const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const [stale, setStale] = useState<{ message: string; theirs: V } | null>(null);
   const guard = useUnsavedChangesGuard(form.isDirty());
+  const showValues = (values: V) => {
+    form.setValues(values);
+    form.setInitialValues(values);
+    form.resetDirty(values);
+  };
 
   const submit = form.onSubmit(
     async (values) => {
@@ -67,15 +85,27 @@ export function useDetailForm<V extends object, B>(props: DetailFormProps<V, B>,
       try {
         const result = await props.onSave(check.body);
         setSummary([]);
+        setStale(null);
         if ('navigateTo' in result) {
           guard.allowNavigation();
           void navigate(result.navigateTo);
         } else {
-          form.setValues(result.values);
-          form.setInitialValues(result.values);
-          form.resetDirty(result.values);
+          showValues(result.values);
         }
       } catch (error) {
+        const refused = props.theirsOnStale?.(error) ?? null;
+        if (refused) {
+          const theirs = refused.current;
+          const merged = mergeStale(values, form.getInitialValues(), theirs);
+          // Dirty from here on means the person's own changes, over theirs.
+          form.setInitialValues(theirs);
+          form.setValues(merged);
+          form.resetDirty(theirs);
+          form.clearErrors();
+          setSummary([]);
+          setStale({ message: refused.message, theirs });
+          return;
+        }
         const server = serverFormErrors(
           error,
           fields.map((f) => f.name),
@@ -88,7 +118,23 @@ export function useDetailForm<V extends object, B>(props: DetailFormProps<V, B>,
     (errors) => setSummary(summaryItems(errors, fields)),
   );
 
-  return { form, summary, guard, submit };
+  const staleNotice = stale ? (
+    <StaleEditNotice
+      message={stale.message}
+      rows={staleRows(
+        form.values,
+        stale.theirs,
+        fields.map((f) => ({ name: f.name, label: spec.labels[f.name] ?? f.name })),
+      )}
+      focusKey={stale}
+      onUseTheirs={() => {
+        showValues(stale.theirs);
+        setStale(null);
+      }}
+    />
+  ) : null;
+
+  return { form, summary, guard, submit, staleNotice };
 }
 
 /** Each field's input id by name, from the fields in order. */
@@ -133,7 +179,7 @@ export function requiredSelects<V, K extends keyof V & string>(form: UseFormRetu
 }
 
 export interface DetailFormFrameProps {
-  detailForm: Pick<DetailForm<unknown>, 'summary' | 'guard' | 'submit'>;
+  detailForm: Pick<DetailForm<unknown>, 'summary' | 'guard' | 'submit' | 'staleNotice'>;
   props: Pick<DetailFormProps<unknown, unknown>, 'submitLabel' | 'saving' | 'cancelTo' | 'secondaryAction'>;
   words: DetailFormSpec<unknown, unknown>['words'];
   /** The form's name, for its title's id and its test id: `{name}-form-title`, `{name}-form`. */
@@ -146,6 +192,7 @@ export function DetailFormFrame({ detailForm, props, words, name, children }: De
   return (
     <Stack gap="md" maw="44rem">
       <ErrorSummary items={detailForm.summary} />
+      {detailForm.staleNotice}
       <Paper
         component="form"
         withBorder

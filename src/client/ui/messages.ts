@@ -40,4 +40,20 @@ export const UI_PIECES = {
     close: 'Close',
   },
   clearSearch: 'Clear the search',
+  /** A save refused because someone else saved the same thing meanwhile (decision 044). */
+  staleEdit: {
+    title: 'Saved by someone else meanwhile',
+    caption: 'The values where theirs differ from yours',
+    field: 'Field',
+    theirs: 'Saved now',
+    yours: 'Yours, not saved',
+    empty: '(empty)',
+    yes: 'Yes',
+    no: 'No',
+    same: 'Where you had changed a value, they saved the same: nothing of yours is left to save.',
+    merged: 'The form now shows their values wherever you had not changed one.',
+    keepYours: 'Save again to keep yours over theirs.',
+    nothingLeft: 'Their values are in the form.',
+    useTheirs: 'Use the saved values',
+  },
 } as const;

@@ -39,6 +39,8 @@ export const institutions = pgTable(
     institutionType: text('institution_type').notNull(),
     region: text('region').notNull(),
     activeInd: boolean('active_ind').notNull().default(true),
+    /** Steps at each change: an edit sent with an older one is refused, not written over a newer one (decision 044). */
+    version: integer('version').notNull().default(1),
     ...createdUpdated,
   },
   (t) => [
@@ -70,6 +72,8 @@ export const programs = pgTable(
     accredited: boolean('accredited').notNull().default(false),
     cipCode: text('cip_code'),
     activeInd: boolean('active_ind').notNull().default(true),
+    /** Steps at each change: an edit sent with an older one is refused, not written over a newer one (decision 044). */
+    version: integer('version').notNull().default(1),
     ...createdUpdated,
   },
   (t) => [
@@ -145,6 +149,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     glblAdmin: boolean('glbl_admin').notNull().default(false),
     glblRead: boolean('glbl_read').notNull().default(false),
+    /** Steps at each change, privileges included: an edit sent with an older one is refused (decision 044). */
+    version: integer('version').notNull().default(1),
     ...createdUpdated,
   },
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],

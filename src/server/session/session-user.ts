@@ -32,12 +32,13 @@ export interface UserRow {
   read: number[];
   write: number[];
   admin: number[];
+  version: number;
 }
 
 /** Users (alias `u`) matching `where`, each with its privileges, in one query; the users module's admin views build on it. */
 export const userRowsWhere = (where: ReturnType<typeof sql>) => sql`
   SELECT u.id, u.username, u.pref_name, u.email, u.home_institution_id, i.short_name AS institution,
-         u.active, u.glbl_admin, u.glbl_read,
+         u.active, u.glbl_admin, u.glbl_read, u.version,
          ${privilegeList('read')} AS read, ${privilegeList('write')} AS write, ${privilegeList('admin')} AS admin
   FROM users u LEFT JOIN institutions i ON i.id = u.home_institution_id
   WHERE ${where}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INSTITUTION_TYPES, REGIONS } from '../constants.ts';
-import { mustMatchOnWrite, readOnly } from './read-only.ts';
+import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
+import { staleEditSchema, storedVersion, versionInput } from './edit-version.ts';
 import { TEXT_FIELD_ERRORS } from '../messages.ts';
 import { textField } from './text.ts';
 import { idNumber } from './id.ts';
@@ -16,6 +17,7 @@ export const InstitutionSchema = z.object({
   institution_type: z.enum(INSTITUTION_TYPES, { error: `Institution type must be one of: ${INSTITUTION_TYPES.join(', ')}` }),
   region: z.enum(REGIONS, { error: `Region must be one of B.C.'s development regions: ${REGIONS.join(', ')}` }),
   active_ind: z.boolean({ error: 'Active must be true or false' }),
+  version: storedVersion(),
 });
 export type Institution = z.infer<typeof InstitutionSchema>;
 
@@ -23,20 +25,25 @@ export type Institution = z.infer<typeof InstitutionSchema>;
 export const InstitutionCreateSchema = InstitutionSchema.omit({ id: true })
   .extend({
     active_ind: z.boolean().optional().meta({ readOnly: true, description: 'Ignored: a new institution starts active.' }),
+    version: ignoredOnWrite(InstitutionSchema.shape.version, 'Ignored: a new institution starts at version 1.'),
   })
   .strict();
 export type InstitutionCreate = z.infer<typeof InstitutionCreateSchema>;
 
 /**
  * `PATCH /api/institutions/{id}`: any subset of the fields (the whole body GET answered included); soft delete is
- * `{id, active_ind: false}`.
+ * `{id, active_ind: false}`. With `version`, an institution changed since is refused (409, with it as it is now).
  */
 export const InstitutionUpdateSchema = InstitutionSchema.partial()
   .extend({
     id: mustMatchOnWrite(idNumber('Id must be a whole number'), 'Read-only: when sent, it must be the id in the address.'),
+    version: versionInput,
   })
   .strict();
 export type InstitutionUpdate = z.infer<typeof InstitutionUpdateSchema>;
+
+/** The 409 of an edit made from an older version: the institution as it is now. */
+export const InstitutionVersionConflictSchema = staleEditSchema(InstitutionSchema);
 
 export const InstitutionRoleHolderSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COOP_MODELS, CREDENTIALS, DISCIPLINES, PARTICIPATION, WIL_TYPES } from '../constants.ts';
-import { mustMatchOnWrite, readOnly } from './read-only.ts';
+import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
+import { staleEditSchema, storedVersion, versionInput } from './edit-version.ts';
 import { TEXT_FIELD_ERRORS } from '../messages.ts';
 import { textField } from './text.ts';
 import { idNumber } from './id.ts';
@@ -22,6 +23,7 @@ const ProgramFields = z.object({
     .regex(/^\d{2}\.\d{4}$/, 'CIP code must look like 11.0701 (two digits, a point, four digits)')
     .nullable(),
   active_ind: z.boolean({ error: 'Active must be true or false' }),
+  version: storedVersion(),
 });
 
 const COOP = 'Co-operative Education';
@@ -39,6 +41,7 @@ export type Program = z.infer<typeof ProgramSchema>;
 /** `PUT /api/programs`: new programs always start active. */
 export const ProgramCreateSchema = ProgramFields.omit({ id: true })
   .extend({
+    version: ignoredOnWrite(ProgramFields.shape.version, 'Ignored: a new program starts at version 1.'),
     coop_model: ProgramFields.shape.coop_model.optional().default(null),
     cip_code: ProgramFields.shape.cip_code.optional().default(null),
     accredited: ProgramFields.shape.accredited.optional().default(false),
@@ -50,7 +53,8 @@ export type ProgramCreate = z.input<typeof ProgramCreateSchema>;
 
 /**
  * `PATCH /api/programs/{id}`: any subset (the whole body GET answered included); removal is `active_ind: false`.
- * The combined result is checked again on the server. `id` and `institution_id` must be the stored ones.
+ * The combined result is checked again on the server. `id` and `institution_id` must be the stored ones. With
+ * `version`, a program changed since is refused (409, with the program as it is now).
  */
 export const ProgramUpdateSchema = ProgramFields.partial()
   .extend({
@@ -59,7 +63,11 @@ export const ProgramUpdateSchema = ProgramFields.partial()
       ProgramFields.shape.institution_id,
       "Read-only on edit: when sent, it must be the program's institution (a program never moves).",
     ),
+    version: versionInput,
   })
   .strict()
   .superRefine(coopModelRule);
 export type ProgramUpdate = z.infer<typeof ProgramUpdateSchema>;
+
+/** The 409 of an edit made from an older version: the program as it is now. */
+export const ProgramVersionConflictSchema = staleEditSchema(ProgramSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TERMS } from '../constants.ts';
+import { staleEditSchema } from './edit-version.ts';
 import { ID_MAX } from './id.ts';
 import { fiscalYearInput, termInput } from './returns.ts';
 import { textField } from './text.ts';
@@ -120,12 +121,7 @@ export const ReleaseScheduleUpdateSchema = z
 export type ReleaseScheduleUpdate = z.infer<typeof ReleaseScheduleUpdateSchema>;
 
 /** The 409 of a schedule changed since it was read: the schedule as it is now. */
-export const ReleaseScheduleConflictSchema = z.object({
-  statusCode: z.number().int().optional(),
-  message: z.string(),
-  code: z.string().optional(),
-  current: ReleaseScheduleSchema,
-});
+export const ReleaseScheduleConflictSchema = staleEditSchema(ReleaseScheduleSchema);
 
 /** A release the schedule will make: provisional on a day, or final once the period's returns are all approved. */
 export const UpcomingReleaseSchema = z.object({

@@ -4,6 +4,7 @@ import { MATRIX_STATE_FILTERS, RETURN_STATES } from '../reporting-cycle.ts';
 import { fiscalYearError } from '../record-rules.ts';
 import { defaultPeriodDates, isIsoDate } from '../term-calendar.ts';
 import { EXPORT_FORMATS } from './export.ts';
+import { staleEditSchema, versionInput } from './edit-version.ts';
 import { idNumber, queryIdList } from './id.ts';
 import { mustMatchOnWrite, readOnly } from './read-only.ts';
 import { queryList } from './query-string.ts';
@@ -69,10 +70,6 @@ export const PeriodCreateSchema = z
 export type PeriodCreate = z.input<typeof PeriodCreateSchema>;
 export type PeriodCreateParsed = z.output<typeof PeriodCreateSchema>;
 
-const versionInput = idNumber('Version must be a whole number').optional().meta({
-  description: 'The version you saw; when sent and no longer the stored one, nothing happens and the answer is a 409.',
-});
-
 /**
  * `PATCH /api/periods/{id}`: its dates. A period's fiscal year and term are what it is: sent back as read they must
  * be the stored ones (checked by the server), like the id. With `version`, a period changed since is refused (409).
@@ -100,12 +97,7 @@ export const PeriodConflictSchema = z.object({
 });
 
 /** The 409 of a period's dates changed since they were read: the period as it is now. */
-export const PeriodVersionConflictSchema = z.object({
-  statusCode: z.number().int().optional(),
-  message: z.string(),
-  code: z.string().optional(),
-  current: PeriodSchema,
-});
+export const PeriodVersionConflictSchema = staleEditSchema(PeriodSchema);
 
 /** One step of a return's history: who did what, when, from which state to which, and why. */
 export const ReturnEventSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_FIELD_ERRORS } from '../messages.ts';
+import { staleEditSchema, storedVersion, versionInput } from './edit-version.ts';
 import { idNumber } from './id.ts';
 import { PrivilegesSchema, RoleSchema } from './profile.ts';
 import { ignoredOnWrite, mustMatchOnWrite, readOnly } from './read-only.ts';
@@ -20,6 +21,7 @@ export const UserSchema = z.object({
   active: z.boolean(),
   roles: readOnly(z.array(RoleSchema), 'Read-only: derived from privileges.'),
   privileges: PrivilegesSchema,
+  version: storedVersion(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -76,6 +78,7 @@ export const UserCreateSchema = z
     institution: institutionEcho,
     roles: rolesEcho,
     active: ignoredOnWrite(UserSchema.shape.active, 'Ignored: a new user starts active.'),
+    version: ignoredOnWrite(UserSchema.shape.version, 'Ignored: a new user starts at version 1.'),
   })
   .strict();
 export type UserCreate = z.input<typeof UserCreateSchema>;
@@ -83,7 +86,8 @@ export type UserCreate = z.input<typeof UserCreateSchema>;
 /**
  * `PATCH /api/users/{id}`: any subset; `active: true` reactivates (deactivation is `DELETE`). The whole body GET
  * answered may be sent back: `id` and `username` must be the stored ones; `institution` and `roles` must agree
- * with the saved homeInstitution and privileges (a contradiction is a 400, never ignored).
+ * with the saved homeInstitution and privileges (a contradiction is a 400, never ignored). With `version`, a user
+ * changed since is refused (409, with the user as it is now).
  */
 export const UserUpdateSchema = z
   .object({
@@ -99,9 +103,13 @@ export const UserUpdateSchema = z
     privileges: PrivilegesInputSchema.optional(),
     institution: institutionEcho,
     roles: rolesEcho,
+    version: versionInput,
   })
   .strict();
 export type UserUpdate = z.input<typeof UserUpdateSchema>;
+
+/** The 409 of an edit made from an older version: the user as it is now. */
+export const UserVersionConflictSchema = staleEditSchema(UserSchema);
 
 /** `GET /api/users/roles`: every role, with what it lets a person do. */
 export const UserRolesSchema = z.array(z.object({ role: RoleSchema, description: z.string() }));

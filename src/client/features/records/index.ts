@@ -7,7 +7,6 @@ export { createRecord, duplicateRecordId } from './api/create-record.ts';
 export { getRecord, RECORDS_ROOT_KEY } from './api/get-record.ts';
 export { recordMediansQueryKey, useRecordMedians } from './api/get-record-medians.ts';
 export { staleSaveCurrent, updateRecord } from './api/update-record.ts';
-export { WARNING_TEXT } from './components/figure-inputs.tsx';
 export { outlierFindings, type OutlierFinding } from './lib/outlier-check.ts';
 export { EMPTY_RECORD_FORM, recordToFormValues, type RecordFormValues } from './lib/record-form-model.ts';
 export { FIGURE_SECTIONS, type FigureSection } from './lib/sections.ts';

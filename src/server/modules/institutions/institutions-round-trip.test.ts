@@ -26,8 +26,10 @@ describe('institutions: the API accepts what it returns', () => {
     const before = await read(id);
     const res = await call('PATCH', `/api/institutions/${id}`, { ...before, name: 'Renamed After Reading' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...before, name: 'Renamed After Reading' });
-    expect(await read(id)).toEqual({ ...before, name: 'Renamed After Reading' });
+    // The version it was read at, sent back, steps (decision 044).
+    const after = { ...before, name: 'Renamed After Reading', version: before.version + 1 };
+    expect(res.json()).toEqual(after);
+    expect(await read(id)).toEqual(after);
   });
 
   it('refuses, by name and writing nothing, an unknown field or an id other than the address', async () => {
@@ -57,8 +59,8 @@ describe('institutions: the API accepts what it returns', () => {
   it('marks the read-only fields readOnly: true in the OpenAPI document', async () => {
     const doc = await openApiDocument(ctx.app);
     const list = operationSchema(doc, '/api/institutions', 'get', 'ok') as { items?: Parameters<typeof readOnlyProperties>[0] };
-    expect(readOnlyProperties(list.items!)).toEqual(['id']);
+    expect(readOnlyProperties(list.items!)).toEqual(['id', 'version']);
     expect(readOnlyProperties(operationSchema(doc, '/api/institutions/{id}', 'patch', 'body'))).toEqual(['id']);
-    expect(readOnlyProperties(operationSchema(doc, '/api/institutions', 'put', 'body'))).toEqual(['active_ind']);
+    expect(readOnlyProperties(operationSchema(doc, '/api/institutions', 'put', 'body'))).toEqual(['active_ind', 'version']);
   });
 });

@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/schemas/institution.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { institutions } from '../../db/schema.ts';
-import { NOT_FOUND, Refused, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
+import { NOT_FOUND, Refused, refuseStaleEdit, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
 import { auditCreated, auditUpdated } from '../audit/audit.repo.ts';
 import { institutionJoined } from './institution-joined.ts';
 
@@ -21,6 +21,7 @@ const toInstitution = (r: Row): Institution => ({
   institution_type: r.institutionType as Institution['institution_type'],
   region: r.region as Institution['region'],
   active_ind: r.activeInd,
+  version: r.version,
 });
 
 const SHORT_NAME_TAKEN = 'Another institution already uses this short name';
@@ -90,6 +91,12 @@ export function updateInstitution(db: Db, id: number, patch: InstitutionUpdate, 
   return writeOutcome(db, UNIQUE, async (tx) => {
     const [current] = await tx.select().from(institutions).where(eq(institutions.id, id)).for('update');
     if (!current) throw new Refused(NOT_FOUND);
+    refuseStaleEdit(
+      patch.version,
+      toInstitution(current),
+      'institution_version',
+      `${current.name} was changed by someone else since you opened it, so nothing was saved. Compare their values with yours and save again if you still mean to.`,
+    );
     await assertUnique(tx, patch, id);
     const [row] = await tx
       .update(institutions)
@@ -100,6 +107,7 @@ export function updateInstitution(db: Db, id: number, patch: InstitutionUpdate, 
         institutionType: patch.institution_type,
         region: patch.region,
         activeInd: patch.active_ind,
+        version: sql`${institutions.version} + 1`,
         updatedAt: sql`now()`,
       })
       .where(eq(institutions.id, id))

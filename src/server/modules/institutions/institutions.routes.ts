@@ -9,6 +9,7 @@ import {
   InstitutionRolesSchema,
   InstitutionSchema,
   InstitutionUpdateSchema,
+  InstitutionVersionConflictSchema,
 } from '../../../shared/schemas/institution.ts';
 import { forbidden, notFound } from '../../http-errors.ts';
 import { appAdminWriteRoutes } from '../../plugins/app-admin-writes.ts';
@@ -79,8 +80,10 @@ export async function institutionRoutes(app: FastifyInstance): Promise<void> {
     createSummary: 'Create an institution (starts active)',
     createBody: InstitutionCreateSchema,
     create: createInstitution,
-    editSummary: 'Edit an institution; `{id, active_ind: false}` soft-deletes it',
+    editSummary:
+      'Edit an institution; `{id, active_ind: false}` soft-deletes it; sent with the version read, an institution changed since is a 409 with it as it is now',
     editBody: InstitutionUpdateSchema,
+    editConflict: InstitutionVersionConflictSchema,
     entity: InstitutionSchema,
     edit: updateInstitution,
   });

@@ -4,6 +4,7 @@ import { auditLog, institutions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createUser, type createRoleMatrix, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
+import { expectStaleEditsRefused } from '../../test/stale-edits.ts';
 
 const NEW_INSTITUTION = {
   name: 'Example Polytechnic',
@@ -90,7 +91,7 @@ describe('institutions API', () => {
     const { id } = res.json();
     expect(Number.isInteger(id)).toBe(true);
     const list = (await call('GET', '/api/institutions', 'reader')).json();
-    expect(list).toContainEqual({ id, ...NEW_INSTITUTION, active_ind: true });
+    expect(list).toContainEqual({ id, ...NEW_INSTITUTION, active_ind: true, version: 1 });
     const audit = await ctx.db
       .select()
       .from(auditLog)
@@ -186,6 +187,23 @@ describe('institutions API', () => {
     expect(audit[1]).toMatchObject({
       before: expect.objectContaining({ active_ind: true }),
       after: expect.objectContaining({ active_ind: false }),
+    });
+  });
+
+  it('refuses an edit made from a version another change came after, and takes one of two at once (decision 044)', async () => {
+    const { id } = (
+      await call('PUT', '/api/institutions', 'appAdmin', { ...NEW_INSTITUTION, short_name: 'Ver1', name_code: 'VER1' })
+    ).json();
+    await expectStaleEditsRefused(call, {
+      path: `/api/institutions/${id}`,
+      read: async () => (await call('GET', '/api/institutions', 'reader')).json().find((i: { id: number }) => i.id === id),
+      code: 'institution_version',
+      changes: [
+        { name: 'Versioned Polytechnic' },
+        { region: 'Northeast' },
+        { institution_type: 'College' },
+        { name: 'Polytechnic' },
+      ],
     });
   });
 

@@ -34,8 +34,10 @@ describe('programs: the API accepts what it returns', () => {
     const before = await read(id);
     const res = await call('PATCH', `/api/programs/${id}`, { ...before, accredited: !before.accredited });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...before, accredited: !before.accredited });
-    expect(await read(id)).toEqual({ ...before, accredited: !before.accredited });
+    // The version it was read at, sent back, steps (decision 044).
+    const after = { ...before, accredited: !before.accredited, version: before.version + 1 };
+    expect(res.json()).toEqual(after);
+    expect(await read(id)).toEqual(after);
   });
 
   it('refuses, by name and writing nothing, an unknown field, another id or another institution', async () => {
@@ -66,8 +68,8 @@ describe('programs: the API accepts what it returns', () => {
 
   it('marks the read-only fields readOnly: true in the OpenAPI document', async () => {
     const doc = await openApiDocument(ctx.app);
-    expect(readOnlyProperties(operationSchema(doc, '/api/programs/{id}', 'get', 'ok'))).toEqual(['id']);
+    expect(readOnlyProperties(operationSchema(doc, '/api/programs/{id}', 'get', 'ok'))).toEqual(['id', 'version']);
     expect(readOnlyProperties(operationSchema(doc, '/api/programs/{id}', 'patch', 'body'))).toEqual(['id', 'institution_id']);
-    expect(readOnlyProperties(operationSchema(doc, '/api/programs', 'put', 'body'))).toEqual(['active_ind']);
+    expect(readOnlyProperties(operationSchema(doc, '/api/programs', 'put', 'body'))).toEqual(['active_ind', 'version']);
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Program, ProgramCreate, ProgramUpdate } from '../../../shared/schemas/program.ts';
 import type { Db } from '../../db/client.ts';
 import { institutions, programs } from '../../db/schema.ts';
-import { NOT_FOUND, refuse, Refused, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
+import { NOT_FOUND, refuse, Refused, refuseStaleEdit, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
 import { auditCreated, auditUpdated } from '../audit/audit.repo.ts';
 
 type Row = typeof programs.$inferSelect;
@@ -19,6 +19,7 @@ const toProgram = (r: Row): Program => ({
   accredited: r.accredited,
   cip_code: r.cipCode,
   active_ind: r.activeInd,
+  version: r.version,
 });
 
 const NAME_TAKEN = 'This institution already has a program with this name';
@@ -88,7 +89,14 @@ export function updateProgram(db: Db, id: number, patch: ProgramUpdate, userId: 
     const [current] = await tx.select().from(programs).where(eq(programs.id, id)).for('update');
     if (!current) throw new Refused(NOT_FOUND);
     const before = toProgram(current);
-    const merged = { ...before, ...patch };
+    refuseStaleEdit(
+      patch.version,
+      before,
+      'program_version',
+      `${before.name} was changed by someone else since you opened it, so nothing was saved. Compare their values with yours and save again if you still mean to.`,
+    );
+    const { version: _read, ...changes } = patch;
+    const merged = { ...before, ...changes };
     if (merged.institution_id !== before.institution_id) {
       // Records name both the program and its institution; moving a program would split them.
       throw refuse('institution_id', 'A program cannot move to another institution; add a new program there instead');
@@ -110,6 +118,7 @@ export function updateProgram(db: Db, id: number, patch: ProgramUpdate, userId: 
         accredited: patch.accredited,
         cipCode: patch.cip_code,
         activeInd: patch.active_ind,
+        version: sql`${programs.version} + 1`,
         updatedAt: sql`now()`,
       })
       .where(eq(programs.id, id))

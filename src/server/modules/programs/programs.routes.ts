@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES_WITH_404, IdParamSchema } from '../../../shared/schemas/api.ts';
-import { ProgramCreateSchema, ProgramSchema, ProgramUpdateSchema } from '../../../shared/schemas/program.ts';
+import {
+  ProgramCreateSchema,
+  ProgramSchema,
+  ProgramUpdateSchema,
+  ProgramVersionConflictSchema,
+} from '../../../shared/schemas/program.ts';
 import { notFound } from '../../http-errors.ts';
 import { appAdminWriteRoutes } from '../../plugins/app-admin-writes.ts';
 import { requireSignedIn } from '../../plugins/authorization.ts';
@@ -55,8 +60,10 @@ export async function programRoutes(app: FastifyInstance): Promise<void> {
     createSummary: 'Create a program (starts active)',
     createBody: ProgramCreateSchema,
     create: createProgram,
-    editSummary: 'Edit a program; `active_ind: false` removes it',
+    editSummary:
+      'Edit a program; `active_ind: false` removes it; sent with the version read, a program changed since is a 409 with the program as it is now',
     editBody: ProgramUpdateSchema,
+    editConflict: ProgramVersionConflictSchema,
     entity: ProgramSchema,
     edit: updateProgram,
   });

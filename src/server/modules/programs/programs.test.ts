@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../test/build-test-app.t
 import { createMatrixCaller, type MatrixCaller } from '../../test/matrix.ts';
 import { createInstitution, type createRoleMatrix, type RoleName, ROLE_NAMES } from '../../test/factories.ts';
 import { programBody } from '../../test/record-factories.ts';
+import { expectStaleEditsRefused } from '../../test/stale-edits.ts';
 
 describe('valid programs API', () => {
   let ctx: TestContext;
@@ -82,6 +83,7 @@ describe('valid programs API', () => {
       id,
       ...program({ name: 'Nursing Practicum', wil_type: 'Field Placement', coop_model: null, cip_code: null, accredited: false }),
       active_ind: true,
+      version: 1,
     });
     const audit = await ctx.db
       .select()
@@ -150,6 +152,16 @@ describe('valid programs API', () => {
       expect((await call('GET', '/api/programs/999999', 'reader')).statusCode).toBe(404);
       expect((await call('PATCH', '/api/programs/999999', 'appAdmin', { name: 'x' })).statusCode).toBe(404);
       expect((await call('GET', '/api/programs/abc', 'reader')).statusCode).toBe(400);
+    });
+  });
+
+  it('refuses an edit made from a version another change came after, and takes one of two at once (decision 044)', async () => {
+    const id = await create({ name: 'Versioned' });
+    await expectStaleEditsRefused(call, {
+      path: `/api/programs/${id}`,
+      read: async () => (await call('GET', `/api/programs/${id}`, 'reader')).json(),
+      code: 'program_version',
+      changes: [{ name: 'Versioned, renamed' }, { cip_code: '11.0701' }, { participation: 'Optional' }, { accredited: true }],
     });
   });
 

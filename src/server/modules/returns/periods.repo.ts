@@ -3,7 +3,7 @@ import { TERMS } from '../../../shared/constants.ts';
 import type { Period, PeriodCreateParsed, PeriodUpdate } from '../../../shared/schemas/returns.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
-import { conflict, NOT_FOUND, outcomeOf, refuse, refused, Refused, type Outcome } from '../../refusals.ts';
+import { conflict, NOT_FOUND, outcomeOf, refuse, refused, Refused, refuseStaleEdit, type Outcome } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import type { InstitutionJoined } from '../institutions/institution-joined.ts';
 import { BC_TODAY } from './returns.repo.ts';
@@ -103,14 +103,12 @@ export function updatePeriod(db: Db, id: number, patch: PeriodUpdate, userId: nu
         sql`SELECT ${PERIOD_COLUMNS} FROM reporting_periods WHERE id = ${id} FOR UPDATE`,
       );
       if (!before) throw new Refused(NOT_FOUND);
-      if (patch.version !== undefined && patch.version !== before.version)
-        throw new Refused(
-          conflict(
-            `The dates of ${before.term} ${before.fiscal_year} were changed since you read them, so nothing was saved. They are shown as they are now: change them again if you still mean to.`,
-            'period_version',
-            { current: before },
-          ),
-        );
+      refuseStaleEdit(
+        patch.version,
+        before,
+        'period_version',
+        `The dates of ${before.term} ${before.fiscal_year} were changed since you read them, so nothing was saved. They are shown as they are now: change them again if you still mean to.`,
+      );
       if (patch.fiscal_year !== undefined && patch.fiscal_year !== before.fiscal_year) {
         throw refuse('fiscal_year', `A period's fiscal year cannot change: this one is ${before.fiscal_year}`);
       }

@@ -41,8 +41,10 @@ describe('users: the API accepts what it returns', () => {
       expect(before).toMatchObject({ institution: homeName, roles: ['user', 'read', 'write'] });
       const res = await call('PATCH', `/api/users/${id}`, { ...before, prefName: 'Changed After Reading' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ ...before, prefName: 'Changed After Reading' });
-      expect(await read(id)).toEqual({ ...before, prefName: 'Changed After Reading' });
+      // The version it was read at, sent back, steps (decision 044).
+      const after = { ...before, prefName: 'Changed After Reading', version: before.version + 1 };
+      expect(res.json()).toEqual(after);
+      expect(await read(id)).toEqual(after);
     });
 
     it('accepts institution naming a new homeInstitution sent with it; refuses the stale one by name', async () => {
@@ -134,7 +136,12 @@ describe('users: the API accepts what it returns', () => {
 
   it('marks the read-only fields readOnly: true in the OpenAPI document', async () => {
     const doc = await openApiDocument(ctx.app);
-    expect(readOnlyProperties(operationSchema(doc, '/api/users/{id}', 'get', 'ok'))).toEqual(['id', 'institution', 'roles']);
+    expect(readOnlyProperties(operationSchema(doc, '/api/users/{id}', 'get', 'ok'))).toEqual([
+      'id',
+      'institution',
+      'roles',
+      'version',
+    ]);
     expect(readOnlyProperties(operationSchema(doc, '/api/users/{id}', 'patch', 'body'))).toEqual([
       'id',
       'institution',
@@ -142,7 +149,7 @@ describe('users: the API accepts what it returns', () => {
       'username',
     ]);
     const add = operationSchema(doc, '/api/users/add', 'post', 'body');
-    expect(readOnlyProperties(add)).toEqual(['active', 'institution', 'roles']);
+    expect(readOnlyProperties(add)).toEqual(['active', 'institution', 'roles', 'version']);
     expect(add.properties).not.toHaveProperty('id');
   });
 });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { PrivilegesInput, User, UserCreateSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { institutions, sessions, userPrivileges, users } from '../../db/schema.ts';
-import { NOT_FOUND, refuse, Refused, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
+import { NOT_FOUND, refuse, Refused, refuseStaleEdit, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
 import { toSessionUser, userRowsWhere, type UserRow } from '../../session/session-user.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 
@@ -82,7 +82,18 @@ export async function listUsers(db: Db): Promise<User[]> {
 
 function toUser(row: UserRow): User {
   const { id, username, institution, prefName, email, homeInstitution, roles, privileges } = toSessionUser(row, []);
-  return { id, username, prefName, email, institution, homeInstitution, active: row.active, roles, privileges };
+  return {
+    id,
+    username,
+    prefName,
+    email,
+    institution,
+    homeInstitution,
+    active: row.active,
+    roles,
+    privileges,
+    version: row.version,
+  };
 }
 
 const LEVELS = ['read', 'write', 'admin'] as const;
@@ -193,7 +204,7 @@ export function updateUser(
   patch: z.output<typeof UserUpdateSchema>,
   actorId: number,
 ): Promise<Outcome<User>> {
-  const { id: _id, privileges = {}, ...fields } = patch;
+  const { id: _id, version: read, privileges = {}, ...fields } = patch;
   return writeOutcome(db, {}, async (tx) => {
     await assertInstitutionsExist(tx, privileges, fields.homeInstitution);
     // One user change at a time (they are rare): the last-app-admin rule reads other users' rows, which row
@@ -201,6 +212,12 @@ export function updateUser(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${USER_ADMIN_LOCK})`);
     const before = await findUser(tx, id);
     if (!before) throw new Refused(NOT_FOUND);
+    refuseStaleEdit(
+      read,
+      before,
+      'user_version',
+      `${before.prefName || before.username} was changed by someone else since you opened it, so nothing was saved. Compare their values with yours and save again if you still mean to.`,
+    );
     // A body read from GET carries the username back: it names the account, so it must be this one's.
     if (fields.username !== undefined && fields.username !== before.username) {
       throw refuse('username', 'A username never changes (single sign-on recognizes people by it): add a new user instead');
@@ -225,12 +242,14 @@ export function updateUser(
         .set({ ...values, updatedAt: new Date() })
         .where(eq(users.id, id));
     await replacePrivileges(tx, id, privileges);
-    const after = (await findUser(tx, id))!;
-    assertDerivedFieldsMatch(fields, after);
-    if (JSON.stringify(after) !== JSON.stringify(before)) {
-      const action = before.active === after.active ? 'update' : after.active ? 'reactivate' : 'deactivate';
-      await writeAudit(tx, { entityType: 'user', entityId: id, action, changedBy: actorId, before, after });
-    }
+    const changed = (await findUser(tx, id))!;
+    assertDerivedFieldsMatch(fields, changed);
+    if (JSON.stringify(changed) === JSON.stringify(before)) return before;
+    // Privileges live in their own table: the user's version steps for any change, theirs included.
+    await tx.execute(sql`UPDATE users SET version = version + 1 WHERE id = ${id}`);
+    const after = { ...changed, version: changed.version + 1 };
+    const action = before.active === after.active ? 'update' : after.active ? 'reactivate' : 'deactivate';
+    await writeAudit(tx, { entityType: 'user', entityId: id, action, changedBy: actorId, before, after });
     if (!after.active) await tx.delete(sessions).where(eq(sessions.userId, id));
     return after;
   });

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { ROLE_DESCRIPTIONS } from '../../../shared/permissions.ts';
 import { ROLES } from '../../../shared/schemas/profile.ts';
 import { ERROR_RESPONSES_WITH_404, IdParamSchema } from '../../../shared/schemas/api.ts';
-import { UserCreateSchema, UserRolesSchema, UserSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
+import {
+  UserCreateSchema,
+  UserRolesSchema,
+  UserSchema,
+  UserUpdateSchema,
+  UserVersionConflictSchema,
+} from '../../../shared/schemas/user.ts';
 import { notFound, valueOrHttpError } from '../../http-errors.ts';
 import { appAdminWriteRoutes } from '../../plugins/app-admin-writes.ts';
 import { requireAppAdmin, signedInUser } from '../../plugins/authorization.ts';
@@ -62,8 +68,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     createSummary: 'Add a user who has not signed in yet, with their privileges',
     createBody: UserCreateSchema,
     create: createUser,
-    editSummary: 'Edit a user: names, home institution, privileges (lists sent replace the stored ones), active',
+    editSummary:
+      'Edit a user: names, home institution, privileges (lists sent replace the stored ones), active; sent with the version read, a user changed since is a 409 with the user as it is now',
     editBody: UserUpdateSchema,
+    editConflict: UserVersionConflictSchema,
     entity: UserSchema,
     edit: updateUser,
   });

@@ -5,6 +5,7 @@ import { auditLog, sessions, users } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution, createUser, ROLE_NAMES, type RoleName } from '../../test/factories.ts';
 import { createMatrixCaller, type MatrixCaller, type Method } from '../../test/matrix.ts';
+import { expectStaleEditsRefused } from '../../test/stale-edits.ts';
 
 describe('users API', () => {
   let ctx: TestContext;
@@ -135,6 +136,30 @@ describe('users API', () => {
       expect((await as(admin, 'PATCH', '/api/users/abc', {})).statusCode).toBe(400);
       expect((await as(admin, 'PATCH', '/api/users/999999', { prefName: 'x' })).statusCode).toBe(404);
       expect((await as(admin, 'DELETE', '/api/users/999999')).statusCode).toBe(404);
+    });
+
+    it('refuses an edit made from a version another change came after, and takes one of two at once (decision 044)', async () => {
+      const id = await createUser(ctx.db, { username: 'versioned' });
+      await expectStaleEditsRefused(call, {
+        path: `/api/users/${id}`,
+        read: async () => (await as(admin, 'GET', `/api/users/${id}`)).json(),
+        code: 'user_version',
+        changes: [{ prefName: 'First' }, { email: 'second@example.ca' }, { prefName: 'Third' }, { prefName: 'Fourth' }],
+      });
+    });
+
+    it('a screen opened before a privilege was taken away cannot give it back', async () => {
+      const sfu = await createInstitution(ctx.db);
+      const ubc = await createInstitution(ctx.db);
+      const id = await createUser(ctx.db, { username: 'revoked', privileges: { read: [sfu] } });
+      const read = (await as(admin, 'GET', `/api/users/${id}`)).json<User>();
+      const revoked = await as(admin, 'PATCH', `/api/users/${id}`, { privileges: { read: [] }, version: read.version });
+      expect(revoked.statusCode, revoked.body).toBe(200);
+      // Another admin's screen, read before, adds UBC to the read list it holds: SFU and UBC.
+      const stale = await as(admin, 'PATCH', `/api/users/${id}`, { privileges: { read: [sfu, ubc] }, version: read.version });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json().current.privileges.read).toEqual([]);
+      expect((await as(admin, 'GET', `/api/users/${id}`)).json<User>().privileges.read).toEqual([]);
     });
 
     it('never lets an app admin remove their own app admin rights or deactivate themselves', async () => {

@@ -9,6 +9,7 @@ const saved = {
   institution_type: 'College',
   region: 'Kootenay',
   active_ind: false,
+  version: 2,
 };
 
 describe('checkDeleted', () => {

@@ -23,5 +23,5 @@ export async function storeSavedInstitution(queryClient: QueryClient, saved: Ins
 }
 
 export function useUpdateInstitution(id: number) {
-  return useSaveMutation((patch: InstitutionUpdate) => updateInstitution(id, patch), storeSavedInstitution);
+  return useSaveMutation((patch: InstitutionUpdate) => updateInstitution(id, patch), storeSavedInstitution, InstitutionSchema);
 }

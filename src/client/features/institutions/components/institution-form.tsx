@@ -23,7 +23,7 @@ export function InstitutionForm(props: InstitutionFormProps) {
   const types = useInstitutionTypes();
   useErrorToast(types.error);
   const typeOptions = types.data && types.data.length > 0 ? types.data : [...INSTITUTION_TYPES];
-  const detailForm = useDetailForm(props, { ...INSTITUTION_FORM, words: INSTITUTION_UI.form });
+  const detailForm = useDetailForm(props, { ...INSTITUTION_FORM, labels: F, words: INSTITUTION_UI.form });
   const { form } = detailForm;
 
   const select = requiredSelects(form, { ids: ID, labels: F, hints: H, prompts: INSTITUTION_UI.choose });

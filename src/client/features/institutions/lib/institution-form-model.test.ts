@@ -59,6 +59,7 @@ describe('institutionToFormValues', () => {
         institution_type: 'Research-Intensive University',
         region: 'Vancouver Island/Coast',
         active_ind: true,
+        version: 1,
       }),
     ).toEqual({
       name: 'University of Victoria',

@@ -10,6 +10,7 @@ const inst = (id: number, name: string, short_name: string, extra: Partial<Insti
   institution_type: 'College',
   region: 'Mainland/Southwest',
   active_ind: true,
+  version: 1,
   ...extra,
 });
 

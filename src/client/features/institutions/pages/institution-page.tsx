@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import type { Institution } from '../../../../shared/schemas/institution.ts';
+import { InstitutionSchema, type Institution } from '../../../../shared/schemas/institution.ts';
 import { notify } from '../../../lib/notifications.ts';
+import { useEditVersion } from '../../../lib/stale-edit.ts';
 import { DetailLoad, DetailPage, softDeleteActivation } from '../../../ui/detail-page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useInstitutions } from '../api/get-institutions.ts';
@@ -19,6 +20,7 @@ export type InstitutionSections = (institution: Institution) => ReactNode;
 
 function InstitutionDetails({ institution, sections }: { institution: Institution; sections?: InstitutionSections }) {
   const update = useUpdateInstitution(institution.id);
+  const version = useEditVersion(institution, InstitutionSchema, institutionToFormValues);
   const setActive = useSetInstitutionActive(institution.id);
 
   return (
@@ -37,10 +39,12 @@ function InstitutionDetails({ institution, sections }: { institution: Institutio
           cancelTo="/institutions"
           requireChanges
           onSave={async (body) => {
-            const saved = await update.mutateAsync(body);
+            const saved = await update.mutateAsync({ ...body, version: version.version });
+            version.saved(saved);
             notify({ level: 'success', message: T.toast.saved });
             return { values: institutionToFormValues(saved) };
           }}
+          theirsOnStale={version.theirs}
           secondaryAction={deleteButton}
         />
       )}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { PeriodVersionConflictSchema, type Period } from '../../../../shared/schemas/returns.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { PeriodSchema, type Period } from '../../../../shared/schemas/returns.ts';
+import { staleEdit } from '../../../lib/stale-edit.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { serverFormErrors } from '../../../ui/form-errors.ts';
 import { useUpdatePeriod } from '../api/periods.ts';
@@ -32,10 +32,10 @@ export function PeriodDatesDialog({ period, onClose }: { period: Period; onClose
         },
         // Another admin changed the dates meanwhile: the dialog shows theirs, with the server's sentence above.
         onError: (error) => {
-          const stale = isApiError(error) && error.status === 409 ? PeriodVersionConflictSchema.safeParse(error.body) : null;
-          if (!stale?.success) return;
-          setDates({ opens_on: stale.data.current.opens_on, due_on: stale.data.current.due_on });
-          setVersion(stale.data.current.version);
+          const current = staleEdit(error, PeriodSchema)?.current;
+          if (!current) return;
+          setDates({ opens_on: current.opens_on, due_on: current.due_on });
+          setVersion(current.version);
         },
       },
     );

@@ -13,6 +13,7 @@ const saved = {
   accredited: true,
   cip_code: '11.0701',
   active_ind: false,
+  version: 2,
 };
 
 describe('checkRemoved', () => {

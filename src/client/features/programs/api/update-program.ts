@@ -25,5 +25,5 @@ export async function storeSavedProgram(queryClient: QueryClient, saved: Program
 }
 
 export function useUpdateProgram(id: number) {
-  return useSaveMutation((patch: ProgramUpdate) => updateProgram(id, patch), storeSavedProgram);
+  return useSaveMutation((patch: ProgramUpdate) => updateProgram(id, patch), storeSavedProgram, ProgramSchema);
 }

@@ -90,7 +90,7 @@ function ParticipationField({
  */
 export function ProgramForm(props: ProgramFormProps) {
   const { institution } = props;
-  const detailForm = useDetailForm(props, { ...PROGRAM_FORM, words: PROGRAM_UI.form });
+  const detailForm = useDetailForm(props, { ...PROGRAM_FORM, labels: F, words: PROGRAM_UI.form });
   const { form } = detailForm;
 
   const choose = requiredSelects(form, { ids: ID, labels: F, hints: H, prompts: PROGRAM_UI.choose });

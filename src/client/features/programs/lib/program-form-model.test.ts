@@ -88,6 +88,7 @@ describe('emptyProgramForm and programToFormValues', () => {
       accredited: false,
       cip_code: null,
       active_ind: true,
+      version: 1,
     });
     expect(values).toMatchObject({ institution_id: '3', cip_code: '', coop_model: null });
   });

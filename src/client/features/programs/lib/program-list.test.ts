@@ -14,6 +14,7 @@ const program = (id: number, institution_id: number, name: string, extra: Partia
   accredited: false,
   cip_code: null,
   active_ind: true,
+  version: 1,
   ...extra,
 });
 

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import type { Program } from '../../../../shared/schemas/program.ts';
+import { ProgramSchema, type Program } from '../../../../shared/schemas/program.ts';
 import { notify } from '../../../lib/notifications.ts';
+import { useEditVersion } from '../../../lib/stale-edit.ts';
 import { DetailLoad, DetailPage, softDeleteActivation } from '../../../ui/detail-page.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
@@ -20,6 +21,7 @@ function ProgramDetails({ program }: { program: Program }) {
   const institutions = useInstitutions();
   useErrorToast(institutions.error);
   const update = useUpdateProgram(program.id);
+  const version = useEditVersion(program, ProgramSchema, programToFormValues);
   const setActive = useSetProgramActive(program.id);
   const institution = institutions.data?.find((i) => i.id === program.institution_id);
   const institutionLabel = institution
@@ -52,10 +54,12 @@ function ProgramDetails({ program }: { program: Program }) {
             onSave={async (body) => {
               // The server refuses moves: the institution is not sent.
               const { institution_id: _institution, ...patch } = body;
-              const saved = await update.mutateAsync(patch);
+              const saved = await update.mutateAsync({ ...patch, version: version.version });
+              version.saved(saved);
               notify({ level: 'success', message: T.toast.saved });
               return { values: programToFormValues(saved) };
             }}
+            theirsOnStale={version.theirs}
             secondaryAction={deleteButton}
           />
         )

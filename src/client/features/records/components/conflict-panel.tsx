@@ -6,7 +6,7 @@ import { formatInstant } from '../../../lib/format-instant.ts';
 import type { ConflictChoice, ConflictField } from '../lib/conflict.ts';
 import { formatCount, formatMoney } from '../lib/sections.ts';
 import { RECORD_UI } from '../messages.ts';
-import { WARNING_TEXT } from './figure-inputs.tsx';
+import { WARNING_TEXT } from '../../../ui/warning-text.ts';
 import { ColumnHeads } from '../../../ui/column-heads.tsx';
 import { FocusedAlert } from '../../../ui/focused-alert.tsx';
 

@@ -3,10 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { RECORD_FIELD_LABELS, type CountField, type MoneyField } from '../../../../shared/record-rules.ts';
 import { FIELD_ORDER } from '../../../ui/field-label.tsx';
+import { WARNING_TEXT } from '../../../ui/warning-text.ts';
 import { fieldId } from '../lib/record-form-model.ts';
-
-/** Dark amber: 7:1 on white (Mantine's orange.9 reaches only about 3.9:1). */
-export const WARNING_TEXT = '#7a3300';
 
 const RIGHT = { input: { textAlign: 'right' as const, fontVariantNumeric: 'tabular-nums' } };
 

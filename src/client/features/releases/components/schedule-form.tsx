@@ -1,12 +1,12 @@
 import { Alert, Button, Checkbox, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import {
-  ReleaseScheduleConflictSchema,
+  ReleaseScheduleSchema,
   ReleaseScheduleUpdateSchema,
   SCHEDULE_DAYS_RULE,
   type ReleaseSchedule,
 } from '../../../../shared/schemas/releases.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { staleEdit } from '../../../lib/stale-edit.ts';
 import { formatInstant } from '../../../lib/format-instant.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { issuesToFieldErrors, serverFormErrors } from '../../../ui/form-errors.ts';
@@ -70,11 +70,11 @@ export function ScheduleForm({ schedule }: { schedule: ReleaseSchedule }) {
         notify({ level: 'success', message: S.saved });
       },
       onError: (error) => {
-        const conflict = isApiError(error) && error.status === 409 ? ReleaseScheduleConflictSchema.safeParse(error.body) : null;
-        if (!conflict?.success) return;
-        setVersion(conflict.data.current.version);
-        setSettings(settingsOf(conflict.data.current));
-        setStale(conflict.data.message);
+        const refused = staleEdit(error, ReleaseScheduleSchema);
+        if (!refused) return;
+        setVersion(refused.current.version);
+        setSettings(settingsOf(refused.current));
+        setStale(refused.message);
       },
     });
   };

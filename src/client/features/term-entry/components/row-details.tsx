@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { RECORD_FIELD_LABELS, splitTotal, WORK_TERM_SPLITS, type SplitName } from '../../../../shared/record-rules.ts';
-import { RECORD_UI, WARNING_TEXT, type OutlierFinding } from '../../records/index.ts';
+import { RECORD_UI, type OutlierFinding } from '../../records/index.ts';
+import { WARNING_TEXT } from '../../../ui/warning-text.ts';
 import type { RecordListItem } from '../../../../shared/schemas/record-list.ts';
 import { readCell } from '../lib/cell-text.ts';
 import { cellText, rowProblems, type EntryRow } from '../lib/entry-grid-model.ts';

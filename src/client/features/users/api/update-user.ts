@@ -32,5 +32,5 @@ export async function storeSavedUser(queryClient: QueryClient, saved: User): Pro
 }
 
 export function useUpdateUser(id: number) {
-  return useSaveMutation((patch: UserUpdate) => updateUser(id, patch), storeSavedUser);
+  return useSaveMutation((patch: UserUpdate) => updateUser(id, patch), storeSavedUser, UserSchema);
 }

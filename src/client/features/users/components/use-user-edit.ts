@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { User } from '../../../../shared/schemas/user.ts';
+import { UserSchema, type User } from '../../../../shared/schemas/user.ts';
 import { notify } from '../../../lib/notifications.ts';
+import { useEditVersion, type StaleEdit } from '../../../lib/stale-edit.ts';
 import type { SummaryItem } from '../../../ui/error-summary.tsx';
 import { serverFormErrors, summaryItems, type FieldErrors } from '../../../ui/form-errors.ts';
 import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes.tsx';
@@ -11,6 +12,7 @@ import {
   USER_FORM_FIELD_NAMES,
   changedParts,
   hasChanges,
+  mergeStaleUser,
   userToFormValues,
   validateUserPatch,
   type UserFormValues,
@@ -23,8 +25,11 @@ import { USER_UI } from '../messages.ts';
  */
 export function useUserEdit(user: User) {
   const update = useUpdateUser(user.id);
+  const version = useEditVersion(user, UserSchema, userToFormValues);
   const [saved, setSaved] = useState<UserFormValues>(() => userToFormValues(user));
   const [values, setValues] = useState<UserFormValues>(saved);
+  /** After a save refused as stale: the server's sentence and what someone else saved (decision 044). */
+  const [stale, setStale] = useState<StaleEdit<UserFormValues> | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const patch = useMemo(() => changedParts(saved, values), [saved, values]);
@@ -54,14 +59,26 @@ export function useUserEdit(user: User) {
       return;
     }
     try {
-      const result = await update.mutateAsync(patch);
+      const result = await update.mutateAsync({ ...patch, version: version.version });
+      version.saved(result);
       const next = userToFormValues(result);
       setSaved(next);
       setValues(next);
       setErrors({});
       setSummary([]);
+      setStale(null);
       notify({ level: 'success', message: USER_UI.toast.saved });
     } catch (error) {
+      const refused = version.theirs(error);
+      if (refused) {
+        // Dirty from here on means the person's own changes, over theirs.
+        setSaved(refused.current);
+        setValues(mergeStaleUser(values, saved, refused.current));
+        setErrors({});
+        setSummary([]);
+        setStale(refused);
+        return;
+      }
       const { fields, other } = serverFormErrors(error, USER_FORM_FIELD_NAMES);
       setErrors(fields);
       setSummary(summaryItems(fields, USER_FORM_FIELDS, other));
@@ -69,7 +86,13 @@ export function useUserEdit(user: User) {
     }
   };
 
-  return { saved, values, errors, summary, guard, set, setAccess, submit, saving: update.isPending };
+  /** Takes what someone else saved everywhere, dropping the person's changes. */
+  const takeTheirs = () => {
+    if (stale) setValues(stale.current);
+    setStale(null);
+  };
+
+  return { saved, values, errors, summary, guard, set, setAccess, submit, saving: update.isPending, stale, takeTheirs };
 }
 
 export type UserEdit = ReturnType<typeof useUserEdit>;

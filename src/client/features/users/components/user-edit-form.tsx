@@ -3,13 +3,14 @@ import type { ChangeEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/schemas/user.ts';
 import { ErrorSummary } from '../../../ui/error-summary.tsx';
+import { StaleEditNotice } from '../../../ui/stale-edit-notice.tsx';
 import { fieldIds } from '../../../ui/detail-form.tsx';
 import { fieldFrames, inputWidth } from '../../../ui/field-label.tsx';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useUserRoles } from '../api/get-user-roles.ts';
 import { institutionOptions } from '../lib/institution-options.ts';
 import { previewRoles, type GridInstitution } from '../lib/privilege-grid-model.ts';
-import { USER_FORM_FIELDS } from '../lib/user-form.ts';
+import { USER_FORM_FIELDS, userStaleRows, type UserStaleWords } from '../lib/user-form.ts';
 import { USER_UI } from '../messages.ts';
 import { PrivilegeGrid } from './privilege-grid.tsx';
 import { RoleBadges } from './role-badges.tsx';
@@ -20,6 +21,12 @@ const H = USER_UI.hints;
 const E = USER_UI.edit;
 const ID = fieldIds(USER_FORM_FIELDS);
 const frame = fieldFrames<'prefName' | 'email' | 'homeInstitution'>({ ids: ID, labels: F, hints: H });
+const STALE_WORDS: UserStaleWords = {
+  fields: F,
+  flags: { glblAdmin: E.glblAdmin, glblRead: E.glblRead },
+  box: (level, institution) => E.checkboxLabel(USER_UI.access.level[level], institution),
+  noHome: USER_UI.noHomeInstitution,
+};
 
 export interface UserEditFormProps {
   user: User;
@@ -158,6 +165,14 @@ export function UserEditForm({ user, institutions, secondaryAction }: UserEditFo
   return (
     <Stack gap="md" maw="60rem">
       <ErrorSummary items={edit.summary} />
+      {edit.stale ? (
+        <StaleEditNotice
+          message={edit.stale.message}
+          rows={userStaleRows(edit.values, edit.stale.current, institutions, STALE_WORDS)}
+          focusKey={edit.stale}
+          onUseTheirs={edit.takeTheirs}
+        />
+      ) : null}
       <Paper component="form" withBorder p="lg" radius="md" noValidate onSubmit={edit.submit} data-testid="user-form">
         <Stack gap="xl">
           <DetailsSection user={user} institutions={institutions} edit={edit} />

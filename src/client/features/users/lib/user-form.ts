@@ -1,6 +1,16 @@
 import { UserUpdateSchema, type PrivilegesInput, type User, type UserUpdate } from '../../../../shared/schemas/user.ts';
 import { issuesToFieldErrors, type FieldErrors, type FormFieldRef } from '../../../ui/form-errors.ts';
-import { LEVELS, accessToPrivileges, privilegesToAccess, type AccessState } from './privilege-grid-model.ts';
+import { mergeStale, shownValue, staleRows, type StaleRow } from '../../../ui/stale-values.ts';
+import {
+  LEVELS,
+  accessToPrivileges,
+  levelsOf,
+  privilegesToAccess,
+  setLevel,
+  type AccessState,
+  type GridInstitution,
+  type Level,
+} from './privilege-grid-model.ts';
 
 /** What the edit form holds while someone works on it. The home institution is a select's value: an id as text, or ''. */
 export interface UserFormValues {
@@ -79,4 +89,79 @@ export function validateUserPatch(patch: UserUpdate): FieldErrors {
     if (key) errors[key] ??= issue.message;
   }
   return { ...issuesToFieldErrors(result.error.issues.filter((i) => i.path[0] !== 'privileges')), ...errors };
+}
+
+const DETAILS = ['prefName', 'email', 'homeInstitution'] as const;
+const FLAGS = ['glblAdmin', 'glblRead'] as const;
+
+/**
+ * The form after a stale save (decision 044): theirs, with each value the person changed kept, the access box by box,
+ * so a privilege someone else gave or took away meanwhile stays as they left it unless this person changed that box.
+ */
+export function mergeStaleUser(yours: UserFormValues, loaded: UserFormValues, theirs: UserFormValues): UserFormValues {
+  const pick = <T>(mine: T, base: T, other: T) => (mine === base ? other : mine);
+  const detailsOf = ({ prefName, email, homeInstitution }: UserFormValues) => ({ prefName, email, homeInstitution });
+  const details = mergeStale(detailsOf(yours), detailsOf(loaded), detailsOf(theirs));
+  let access: AccessState = {
+    grid: {},
+    glblAdmin: pick(yours.access.glblAdmin, loaded.access.glblAdmin, theirs.access.glblAdmin),
+    glblRead: pick(yours.access.glblRead, loaded.access.glblRead, theirs.access.glblRead),
+  };
+  const ids = new Set([yours, loaded, theirs].flatMap((values) => Object.keys(values.access.grid).map(Number)));
+  for (const id of ids) {
+    for (const level of LEVELS) {
+      const on = pick(levelsOf(yours.access, id)[level], levelsOf(loaded.access, id)[level], levelsOf(theirs.access, id)[level]);
+      access = setLevel(access, id, level, on);
+    }
+  }
+  return { ...details, access };
+}
+
+/** Words the rows of a stale save's notice need from the screen. */
+export interface UserStaleWords {
+  fields: Record<(typeof DETAILS)[number], string>;
+  flags: Record<(typeof FLAGS)[number], string>;
+  /** "Write on UVic". */
+  box: (level: Level, institution: string) => string;
+  noHome: string;
+}
+
+/** Each value where the person's form differs from theirs: the details, the two global flags, then each box. */
+export function userStaleRows(
+  yours: UserFormValues,
+  theirs: UserFormValues,
+  institutions: readonly GridInstitution[],
+  words: UserStaleWords,
+): StaleRow[] {
+  const nameOf = (id: number) => institutions.find((i) => i.id === id)?.short_name ?? `#${id}`;
+  const home = (value: string) => (value === '' ? words.noHome : nameOf(Number(value)));
+  const rows = staleRows(
+    { prefName: yours.prefName, email: yours.email, homeInstitution: home(yours.homeInstitution) },
+    { prefName: theirs.prefName, email: theirs.email, homeInstitution: home(theirs.homeInstitution) },
+    DETAILS.map((name) => ({ name, label: words.fields[name] })),
+  );
+  rows.push(
+    ...staleRows(
+      yours.access,
+      theirs.access,
+      FLAGS.map((name) => ({ name, label: words.flags[name] })),
+    ),
+  );
+  const ids = [...new Set([yours, theirs].flatMap((values) => Object.keys(values.access.grid).map(Number)))].sort(
+    (a, b) => a - b,
+  );
+  for (const id of ids) {
+    for (const level of LEVELS) {
+      const mine = levelsOf(yours.access, id)[level];
+      const other = levelsOf(theirs.access, id)[level];
+      if (mine !== other)
+        rows.push({
+          key: `${level}-${id}`,
+          label: words.box(level, nameOf(id)),
+          theirs: shownValue(other),
+          yours: shownValue(mine),
+        });
+    }
+  }
+  return rows;
 }

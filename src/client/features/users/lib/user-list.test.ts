@@ -14,6 +14,7 @@ const u = (id: number, username: string, extra: Partial<User> = {}): User => ({
   active: true,
   roles: ['user'],
   privileges: none,
+  version: 1,
   ...extra,
 });
 
