@@ -65,7 +65,7 @@ export function useDetailForm<V extends object, B>(props: DetailFormProps<V, B>,
   const navigate = useNavigate();
   const form = useForm<V>({ mode: 'controlled', initialValues: props.initialValues, validate: spec.validate });
   const [summary, setSummary] = useState<SummaryItem[]>([]);
-  const [stale, setStale] = useState<{ message: string; theirs: V } | null>(null);
+  const [stale, setStale] = useState<StaleEdit<V> | null>(null);
   const guard = useUnsavedChangesGuard(form.isDirty());
   const showValues = (values: V) => {
     form.setValues(values);
@@ -103,7 +103,7 @@ export function useDetailForm<V extends object, B>(props: DetailFormProps<V, B>,
           form.resetDirty(theirs);
           form.clearErrors();
           setSummary([]);
-          setStale({ message: refused.message, theirs });
+          setStale(refused);
           return;
         }
         const server = serverFormErrors(
@@ -123,12 +123,12 @@ export function useDetailForm<V extends object, B>(props: DetailFormProps<V, B>,
       message={stale.message}
       rows={staleRows(
         form.values,
-        stale.theirs,
+        stale.current,
         fields.map((f) => ({ name: f.name, label: spec.labels[f.name] ?? f.name })),
       )}
       focusKey={stale}
       onUseTheirs={() => {
-        showValues(stale.theirs);
+        showValues(stale.current);
         setStale(null);
       }}
     />
