@@ -30,6 +30,8 @@ let peak = 0;
 export const peakLargeImports = () => peak;
 /** Whether a large import is running, waiting, or resting (for tests, which start from an idle gate). */
 export const largeImportsBusy = () => running > 0 || waiting.length > 0;
+/** How many large imports wait their turn (for tests). */
+export const largeImportsWaiting = () => waiting.length;
 
 /** Runs `work` when its turn comes, or refuses it as busy (a 503 with Retry-After) without waiting. */
 export async function largeImportTurn<T>(userId: number, work: () => Promise<T>): Promise<T> {
