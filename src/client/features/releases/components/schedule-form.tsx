@@ -101,7 +101,12 @@ export function ScheduleForm({ schedule }: { schedule: ReleaseSchedule }) {
             label={S.days}
             description={S.daysHelp}
             value={settings.days}
-            onChange={(days) => setSettings((s) => ({ ...s, days }))}
+            onChange={(days) => {
+              setSettings((s) => ({ ...s, days }));
+              // The error was about the number that stood there: a new one is checked again when saved.
+              setOwnError(null);
+              if (update.isError) update.reset();
+            }}
             disabled={!settings.provisional}
             allowDecimal={false}
             allowNegative={false}
