@@ -10,7 +10,7 @@ export function shownValue(value: unknown): string {
 }
 
 const same = (a: unknown, b: unknown) => shownValue(a) === shownValue(b);
-export const valueOf = <V extends object>(values: V, name: string) => (values as Record<string, unknown>)[name];
+const valueOf = <V extends object>(values: V, name: string) => (values as Record<string, unknown>)[name];
 
 /** The fields whose saved value differs from the person's, in the form's order. */
 export function differingFields<V extends object>(yours: V, theirs: V, names: readonly string[]): string[] {
