@@ -7,7 +7,7 @@ type Entity = Record<string, unknown> & { version: number };
  * Decision 044's rule on one entity's PATCH, as an app admin: an edit sent with the version it read is refused once
  * another change came between (409 with `code` and the entity as it is now, nothing changed); of two edits made from
  * one version at the same moment exactly one is taken; without a version an edit is taken as before; a version that
- * is not a whole number from 1 is a 400 naming it. `changes`: four edits the entity accepts, each changing something
+ * is not a whole number from 1 is a 400 naming it; an edit that changes nothing leaves the version as it was. `changes`: four edits the entity accepts, each changing something
  * the others leave as it was.
  */
 export async function expectStaleEditsRefused(
@@ -50,6 +50,10 @@ export async function expectStaleEditsRefused(
   const blind = await call('PATCH', path, 'appAdmin', d);
   expect(blind.statusCode, blind.body).toBe(200);
   expect(blind.json()).toMatchObject({ ...d, version: (won.json() as Entity).version + 1 });
+  // An edit that changes nothing leaves the version as it was: another screen open on it stays current.
+  const same = await call('PATCH', path, 'appAdmin', { ...(blind.json() as Entity) });
+  expect(same.statusCode, same.body).toBe(200);
+  expect(same.json()).toEqual(blind.json());
 
   for (const version of ['2', 0, 1.5, -1, null]) {
     const res = await call('PATCH', path, 'appAdmin', { ...d, version });

@@ -91,12 +91,16 @@ export function updateInstitution(db: Db, id: number, patch: InstitutionUpdate, 
   return writeOutcome(db, UNIQUE, async (tx) => {
     const [current] = await tx.select().from(institutions).where(eq(institutions.id, id)).for('update');
     if (!current) throw new Refused(NOT_FOUND);
+    const before = toInstitution(current);
     refuseStaleEdit(
       patch.version,
-      toInstitution(current),
+      before,
       'institution_version',
       `${current.name} was changed by someone else since you opened it, so nothing was saved. Compare their values with yours and save again if you still mean to.`,
     );
+    const { version: _read, ...changes } = patch;
+    // Nothing to change: nothing written, audited or stepped (another admin's open screen stays current).
+    if ((Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === before[key])) return before;
     await assertUnique(tx, patch, id);
     const [row] = await tx
       .update(institutions)
@@ -114,7 +118,7 @@ export function updateInstitution(db: Db, id: number, patch: InstitutionUpdate, 
       .returning();
     // A reactivated one too.
     if (!current.activeInd && row!.activeInd) await institutionJoined.call(tx, id);
-    return auditUpdated(tx, 'institution', { before: toInstitution(current), after: toInstitution(row!) }, userId);
+    return auditUpdated(tx, 'institution', { before, after: toInstitution(row!) }, userId);
   });
 }
 

@@ -96,6 +96,8 @@ export function updateProgram(db: Db, id: number, patch: ProgramUpdate, userId: 
       `${before.name} was changed by someone else since you opened it, so nothing was saved. Compare their values with yours and save again if you still mean to.`,
     );
     const { version: _read, ...changes } = patch;
+    // Nothing to change: nothing written, audited or stepped (another admin's open screen stays current).
+    if ((Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === before[key])) return before;
     const merged = { ...before, ...changes };
     if (merged.institution_id !== before.institution_id) {
       // Records name both the program and its institution; moving a program would split them.

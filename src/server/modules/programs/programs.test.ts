@@ -161,7 +161,7 @@ describe('valid programs API', () => {
       path: `/api/programs/${id}`,
       read: async () => (await call('GET', `/api/programs/${id}`, 'reader')).json(),
       code: 'program_version',
-      changes: [{ name: 'Versioned, renamed' }, { cip_code: '11.0701' }, { participation: 'Optional' }, { accredited: true }],
+      changes: [{ name: 'Versioned, renamed' }, { cip_code: '52.0201' }, { participation: 'Mandatory' }, { accredited: false }],
     });
   });
 
