@@ -39,6 +39,14 @@ export async function auditCreated(db: Db, entityType: AuditEntry['entityType'],
 }
 
 /** Audits an update of a soft-deletable item, before and after (see activationAction); answers the item as saved. */
+/**
+ * Whether an edit's fields all hold the stored values: such an edit is neither written nor audited, and steps no
+ * version (decision 044), so it never makes another admin's open screen stale.
+ */
+export function editChangesNothing<T extends object>(changes: Partial<T>, before: T): boolean {
+  return (Object.keys(changes) as (keyof T)[]).every((key) => changes[key] === before[key]);
+}
+
 export async function auditUpdated<T extends { id: number; active_ind: boolean }>(
   db: Db,
   entityType: AuditEntry['entityType'],

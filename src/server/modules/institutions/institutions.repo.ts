@@ -7,8 +7,16 @@ import type {
 } from '../../../shared/schemas/institution.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { institutions } from '../../db/schema.ts';
-import { NOT_FOUND, Refused, refuseStaleEdit, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
-import { auditCreated, auditUpdated } from '../audit/audit.repo.ts';
+import {
+  NOT_FOUND,
+  Refused,
+  refuseStaleEdit,
+  staleEditSentence,
+  writeOutcome,
+  type Outcome,
+  type UniqueFields,
+} from '../../refusals.ts';
+import { auditCreated, auditUpdated, editChangesNothing } from '../audit/audit.repo.ts';
 import { institutionJoined } from './institution-joined.ts';
 
 type Row = typeof institutions.$inferSelect;
@@ -92,15 +100,9 @@ export function updateInstitution(db: Db, id: number, patch: InstitutionUpdate, 
     const [current] = await tx.select().from(institutions).where(eq(institutions.id, id)).for('update');
     if (!current) throw new Refused(NOT_FOUND);
     const before = toInstitution(current);
-    refuseStaleEdit(
-      patch.version,
-      before,
-      'institution_version',
-      `${current.name} was changed by someone else since you opened it, so nothing was saved. Compare their values with yours and save again if you still mean to.`,
-    );
+    refuseStaleEdit(patch.version, before, 'institution_version', staleEditSentence(before.name));
     const { version: _read, ...changes } = patch;
-    // Nothing to change: nothing written, audited or stepped (another admin's open screen stays current).
-    if ((Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === before[key])) return before;
+    if (editChangesNothing(changes, before)) return before;
     await assertUnique(tx, patch, id);
     const [row] = await tx
       .update(institutions)

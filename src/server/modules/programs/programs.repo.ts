@@ -2,8 +2,17 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Program, ProgramCreate, ProgramUpdate } from '../../../shared/schemas/program.ts';
 import type { Db } from '../../db/client.ts';
 import { institutions, programs } from '../../db/schema.ts';
-import { NOT_FOUND, refuse, Refused, refuseStaleEdit, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
-import { auditCreated, auditUpdated } from '../audit/audit.repo.ts';
+import {
+  NOT_FOUND,
+  refuse,
+  Refused,
+  refuseStaleEdit,
+  staleEditSentence,
+  writeOutcome,
+  type Outcome,
+  type UniqueFields,
+} from '../../refusals.ts';
+import { auditCreated, auditUpdated, editChangesNothing } from '../audit/audit.repo.ts';
 
 type Row = typeof programs.$inferSelect;
 
@@ -89,15 +98,9 @@ export function updateProgram(db: Db, id: number, patch: ProgramUpdate, userId: 
     const [current] = await tx.select().from(programs).where(eq(programs.id, id)).for('update');
     if (!current) throw new Refused(NOT_FOUND);
     const before = toProgram(current);
-    refuseStaleEdit(
-      patch.version,
-      before,
-      'program_version',
-      `${before.name} was changed by someone else since you opened it, so nothing was saved. Compare their values with yours and save again if you still mean to.`,
-    );
+    refuseStaleEdit(patch.version, before, 'program_version', staleEditSentence(before.name));
     const { version: _read, ...changes } = patch;
-    // Nothing to change: nothing written, audited or stepped (another admin's open screen stays current).
-    if ((Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === before[key])) return before;
+    if (editChangesNothing(changes, before)) return before;
     const merged = { ...before, ...changes };
     if (merged.institution_id !== before.institution_id) {
       // Records name both the program and its institution; moving a program would split them.

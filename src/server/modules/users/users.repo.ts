@@ -3,7 +3,16 @@ import type { z } from 'zod';
 import type { PrivilegesInput, User, UserCreateSchema, UserUpdateSchema } from '../../../shared/schemas/user.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { institutions, sessions, userPrivileges, users } from '../../db/schema.ts';
-import { NOT_FOUND, refuse, Refused, refuseStaleEdit, writeOutcome, type Outcome, type UniqueFields } from '../../refusals.ts';
+import {
+  NOT_FOUND,
+  refuse,
+  Refused,
+  refuseStaleEdit,
+  staleEditSentence,
+  writeOutcome,
+  type Outcome,
+  type UniqueFields,
+} from '../../refusals.ts';
 import { toSessionUser, userRowsWhere, type UserRow } from '../../session/session-user.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 
@@ -212,12 +221,7 @@ export function updateUser(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${USER_ADMIN_LOCK})`);
     const before = await findUser(tx, id);
     if (!before) throw new Refused(NOT_FOUND);
-    refuseStaleEdit(
-      read,
-      before,
-      'user_version',
-      `${before.prefName || before.username} was changed by someone else since you opened it, so nothing was saved. Compare their values with yours and save again if you still mean to.`,
-    );
+    refuseStaleEdit(read, before, 'user_version', staleEditSentence(before.prefName || before.username));
     // A body read from GET carries the username back: it names the account, so it must be this one's.
     if (fields.username !== undefined && fields.username !== before.username) {
       throw refuse('username', 'A username never changes (single sign-on recognizes people by it): add a new user instead');

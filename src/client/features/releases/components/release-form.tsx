@@ -68,8 +68,9 @@ export function ReleaseForm() {
   const restId = useId();
   if (candidates.isPending) return null;
   if (candidates.error) return <LoadError message={RELEASE_UI.errors.candidates} onRetry={() => void candidates.refetch()} />;
-  const news = candidates.data.filter(somethingToRelease);
-  const rest = candidates.data.filter((c) => !somethingToRelease(c));
+  const news: ReleaseCandidate[] = [];
+  const rest: ReleaseCandidate[] = [];
+  for (const candidate of candidates.data) (somethingToRelease(candidate) ? news : rest).push(candidate);
   const toggle = (key: string) =>
     setChosen((now) => {
       const next = new Set(now);
