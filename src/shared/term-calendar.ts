@@ -52,12 +52,15 @@ export function nextTerm(fiscalYear: string, term: Term): { fiscal_year: string;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether a text is a real calendar date written `YYYY-MM-DD` (not 2025-02-30). */
+/**
+ * Whether a text is a real calendar date written `YYYY-MM-DD` (not 2025-02-30), in the years 0001 to 9999: four
+ * digits hold no later year, and PostgreSQL has no year 0 (it refused `0000-05-01` as out of range, a 500).
+ */
 export function isIsoDate(text: string): boolean {
   const match = ISO_DATE.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= lastDayOf(year, month);
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= lastDayOf(year, month);
 }
 
 /** The province's clock: "today" and the current fiscal year are B.C.'s, whatever the computer's time zone. */

@@ -46,6 +46,9 @@ export const PeriodSchema = z.object({
 });
 export type Period = z.infer<typeof PeriodSchema>;
 
+const periodYearOutOfRange = (fiscalYear: string, term: string) =>
+  `${term} ${fiscalYear} cannot be a reporting period: its term calendar dates fall outside the years 0001 to 9999`;
+
 /**
  * `PUT /api/periods`: a fiscal year and term, and optionally its dates; a date left out follows the term calendar
  * (opens on the term's first day, due on the last day of the month after the term ends).
@@ -60,6 +63,10 @@ export const PeriodCreateSchema = z
   .strict()
   .transform((input, ctx) => {
     const defaults = defaultPeriodDates(input.fiscal_year, input.term);
+    if (!isIsoDate(defaults.opens_on) || !isIsoDate(defaults.due_on)) {
+      ctx.addIssue({ code: 'custom', path: ['fiscal_year'], message: periodYearOutOfRange(input.fiscal_year, input.term) });
+      return z.NEVER;
+    }
     const period = { ...input, opens_on: input.opens_on ?? defaults.opens_on, due_on: input.due_on ?? defaults.due_on };
     if (period.due_on < period.opens_on) {
       ctx.addIssue({ code: 'custom', path: [input.due_on ? 'due_on' : 'opens_on'], message: DUE_BEFORE_OPEN });
