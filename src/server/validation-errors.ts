@@ -18,7 +18,11 @@ export function fieldErrorsOf(
 ): { message: string; fieldErrors: Record<string, string[]> } {
   // A Map, not an object: a field may be called `constructor` or `__proto__`.
   const byField = new Map<string, string[]>();
-  const add = (field: string, message: string) => byField.set(field, [...(byField.get(field) ?? []), message]);
+  // A value can break two checks that say the same (1e308 is neither a safe integer nor at most 1,000,000): once.
+  const add = (field: string, message: string) => {
+    const messages = byField.get(field) ?? [];
+    if (!messages.includes(message)) byField.set(field, [...messages, message]);
+  };
   for (const v of issues) {
     const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const unknownKeys = v.keyword === 'unrecognized_keys' ? ((v.params as { keys?: string[] }).keys ?? []) : [];
