@@ -8,6 +8,7 @@ import {
   defaultPeriodDates,
   fiscalYearOfDay,
   isIsoDate,
+  isPeriodDay,
   nextTerm,
   periodOrdinal,
   periodsThatShouldExist,
@@ -49,6 +50,11 @@ describe('the term calendar (docs/product.md §4.3)', () => {
     expect(nextTerm('2025/26', 'Fall')).toEqual({ fiscal_year: '2025/26', term: 'Spring' });
     expect(nextTerm('2025/26', 'Spring')).toEqual({ fiscal_year: '2026/27', term: 'Summer' });
     expect(nextTerm('1999/00', 'Spring')).toEqual({ fiscal_year: '2000/01', term: 'Summer' });
+  });
+
+  it('keeps a period’s dates in the years 1900 to 2999', () => {
+    expect(['1900-01-01', '2999-12-31', '2026-02-28'].every(isPeriodDay)).toBe(true);
+    expect(['1899-12-31', '3000-01-01', '0000-05-01', '10000-01-31', '2999-02-29'].some(isPeriodDay)).toBe(false);
   });
 
   it('tells real dates from lookalikes', () => {

@@ -63,6 +63,19 @@ export function isIsoDate(text: string): boolean {
   return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= lastDayOf(year, month);
 }
 
+/**
+ * The years a reporting period's dates, and a return's new due date, may fall in: any real term's, and far enough
+ * inside the dates that can be written (four-digit years; PostgreSQL has no year 0) that a date worked out from them,
+ * such as a release up to a year after a due date, is a date too. A period of 9999/00 gave one in the year 10000.
+ */
+export const PERIOD_YEARS = { first: 1900, last: 2999 } as const;
+
+/** Whether a text is a real date (`isIsoDate`) in PERIOD_YEARS. */
+export function isPeriodDay(text: string): boolean {
+  const year = Number(text.slice(0, 4));
+  return isIsoDate(text) && year >= PERIOD_YEARS.first && year <= PERIOD_YEARS.last;
+}
+
 /** The province's clock: "today" and the current fiscal year are B.C.'s, whatever the computer's time zone. */
 export const BC_TIME_ZONE = 'America/Vancouver';
 const bcDay = new Intl.DateTimeFormat('en-CA', { timeZone: BC_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INSTITUTION_TYPES, REGIONS, TERMS } from '../constants.ts';
 import { MATRIX_STATE_FILTERS, RETURN_STATES } from '../reporting-cycle.ts';
 import { fiscalYearError } from '../record-rules.ts';
-import { defaultPeriodDates, isIsoDate } from '../term-calendar.ts';
+import { defaultPeriodDates, isIsoDate, isPeriodDay, PERIOD_YEARS } from '../term-calendar.ts';
 import { EXPORT_FORMATS } from './export.ts';
 import { staleEditSchema, versionInput } from './edit-version.ts';
 import { idNumber, queryIdList } from './id.ts';
@@ -17,11 +17,16 @@ import { textField } from './text.ts';
  * `YYYY-MM-DD`; instants (history, first approval) are ISO timestamps.
  */
 
+const PERIOD_YEARS_TEXT = `the years ${PERIOD_YEARS.first} to ${PERIOD_YEARS.last}`;
+
 const dateInput = (field: string, label: string) =>
   z
     .string({ error: `${label} must be a date written like 2025-09-30` })
-    .refine(isIsoDate, `${label} must be a real date written like 2025-09-30`)
-    .meta({ description: `${field}: a calendar date, YYYY-MM-DD` });
+    .superRefine((day, ctx) => {
+      if (!isIsoDate(day)) ctx.addIssue({ code: 'custom', message: `${label} must be a real date written like 2025-09-30` });
+      else if (!isPeriodDay(day)) ctx.addIssue({ code: 'custom', message: `${label} must be a date in ${PERIOD_YEARS_TEXT}` });
+    })
+    .meta({ description: `${field}: a calendar date, YYYY-MM-DD, in ${PERIOD_YEARS_TEXT}` });
 
 /** A fiscal year as a body names it, checked by the record rule (also for releases). */
 export const fiscalYearInput = z.string({ error: 'Fiscal year is required' }).superRefine((value, ctx) => {
@@ -47,7 +52,7 @@ export const PeriodSchema = z.object({
 export type Period = z.infer<typeof PeriodSchema>;
 
 const periodYearOutOfRange = (fiscalYear: string, term: string) =>
-  `${term} ${fiscalYear} cannot be a reporting period: its term calendar dates fall outside the years 0001 to 9999`;
+  `${term} ${fiscalYear} cannot be a reporting period: its term calendar dates fall outside ${PERIOD_YEARS_TEXT}`;
 
 /**
  * `PUT /api/periods`: a fiscal year and term, and optionally its dates; a date left out follows the term calendar
@@ -63,7 +68,7 @@ export const PeriodCreateSchema = z
   .strict()
   .transform((input, ctx) => {
     const defaults = defaultPeriodDates(input.fiscal_year, input.term);
-    if (!isIsoDate(defaults.opens_on) || !isIsoDate(defaults.due_on)) {
+    if (!isPeriodDay(defaults.opens_on) || !isPeriodDay(defaults.due_on)) {
       ctx.addIssue({ code: 'custom', path: ['fiscal_year'], message: periodYearOutOfRange(input.fiscal_year, input.term) });
       return z.NEVER;
     }

@@ -65,11 +65,15 @@ describe('reporting periods and term returns', () => {
         [{ ...key, term: 'Winter' }, 'term'],
         [{ fiscal_year: key.fiscal_year }, 'term'],
         [{ ...key, opens_on: '2025-02-30' }, 'opens_on'],
-        // Year 0 is no date in PostgreSQL, and Spring 9999/00 would fall in the year 10000 (both were a 500 or worse).
+        // Year 0 is no date in PostgreSQL, and Spring 9999/00 would fall in the year 10000 (both were a 500 or worse):
+        // a period's dates fall in the years 1900 to 2999.
         [{ ...key, opens_on: '0000-01-01' }, 'opens_on'],
+        [{ ...key, opens_on: '1899-12-31' }, 'opens_on'],
+        [{ ...key, due_on: '3000-01-01' }, 'due_on'],
         [{ fiscal_year: '0000/01', term: 'Summer' }, 'fiscal_year'],
         [{ fiscal_year: '9999/00', term: 'Spring' }, 'fiscal_year'],
         [{ fiscal_year: '9999/00', term: 'Fall' }, 'fiscal_year'],
+        [{ fiscal_year: '2999/00', term: 'Fall' }, 'fiscal_year'],
         [{ ...key, due_on: 'soon' }, 'due_on'],
         [{ ...key, opens_on: '2030-05-02', due_on: '2030-05-01' }, 'due_on'],
         [{ ...key, id: 4 }, 'id'],
