@@ -13,6 +13,9 @@ const MAX_LIST = MAX_QUERY_LIST;
 const listMessage = (name: string, what: string) => `${name} must be a list of ${what}`;
 const oneOfMessage = (name: string, values: readonly string[]) => `${name} may hold only: ${values.join('; ')}`;
 const fyMessage = (name: string) => `${name} must be a fiscal year written like 2024/25`;
+const MAX_PAGE = 1_000_000;
+/** One sentence for every page refused, a huge one too (it said "of 1 or more" to 99999999999). */
+const PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_PAGE}`;
 const countMessage = (name: string) => `${name} must be a whole number from 0 to ${MAX_COUNT}`;
 
 const criteriaFiscalYear = (name: string) =>
@@ -79,10 +82,10 @@ export const FindCriteriaSchema = z
       .max(MAX_COUNT, countMessage('placedMax'))
       .optional(),
     page: z
-      .number({ error: 'page must be a whole number of 1 or more' })
-      .int('page must be a whole number of 1 or more')
-      .min(1, 'page must be a whole number of 1 or more')
-      .max(1_000_000, 'page is too large')
+      .number({ error: PAGE_MESSAGE })
+      .int(PAGE_MESSAGE)
+      .min(1, PAGE_MESSAGE)
+      .max(MAX_PAGE, PAGE_MESSAGE)
       .optional()
       .default(1),
     pageSize: z
@@ -134,7 +137,7 @@ export const FindCriteriaQuerySchema = z
     programName: queryText('programName', 200),
     placedMin: queryInt(countMessage('placedMin'), 0, MAX_COUNT).optional(),
     placedMax: queryInt(countMessage('placedMax'), 0, MAX_COUNT).optional(),
-    page: queryInt('page must be a whole number of 1 or more', 1, 1_000_000).optional().default(1),
+    page: queryInt(PAGE_MESSAGE, 1, MAX_PAGE).optional().default(1),
     pageSize: queryInt(`pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`, 1, MAX_PAGE_SIZE).optional().default(50),
     sort: recordSortInput,
   })

@@ -211,6 +211,12 @@ describe('records API: lists, paging, sorting and find', () => {
       expect(res.json().fieldErrors[field][0]).toMatch(field === 'colour' ? /colour/ : new RegExp(field));
     });
 
+    it('tells a page too large the range a page may take', async () => {
+      const res = await get('/api/records?page=99999999999');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ page: ['page must be a whole number from 1 to 1000000'] });
+    });
+
     it.each(RECORD_SORT_KEYS.flatMap((key) => [`${key}:asc`, `${key}:desc`]))(
       'sorts by %s (GET and find agree)',
       async (sort) => {
