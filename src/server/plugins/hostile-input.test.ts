@@ -8,6 +8,9 @@ import { encodeQueryValue, hostileText, REFUSED_CHARACTERS } from '../test/hosti
 import type { Method } from '../test/matrix.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from './error-handler.ts';
 import { createProgram, insertRecord, programBody, recordBody } from '../test/record-factories.ts';
+import { insertPeriodWithReturns, setReturnState } from '../test/return-factories.ts';
+import { fiscalYearOf } from '../../shared/record-rules.ts';
+import { TERMS } from '../../shared/constants.ts';
 
 /**
  * Hostile input (issue 9): generated bodies and query strings (wrong types, huge and odd strings, deep nesting,
@@ -307,6 +310,69 @@ describe('hostile input', () => {
             await send(method, url, payload);
           }),
           { numRuns: 120 },
+        );
+      },
+    );
+
+    /**
+     * Dates and fiscal years at the ends of the calendar in each date field (a date in year 0 reached PostgreSQL and
+     * answered 500; Spring 9999/00 made a period dated in the year 10000): every one well formed, so it passes the
+     * shape checks and meets the rules behind them.
+     */
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    const edgeDate = fc.oneof(
+      fc
+        .tuple(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+        .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
+      fc.constantFrom('0000-01-01', '0001-01-01', '1899-12-31', '2999-12-31', '3000-01-01', '9999-12-31', '10000-01-31'),
+    );
+    const edgeFiscalYear = fc.oneof(
+      fc.integer({ min: 0, max: 9_999 }).map(fiscalYearOf),
+      fc.constantFrom('0000/01', '1899/00', '2999/00', '9999/00'),
+    );
+    const term = fc.constantFrom(...TERMS);
+    const dateField = fc.constantFrom('opens_on', 'due_on');
+    const dateRoutes: [Method, string, fc.Arbitrary<[string, unknown]>][] = [
+      [
+        'PUT',
+        '/api/periods',
+        fc
+          .record(
+            { fiscal_year: edgeFiscalYear, term, opens_on: edgeDate, due_on: edgeDate },
+            { requiredKeys: ['fiscal_year', 'term'] },
+          )
+          .map((body) => ['/api/periods', body]),
+      ],
+      [
+        'PATCH',
+        '/api/periods/:id',
+        fc.tuple(dateField, edgeDate).map(([field, day]) => [`/api/periods/${cycle.periodId}`, { [field]: day }]),
+      ],
+      [
+        'POST',
+        '/api/returns/:id/send-back',
+        edgeDate.map((day) => [`/api/returns/${cycle.returnId}/send-back`, { reason: 'Edge', due_again_on: day }]),
+      ],
+      [
+        'POST',
+        '/api/releases',
+        fc
+          .tuple(edgeFiscalYear, term)
+          .map(([fiscal_year, t]) => ['/api/releases', { periods: [{ fiscal_year, term: t }], note: 'Edge' }]),
+      ],
+    ];
+    const cycle = { periodId: 0, returnId: 0 };
+    beforeAll(async () => {
+      const { periodId, returnIds } = await insertPeriodWithReturns(ctx.db, [institution]);
+      await setReturnState(ctx.db, returnIds[0]!, 'submitted');
+      Object.assign(cycle, { periodId, returnId: returnIds[0]! });
+    });
+    it.each(dateRoutes)(
+      '%s %s: a date or fiscal year at the ends of the calendar never causes a 5xx',
+      async (method, _route, request) => {
+        await fc.assert(
+          fc.asyncProperty(request, ([url, payload]) => send(method, url, payload)),
+          { numRuns: 150 },
         );
       },
     );
