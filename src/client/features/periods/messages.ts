@@ -8,7 +8,7 @@ export const PERIOD_UI = {
   intro:
     'Each term’s period opens by itself, on the term calendar’s dates, when the term before it starts. Change a period’s dates here, or add one for a term the calendar has not reached.',
   tableCaption: 'Reporting periods, newest first',
-  columns: { period: 'Period', opens: 'Opens', due: 'Due', state: 'State', actions: 'Actions' },
+  columns: { period: 'Period', opens: 'Opens', due: 'Due', dates: 'Dates', state: 'State', actions: 'Actions' },
   states: {
     upcoming: 'Upcoming',
     open: 'Open',

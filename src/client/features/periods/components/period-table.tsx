@@ -1,5 +1,6 @@
-import { Badge, Button, Table } from '@mantine/core';
+import { Badge, Box, Button, Table } from '@mantine/core';
 import { IconCalendarDue, IconCalendarEvent, IconClock, IconHistory } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Period } from '../../../../shared/schemas/returns.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
@@ -40,40 +41,61 @@ function PeriodStateBadge({ state }: { state: PeriodState }) {
   );
 }
 
-/** Every period, newest first, with its dates and state on `today` (B.C.), and a button to change its dates. */
+/**
+ * Every period, newest first, with its dates and state on `today` (B.C.), and a button to change its dates. On a phone
+ * two columns instead of five (the state under the period; the dates and the button in one cell), so that the whole
+ * row, its button too, is seen without scrolling sideways.
+ */
 export function PeriodTable({ periods, today }: { periods: readonly Period[]; today: string }) {
   const [editing, setEditing] = useState<Period | null>(null);
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const heads = phone ? [C.period, C.dates] : [C.period, C.opens, C.due, C.state, { label: C.actions, hidden: true }];
   return (
     <>
       <TableScroll label={PERIOD_UI.tableCaption} testId="period-table">
         <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
           <caption className="visually-hidden">{PERIOD_UI.tableCaption}</caption>
-          <ColumnHeads columns={[C.period, C.opens, C.due, C.state, { label: C.actions, hidden: true }]} />
+          <ColumnHeads columns={heads} />
           <Table.Tbody>
             {newestFirst(periods).map((period) => {
               const name = periodName(period);
+              const badge = <PeriodStateBadge state={periodState(period, today)} />;
+              const change = (
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  aria-label={PERIOD_UI.changeLabel(name)}
+                  onClick={() => setEditing(period)}
+                >
+                  {PERIOD_UI.change}
+                </Button>
+              );
               return (
                 <Table.Tr key={period.id} data-testid="period-row" data-period={name}>
                   <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                     {name}
+                    {phone ? <Box mt={4}>{badge}</Box> : null}
                   </Table.Th>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(period.opens_on)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="period-due">
-                    {formatDay(period.due_on)}
-                  </Table.Td>
-                  <Table.Td>
-                    <PeriodStateBadge state={periodState(period, today)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      aria-label={PERIOD_UI.changeLabel(name)}
-                      onClick={() => setEditing(period)}
-                    >
-                      {PERIOD_UI.change}
-                    </Button>
-                  </Table.Td>
+                  {phone ? (
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <div>
+                        {C.opens} {formatDay(period.opens_on)}
+                      </div>
+                      <div>
+                        {C.due} <span data-testid="period-due">{formatDay(period.due_on)}</span>
+                      </div>
+                      <Box mt={4}>{change}</Box>
+                    </Table.Td>
+                  ) : (
+                    <>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(period.opens_on)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="period-due">
+                        {formatDay(period.due_on)}
+                      </Table.Td>
+                      <Table.Td>{badge}</Table.Td>
+                      <Table.Td>{change}</Table.Td>
+                    </>
+                  )}
                 </Table.Tr>
               );
             })}
