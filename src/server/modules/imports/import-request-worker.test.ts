@@ -150,6 +150,25 @@ describe('import bodies read in the worker answer as those read in the server', 
     180_000,
   );
 
+  /**
+   * A request sent while a turn is held must be refused at once: one let wait instead would only be answered once the
+   * test lets the turn go, which it does after this, so the test would hang to its timeout. Twenty seconds is ages for
+   * a refusal that reads no body, and makes a broken gate a plain failure.
+   */
+  const refusedWhileHeld = async (request: ReturnType<typeof post>) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('not answered while the turn was held: it waits instead of being refused')),
+        20_000,
+      );
+    });
+    try {
+      expectBusy(await Promise.race([request, late]));
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const expectBusy = (answer: { statusCode: number; headers: Record<string, unknown>; json: () => { message: string } }) => {
     expect(answer.statusCode).toBe(503);
     expect(answer.headers['retry-after']).toBe(String(LARGE_IMPORT_RETRY_AFTER_SECONDS));
@@ -184,7 +203,7 @@ describe('import bodies read in the worker answer as those read in the server', 
     const releaseFirst = holdTurn(-1);
     const waited = post('/api/imports/dry-run', body, others[0]);
     await until(() => largeImportsWaiting() === LARGE_IMPORTS_WAITING);
-    expectBusy(await post('/api/imports/dry-run', body, others[1]));
+    await refusedWhileHeld(post('/api/imports/dry-run', body, others[1]));
     await releaseFirst();
     expect((await waited).statusCode).toBe(200);
     expect(peakLargeImports()).toBe(LARGE_IMPORTS_AT_ONCE);
@@ -193,7 +212,7 @@ describe('import bodies read in the worker answer as those read in the server', 
     // rows and the commit go through the same turn.
     const releaseOwn = holdTurn(writerId);
     for (const url of ['/api/imports/dry-run', '/api/imports/refused-rows', '/api/imports/commit'])
-      expectBusy(await post(url, body));
+      await refusedWhileHeld(post(url, body));
     await releaseOwn();
     await idle();
     // Alone, each answers as it would: a dry run 200, a commit 400 for its row's errors.
