@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { UI_PIECES } from './messages.ts';
 
 export interface ConfirmDialogProps {
@@ -43,13 +43,19 @@ export function ConfirmDialog({
   cancelOnly = false,
   size = 'md',
 }: ConfirmDialogProps) {
+  // Callers clear what they ask about when it closes, but the dialog fades out after that: it keeps the words it was
+  // open with until it has gone (a confirm button with no name, mid-fade, was an accessibility failure on CI).
+  const [kept, setKept] = useState({ title, confirmLabel, children });
+  if (opened && (kept.title !== title || kept.confirmLabel !== confirmLabel || kept.children !== children))
+    setKept({ title, confirmLabel, children });
+  const shown = opened ? { title, confirmLabel, children } : kept;
   return (
     <Modal
       opened={opened}
       onClose={() => {
         if (!loading) onCancel();
       }}
-      title={title}
+      title={shown.title}
       centered
       size={size}
       returnFocus
@@ -58,14 +64,14 @@ export function ConfirmDialog({
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Stack gap="lg">
-        <div>{children}</div>
+        <div>{shown.children}</div>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
             {cancelLabel}
           </Button>
           {cancelOnly ? null : (
             <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>
-              {confirmLabel}
+              {shown.confirmLabel}
             </Button>
           )}
         </Group>
