@@ -71,14 +71,14 @@ export const conflict = (message: string, code?: string, details?: Record<string
   ...(details === undefined ? {} : { details }),
 });
 
-/**
- * Stops an edit sent with the version it read (`sent`) when that is no longer the stored one (decision 044): the
- * refusal carries the entity as it is now, so the person sees the newer change instead of writing over it.
- */
 /** The sentence of a stale edit of an admin screen's entity, by its name (decision 044). */
 export const staleEditSentence = (name: string) =>
   `${name} was changed by someone else since you opened it, so nothing was saved. Compare their values with yours and save again if you still mean to.`;
 
+/**
+ * Stops an edit sent with the version it read (`sent`) when that is no longer the stored one (decision 044): the
+ * refusal carries the entity as it is now, so the person sees the newer change instead of writing over it.
+ */
 export function refuseStaleEdit<T extends { version: number }>(
   sent: number | undefined,
   current: T,

@@ -7,8 +7,8 @@ type Entity = Record<string, unknown> & { version: number };
  * Decision 044's rule on one entity's PATCH, as an app admin: an edit sent with the version it read is refused once
  * another change came between (409 with `code` and the entity as it is now, nothing changed); of two edits made from
  * one version at the same moment exactly one is taken; without a version an edit is taken as before; a version that
- * is not a whole number from 1 is a 400 naming it; an edit that changes nothing leaves the version as it was. `changes`: four edits the entity accepts, each changing something
- * the others leave as it was.
+ * is not a whole number from 1 is a 400 naming it; an edit that changes nothing leaves the version as it was.
+ * `changes`: four edits the entity accepts, each changing something the others leave as it was.
  */
 export async function expectStaleEditsRefused(
   call: MatrixCaller['call'],

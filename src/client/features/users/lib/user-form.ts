@@ -94,6 +94,10 @@ export function validateUserPatch(patch: UserUpdate): FieldErrors {
 const DETAILS = ['prefName', 'email', 'homeInstitution'] as const;
 const FLAGS = ['glblAdmin', 'glblRead'] as const;
 
+/** The institutions any of these forms has a box ticked for, in id order. */
+const gridIds = (...forms: UserFormValues[]) =>
+  [...new Set(forms.flatMap((values) => Object.keys(values.access.grid).map(Number)))].sort((a, b) => a - b);
+
 /**
  * The form after a stale save (decision 044): theirs, with each value the person changed kept, the access box by box,
  * so a privilege someone else gave or took away meanwhile stays as they left it unless this person changed that box.
@@ -107,8 +111,7 @@ export function mergeStaleUser(yours: UserFormValues, loaded: UserFormValues, th
     glblAdmin: pick(yours.access.glblAdmin, loaded.access.glblAdmin, theirs.access.glblAdmin),
     glblRead: pick(yours.access.glblRead, loaded.access.glblRead, theirs.access.glblRead),
   };
-  const ids = new Set([yours, loaded, theirs].flatMap((values) => Object.keys(values.access.grid).map(Number)));
-  for (const id of ids) {
+  for (const id of gridIds(yours, loaded, theirs)) {
     for (const level of LEVELS) {
       const on = pick(levelsOf(yours.access, id)[level], levelsOf(loaded.access, id)[level], levelsOf(theirs.access, id)[level]);
       access = setLevel(access, id, level, on);
@@ -147,10 +150,7 @@ export function userStaleRows(
       FLAGS.map((name) => ({ name, label: words.flags[name] })),
     ),
   );
-  const ids = [...new Set([yours, theirs].flatMap((values) => Object.keys(values.access.grid).map(Number)))].sort(
-    (a, b) => a - b,
-  );
-  for (const id of ids) {
+  for (const id of gridIds(yours, theirs)) {
     for (const level of LEVELS) {
       const mine = levelsOf(yours.access, id)[level];
       const other = levelsOf(theirs.access, id)[level];
