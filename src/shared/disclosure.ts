@@ -1,7 +1,8 @@
 import type { ReportRelease } from './schemas/releases.ts';
 import { CREDENTIALS, WIL_TYPES } from './constants.ts';
 import type { SuppressionReason } from './schemas/report.ts';
-import { BC_TIME_ZONE, periodName } from './term-calendar.ts';
+import { formatBcDate } from './bc-time.ts';
+import { periodName } from './term-calendar.ts';
 
 /**
  * The disclosure rule (docs/product.md §11.1, docs/disclosure-control.md): a part of a figure that comes from institutions the
@@ -136,9 +137,7 @@ export function suppressionFootnotes(
 export function releaseLine(release: ReportRelease | null): string | null {
   if (!release || release.releases.length === 0) return null;
   const latest = release.releases.at(-1)!;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BC_TIME_ZONE, dateStyle: 'long' }).format(
-    new Date(latest.released_at),
-  );
+  const day = formatBcDate(new Date(latest.released_at).getTime(), 'long');
   const numbers = release.releases.map((r) => r.number);
   const which = numbers.length === 1 ? `release ${latest.number}` : `releases ${numbers.join(', ')}`;
   const held =

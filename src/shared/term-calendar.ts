@@ -1,4 +1,5 @@
 import { TERMS, type Term } from './constants.ts';
+import { bcDayOf } from './bc-time.ts';
 import { fiscalYearOf } from './record-rules.ts';
 
 /**
@@ -76,15 +77,8 @@ export function isPeriodDay(text: string): boolean {
   return isIsoDate(text) && year >= PERIOD_YEARS.first && year <= PERIOD_YEARS.last;
 }
 
-/** The province's clock: "today" and the current fiscal year are B.C.'s, whatever the computer's time zone. */
-export const BC_TIME_ZONE = 'America/Vancouver';
-const bcDay = new Intl.DateTimeFormat('en-CA', { timeZone: BC_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today's date in B.C. as an ISO calendar date (`2026-03-31`). */
-export function bcToday(now: Date = new Date()): string {
-  const part = (type: string) => bcDay.formatToParts(now).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+/** Today's date in B.C. as an ISO calendar date (`2026-03-31`): the province's day, whatever the computer's zone. */
+export const bcToday = (now: Date = new Date()): string => bcDayOf(now.getTime());
 
 /** The fiscal year an ISO day falls in: 1 April starts a new one (`2026-03-31` → 2025/26, `2026-04-01` → 2026/27). */
 export function fiscalYearOfDay(isoDay: string): string {

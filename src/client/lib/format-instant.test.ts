@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { formatInstant } from './format-instant.ts';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const OFFSET_HOURS: Record<string, number> = { PST: -8, PDT: -7 };
+const OFFSET_HOURS: Record<string, number> = { PST: -8, PDT: -7, PT: -7 };
 
-/** Reads "Nov 24, 2026, 1:05 p.m. PST" back into the instant it names (to the minute), or throws. */
+/** Reads "Nov 24, 2026, 1:05 p.m. PT" back into the instant it names (to the minute), or throws. */
 function readBack(shown: string): number {
-  const m = /^([A-Za-z]+)\.? (\d{1,2}), (\d{4}), (\d{1,2}):(\d{2})\s([ap])\.m\.\s(P[SD]T)$/.exec(shown);
+  const m = /^([A-Za-z]+)\.? (\d{1,2}), (\d{4}), (\d{1,2}):(\d{2})\s([ap])\.m\.\s(P[SD]?T)$/.exec(shown);
   if (!m) throw new Error(`not a B.C. time with its zone: ${JSON.stringify(shown)}`);
   const [, month, day, year, hour, minute, half, zone] = m;
   const hour24 = (Number(hour) % 12) + (half === 'p' ? 12 : 0);
@@ -16,7 +16,10 @@ function readBack(shown: string): number {
   return local - OFFSET_HOURS[zone!]! * 3_600_000;
 }
 
-/** The clock changes of B.C.'s (UTC) year: second Sunday of March 10:00 (2 a.m. PST), first Sunday of November 09:00. */
+/**
+ * The clock changes of B.C.'s (UTC) year: second Sunday of March 10:00 (2 a.m. PST), first Sunday of November 09:00,
+ * up to 2026, whose spring forward was the last (decision 045); after it, the days the changes used to fall on.
+ */
 function clockChanges(year: number): number[] {
   const nthSunday = (month: number, n: number) => {
     const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
@@ -40,6 +43,10 @@ describe('formatInstant: B.C. time with the zone named', () => {
   it('writes a winter and a summer moment in B.C. time, whatever the computer’s zone', () => {
     expect(formatInstant('2026-01-15T18:27:00Z')).toMatch(/^Jan 15, 2026, 10:27\sa\.m\.\sPST$/);
     expect(formatInstant('2025-07-01T05:27:00.000Z')).toMatch(/^Jun 30, 2025, 10:27\sp\.m\.\sPDT$/);
+  });
+
+  it('keeps daylight time’s hour in the winters after B.C.’s last clock change, named Pacific Time', () => {
+    expect(formatInstant('2026-11-28T20:13:00Z')).toMatch(/^Nov 28, 2026, 1:13\sp\.m\.\sPT$/);
   });
 
   it('names the zone, and reads back as the same minute, for any instant, across the clock changes', () => {

@@ -4,7 +4,8 @@ import { auditLog, returnEvents } from '../db/schema.ts';
 import { readRecord } from '../modules/records/record-store.ts';
 import type { DemoTimeline } from './demo-story.ts';
 import { seedReportingCycle } from './reporting-cycle.ts';
-import { BC_TIME_ZONE, type PeriodKey } from '../../shared/term-calendar.ts';
+import type { PeriodKey } from '../../shared/term-calendar.ts';
+import { bcInstant } from '../db/bc-time-sql.ts';
 
 /**
  * Who plays which part in the demo's reporting cycle (its terms are the timeline's, demo-story.ts), so home, the
@@ -26,8 +27,7 @@ export const DEMO_RETURN_STORY = {
 } as const;
 
 /** A B.C. day and time, some days after the reopened return's due date, as SQL. */
-const afterDue = (days: number, time: string) =>
-  sql.raw(`((pe.due_on + ${days}) + time '${time}') AT TIME ZONE '${BC_TIME_ZONE}'`);
+const afterDue = (days: number, time: string) => bcInstant(sql.raw(`((pe.due_on + ${days}) + time '${time}')`));
 
 interface StoryReturn {
   id: number;

@@ -6,7 +6,7 @@ import { demoTimeline, isAfter, samePeriod, type DemoTimeline } from './demo-sto
 import { RecordBatch } from './record-batch.ts';
 import { formatFiscalYear, generateProgramYear, programModel, reportsIn } from './record-generator.ts';
 import type { GeneratedRecord } from './record-generator.ts';
-import { BC_TIME_ZONE } from '../../shared/term-calendar.ts';
+import { bcInstant } from '../db/bc-time-sql.ts';
 import { runScheduledReleases } from '../modules/releases/releases.repo.ts';
 
 /** An institution in progress has its records of the term as drafts still, whatever the dice said. */
@@ -54,8 +54,7 @@ function asTheStoryHasIt(timeline: DemoTimeline, institution: string, records: G
 async function datePrograms(tx: Db, firstYear: number): Promise<void> {
   await tx.execute(
     sql`UPDATE programs p SET created_at = d.at, updated_at = d.at
-        FROM (SELECT p2.id, (make_date(coalesce(left(min(r.fiscal_year), 4)::int, ${firstYear}), 6, 1) + time '12:00')
-                              AT TIME ZONE ${BC_TIME_ZONE} AS at
+        FROM (SELECT p2.id, ${bcInstant(sql`(make_date(coalesce(left(min(r.fiscal_year), 4)::int, ${firstYear}), 6, 1) + time '12:00')`)} AS at
               FROM programs p2 LEFT JOIN records r ON r.program_id = p2.id GROUP BY p2.id) d
         WHERE d.id = p.id`,
   );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { BC_TIME_ZONE, defaultPeriodDates, type PeriodKey } from '../../shared/term-calendar.ts';
+import { defaultPeriodDates, type PeriodKey } from '../../shared/term-calendar.ts';
+import { bcInstant } from '../db/bc-time-sql.ts';
 import type { Db } from '../db/client.ts';
 
 export interface SeededCycle {
@@ -29,8 +30,8 @@ export async function seedReportingCycle(tx: Db, cycle: SeededCycle, adminId: nu
   );
   const approvedDue = defaultPeriodDates(cycle.approvedThrough.fiscal_year, cycle.approvedThrough.term).due_on;
   const signedOffDay = cycle.signedOffBy === null ? sql`pe.due_on - 3` : sql`LEAST(pe.due_on - 3, ${cycle.signedOffBy}::date)`;
-  const signedOff = sql`((${signedOffDay}) + time '12:00') AT TIME ZONE ${BC_TIME_ZONE}`;
-  const approvedAt = sql.raw(`((pe.due_on + 14) + time '12:00') AT TIME ZONE '${BC_TIME_ZONE}'`);
+  const signedOff = bcInstant(sql`((${signedOffDay}) + time '12:00')`);
+  const approvedAt = bcInstant(sql`((pe.due_on + 14) + time '12:00')`);
   const ofPeriod = sql`r.institution_id = i.id AND r.fiscal_year = pe.fiscal_year AND r.term = pe.term`;
   await tx.execute(
     sql`INSERT INTO term_returns (period_id, institution_id, state, version, first_approved_at)

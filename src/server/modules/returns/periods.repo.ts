@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { TERMS } from '../../../shared/constants.ts';
 import type { Period, PeriodCreateParsed, PeriodUpdate } from '../../../shared/schemas/returns.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { BC_TODAY } from '../../db/bc-time-sql.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { conflict, NOT_FOUND, outcomeOf, refuse, refused, Refused, refuseStaleEdit, type Outcome } from '../../refusals.ts';
 import { writeAudit } from '../audit/audit.repo.ts';
 import type { InstitutionJoined } from '../institutions/institution-joined.ts';
-import { BC_TODAY } from './returns.repo.ts';
 
 /**
  * Reporting periods, and how term returns come to exist (docs/reporting-cycle.md): a new period gets a return for

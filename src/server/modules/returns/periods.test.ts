@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { validateRecord } from '../../../shared/record-rules.ts';
 import { ReturnEventSchema, TermReturnSchema, type Period, type TermReturn } from '../../../shared/schemas/returns.ts';
 import { defaultPeriodDates } from '../../../shared/term-calendar.ts';
+import { BC_TODAY, bcInstant } from '../../db/bc-time-sql.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { openApiDocument, operationSchema, readOnlyProperties } from '../../test/openapi.ts';
@@ -240,7 +241,7 @@ describe('reporting periods and term returns', () => {
       // A program added after the period's due date was not expected to report it.
       const { due_on } = await periodOf(periodId);
       await ctx.db.execute(
-        sql`UPDATE programs SET created_at = (${due_on}::date + 1)::timestamp AT TIME ZONE 'America/Vancouver' WHERE id = ${late}`,
+        sql`UPDATE programs SET created_at = ${bcInstant(sql`(${due_on}::date + 1)::timestamp`)} WHERE id = ${late}`,
       );
       const id = await returnIdOf(ctx.db, inst, periodId);
       expect(await returnOf(id)).toMatchObject({ state: 'not started', expected: 3, reported: 0, submitted: 0, overdue: false });
@@ -310,8 +311,7 @@ describe('reporting periods and term returns', () => {
       const { own, other } = matrix.institutions;
       const [days] = await queryRows<{ today: string; tomorrow: string }>(
         ctx.db,
-        sql`SELECT to_char((now() AT TIME ZONE 'America/Vancouver')::date, 'YYYY-MM-DD') AS today,
-                   to_char((now() AT TIME ZONE 'America/Vancouver')::date + 1, 'YYYY-MM-DD') AS tomorrow`,
+        sql`SELECT to_char(${BC_TODAY}, 'YYYY-MM-DD') AS today, to_char(${BC_TODAY} + 1, 'YYYY-MM-DD') AS tomorrow`,
       );
       const { today, tomorrow } = days!;
       const dated = (opens_on: string) => createPeriod({ ...freshPeriodKey(), opens_on, due_on: '2300-01-01' });

@@ -170,7 +170,7 @@ describe('who signs off a return, and ready for sign-off', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('ready_recently');
       expect(res.json().message).toMatch(
-        /were told it is ready at \d{1,2}:\d{2} [ap]\.m\. P[SD]T\. They can be told again 60 minutes after that\.$/,
+        /were told it is ready at \d{1,2}:\d{2} [ap]\.m\. P[SD]?T\. They can be told again 60 minutes after that\.$/,
       );
     }
     expect(smtp.received).toHaveLength(1);

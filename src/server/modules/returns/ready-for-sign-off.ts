@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { canEditInstitution } from '../../../shared/permissions.ts';
 import { READY_GUARD_MINUTES, type ReadyForSignOffResult, type SignOffPeople } from '../../../shared/schemas/contacts.ts';
 import type { TermReturn } from '../../../shared/schemas/returns.ts';
-import { BC_TIME_ZONE } from '../../../shared/term-calendar.ts';
+import { formatBcTime } from '../../../shared/bc-time.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { returnEvents } from '../../db/schema.ts';
 import { headerSafeName } from '../../mail/mail-address.ts';
@@ -59,11 +59,8 @@ export async function signOffPeopleOf(db: Db, returnId: number): Promise<(SignOf
   };
 }
 
-/** A time as B.C. people read it, with its zone ("2:05 p.m. PST"). */
-const bcTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: BC_TIME_ZONE, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
-    new Date(iso),
-  );
+/** A time as B.C. people read it, with its zone ("2:05 p.m. PT"), as the screens write it (decision 045). */
+const bcTime = (iso: string) => formatBcTime(new Date(iso).getTime());
 
 export type ReadyConflictCode = 'return_state' | 'ready_recently' | 'no_sign_off_people';
 

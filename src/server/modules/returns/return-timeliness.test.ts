@@ -6,7 +6,8 @@ import { addDays } from '../../../shared/return-due.ts';
 import { buildReturnMatrix } from '../../../shared/return-matrix.ts';
 import { onTimeRate, periodTimeliness } from '../../../shared/return-timeliness.ts';
 import type { Period, TermReturn } from '../../../shared/schemas/returns.ts';
-import { BC_TIME_ZONE } from '../../../shared/term-calendar.ts';
+import { bcToday } from '../../../shared/term-calendar.ts';
+import { bcInstant } from '../../db/bc-time-sql.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { createInstitution } from '../../test/factories.ts';
@@ -31,11 +32,7 @@ describe('timeliness of term returns (GET /api/returns)', () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     ({ call } = await createMatrixCaller(ctx));
-    const [row] = await queryRows<{ today: string }>(
-      ctx.db,
-      sql`SELECT to_char((now() AT TIME ZONE ${BC_TIME_ZONE})::date, 'YYYY-MM-DD') AS today`,
-    );
-    today = row!.today;
+    today = bcToday();
   }, 120_000);
   afterAll(() => ctx?.close());
 
@@ -72,9 +69,7 @@ describe('timeliness of term returns (GET /api/returns)', () => {
     );
     expect(events.length).toBe(times.length);
     for (const [n, { id }] of events.entries())
-      await ctx.db.execute(
-        sql`UPDATE return_events SET at = ${times[n]}::timestamp AT TIME ZONE ${BC_TIME_ZONE} WHERE id = ${id}`,
-      );
+      await ctx.db.execute(sql`UPDATE return_events SET at = ${bcInstant(sql`${times[n]}::timestamp`)} WHERE id = ${id}`);
   }
 
   async function listed(role: 'appAdmin' | 'globalReader' | 'reader', fiscalYears: string[], institutionIds: number[]) {

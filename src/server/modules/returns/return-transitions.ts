@@ -28,7 +28,8 @@ import { writeAudit } from '../audit/audit.repo.ts';
 import { insertRecords, ONE_RECORD_PER_TERM, type RecordValues } from '../records/record-store.ts';
 import { returnEvents } from '../../db/schema.ts';
 import { holdReturnExclusive } from './return-lock.ts';
-import { BC_TODAY, expectedPrograms, readReturn, readReturnState, returnKeyOf } from './returns.repo.ts';
+import { expectedPrograms, readReturn, readReturnState, returnKeyOf } from './returns.repo.ts';
+import { BC_TODAY } from '../../db/bc-time-sql.ts';
 import { queryRows } from '../../db/client.ts';
 
 /**

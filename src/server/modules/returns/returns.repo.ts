@@ -7,7 +7,7 @@ import {
   type StoredReturnState,
 } from '../../../shared/reporting-cycle.ts';
 import type { ReturnEvent, ReturnsQuery, TermReturn } from '../../../shared/schemas/returns.ts';
-import { BC_TIME_ZONE } from '../../../shared/term-calendar.ts';
+import { BC_TODAY, bcDay } from '../../db/bc-time-sql.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { inList, isoTimestamp } from '../records/record-sql.ts';
 import type { ReturnKey } from './return-lock.ts';
@@ -17,20 +17,15 @@ import type { ReturnKey } from './return-lock.ts';
  * submitted programs (docs/reporting-cycle.md: "active in a period"), the state shown, overdue, and the history.
  */
 
-/** Today in B.C., as SQL: the days of the reporting cycle are B.C. days (overdue from the day after the due date). */
-export const BC_TODAY = sql.raw(`(now() AT TIME ZONE '${BC_TIME_ZONE}')::date`);
-
 /**
  * A program is expected in a period (active in it) when it has a record in that fiscal year and term, or when it is
  * active now and was added to the list of valid programs (in B.C. time) on or before the period's due date. `pr` is
  * the program, `r` its record of the period (or nulls), `pe` the period.
  */
-export const EXPECTED_PROGRAM = sql.raw(
-  `(r.id IS NOT NULL OR (pr.active_ind AND (pr.created_at AT TIME ZONE '${BC_TIME_ZONE}')::date <= pe.due_on))`,
-);
+export const EXPECTED_PROGRAM = sql`(r.id IS NOT NULL OR (pr.active_ind AND ${bcDay(sql`pr.created_at`)} <= pe.due_on))`;
 
 /** The day (in B.C.) program `p` was added to the list of valid programs. */
-const addedOn = (p: string) => sql.raw(`(${p}.created_at AT TIME ZONE '${BC_TIME_ZONE}')::date`);
+const addedOn = (p: string) => bcDay(sql.raw(`${p}.created_at`));
 
 /**
  * The counts of the returns `sel` (id, institution_id, fiscal_year, term, due_on) holds, by return id, set-based so a
@@ -88,7 +83,7 @@ function firstSignOffs(): SQL {
  * whose history holds no sign-off (arranged by hand) cannot be judged: null.
  */
 const ON_TIME = sql`CASE
-        WHEN f.at IS NOT NULL THEN (f.at AT TIME ZONE ${sql.raw(`'${BC_TIME_ZONE}'`)})::date <= pe.due_on
+        WHEN f.at IS NOT NULL THEN ${bcDay(sql`f.at`)} <= pe.due_on
         WHEN tr.state <> 'open' THEN NULL
         WHEN pe.due_on < ${BC_TODAY} THEN false
         ELSE NULL END`;

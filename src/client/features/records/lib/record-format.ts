@@ -1,24 +1,17 @@
+import { formatBcDate } from '../../../../shared/bc-time.ts';
 import { fiscalYearOf } from '../../../../shared/record-rules.ts';
 import { bcToday, fiscalYearOfDay, fiscalYearStart } from '../../../../shared/term-calendar.ts';
 
 const counts = new Intl.NumberFormat('en-CA');
-/** Dates as B.C. staff read them, in the province's time, whatever the computer's clock says. */
-const dates = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'America/Vancouver',
-});
-
 /** `12345` → `12,345`; null (not entered yet) stays null. */
 export function formatCount(value: number | null | undefined): string | null {
   return value === null || value === undefined ? null : counts.format(value);
 }
 
-/** An ISO time as a date in B.C.: `2026-11-23T06:30:00.000Z` → `Nov 22, 2026`. */
+/** An ISO time as a date in B.C. (decision 045): `2026-11-23T06:30:00.000Z` → `Nov 22, 2026`. */
 export function formatUpdated(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dates.format(date);
+  const ms = new Date(iso).getTime();
+  return Number.isNaN(ms) ? iso : formatBcDate(ms);
 }
 
 /** The fiscal year a moment falls in, by B.C.'s calendar: 1 April starts a new one. */
