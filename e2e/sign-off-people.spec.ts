@@ -140,5 +140,25 @@ test.describe('who grants access', () => {
       await expect(page.getByTestId('access-contacts')).toContainText('Ask an application administrator for access:');
       await expect(page.getByTestId('access-contacts')).not.toContainText('instadmin@example.ca');
     });
+
+    test(`a term return of an institution the user may not read, and its grid, are the 403 page, not a failure to try again (${size.width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await signInAs(page, 'instadmin');
+      const res = await page.request.get('/api/returns?open=true');
+      const ubc = ((await res.json()) as TermReturn[]).find((r) => r.institution_name === 'UBC');
+      expect(ubc, 'an open UBC return in the demo').toBeDefined();
+      await signInAs(page, 'writer');
+      for (const path of [`/returns/${ubc!.id}`, `/returns/${ubc!.id}/enter`]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('403 Forbidden');
+        await expect(page.getByTestId('error-message')).toHaveText('Unauthorized');
+        await expect(page.getByTestId('access-contacts')).toContainText('Ask an admin of UVic for access:');
+        await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+        await expect(page.getByRole('alert')).toHaveCount(0);
+      }
+      await expectNoSeriousA11yViolations(page);
+    });
   }
 });

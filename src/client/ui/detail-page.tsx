@@ -26,7 +26,9 @@ export function notifyWriteFailure(error: unknown, { fieldErrors = false }: { fi
   notify({ level: 'error', message, ...(reason && reason !== message ? { detail: reason } : {}) });
 }
 
-const isNotFound = (error: Error | null) => isApiError(error) && error.status === 404;
+/** A read the server refused for what it is, not for a failure: no such item (404), or not the user's to read (403). */
+const refusedStatus = (error: Error | null) =>
+  isApiError(error) && (error.status === 404 || error.status === 403) ? error.status : null;
 
 /** The read behind a detail screen, as a query answers it. */
 export interface DetailQuery<T> {
@@ -47,15 +49,18 @@ export interface DetailLoadProps<T> {
 }
 
 /**
- * The loading half of a detail screen: a skeleton while loading, the route's "Page not found" for a missing item
- * (thrown to the route's error page), and a failed read said in place (and toasted) with a way to try again.
+ * The loading half of a detail screen: a skeleton while loading; the route's error page for a missing item ("Page
+ * not found") and for one the user may not read (403, with who can grant access), as the record screen does; and a
+ * failed read said in place (and toasted) with a way to try again. Trying again cannot turn a refusal into an answer.
  */
 export function DetailLoad<T>({ query, title, loadFailed, children }: DetailLoadProps<T>) {
   const { error, data } = query;
   const { pathname } = useLocation();
-  useErrorToast(isNotFound(error) ? null : error);
+  const refused = refusedStatus(error);
+  useErrorToast(refused ? null : error);
   if (query.isPending) return <PageSkeleton />;
-  if (error && !isNotFound(error)) {
+  if (refused === 403) throw error;
+  if (error && !refused) {
     return (
       <Page title={title}>
         <LoadError message={error.message} detail={loadFailed} onRetry={() => void query.refetch()} />

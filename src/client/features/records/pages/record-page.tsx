@@ -3,18 +3,14 @@ import { IconEye } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { TEXT } from '../../../../shared/messages.ts';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
 import type { RecordWire } from '../../../../shared/schemas/record.ts';
-import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { formatInstant } from '../../../lib/format-instant.ts';
 import { notify } from '../../../lib/notifications.ts';
-import { LoadError } from '../../../ui/load-error.tsx';
+import { DetailLoad } from '../../../ui/detail-page.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useDeferredFirstDraw } from '../../../ui/use-deferred-first-draw.ts';
-import { useErrorToast } from '../../../ui/use-error-toast.ts';
 import { useReturnOfTerm } from '../../returns/index.ts';
 import { useProfile } from '../../session/index.ts';
 import { recordQueryKey, useRecord } from '../api/get-record.ts';
@@ -106,25 +102,11 @@ function RecordDetails({ record }: { record: RecordWire }) {
 
 /** `/records/{id}`: every figure of a record, editable for those with edit rights on its institution, and its history. */
 export default function RecordPage() {
-  const params = useParams();
-  const { pathname } = useLocation();
-  const record = useRecord(Number(params.id));
-  const refusedStatus = isApiError(record.error) ? record.error.status : undefined;
-  // A missing record or one the user may not read is the route's error page, not a failure worth trying again.
-  const refused = refusedStatus === 404 || refusedStatus === 403;
-  useErrorToast(record.isError && !refused ? record.error : null);
-
-  if (record.isPending) return <PageSkeleton />;
-  if (record.isError) {
-    // "404 Not Found" with "Page not found: {path}"; "403 Forbidden" with "Unauthorized", as for a screen of another role.
-    if (refusedStatus === 404) throw new ApiError(TEXT.notFound(pathname), { status: 404 });
-    if (refusedStatus === 403) throw record.error;
-    return (
-      <Page title={routeTitle('record')}>
-        <LoadError message={record.error.message} detail={RECORD_UI.loadFailed} onRetry={() => void record.refetch()} />
-      </Page>
-    );
-  }
-  // Keyed: "Next program of this return" opens another record on this same page, which starts afresh.
-  return <RecordDetails key={record.data.id} record={record.data} />;
+  const record = useRecord(Number(useParams().id));
+  return (
+    <DetailLoad query={record} title={routeTitle('record')} loadFailed={RECORD_UI.loadFailed}>
+      {/* Keyed: "Next program of this return" opens another record on this same page, which starts afresh. */}
+      {(found) => <RecordDetails key={found.id} record={found} />}
+    </DetailLoad>
+  );
 }
