@@ -44,6 +44,7 @@ export const RELEASE_UI = {
       latest: 'Latest release',
       changes: 'Changed since',
       now: 'Released now as',
+      release: 'What a release would take',
     },
     releasedNowAs: (final: boolean) => (final ? 'final' : 'provisional (p)'),
     never: 'never released',

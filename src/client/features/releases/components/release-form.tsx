@@ -1,4 +1,5 @@
 import { Button, Checkbox, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -22,28 +23,44 @@ interface CandidateTableProps {
   toggle: (key: string) => void;
 }
 
-/** Periods as a release would take them now, each with a box to choose it. */
+/**
+ * Periods as a release would take them now, each with a box to choose it. On a phone two columns instead of five (the
+ * period and its box; what a release would take, each line named), so nothing is hidden off to the right (as the
+ * Periods table does).
+ */
 function CandidateTable({ candidates, caption, testId, chosen, toggle }: CandidateTableProps) {
   const C = A.columns;
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   return (
     <TableScroll label={caption} testId={testId}>
       <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
         <caption className="visually-hidden">{caption}</caption>
-        <ColumnHeads columns={[C.period, C.returns, C.latest, C.changes, C.now]} />
+        <ColumnHeads columns={phone ? [C.period, C.release] : [C.period, C.returns, C.latest, C.changes, C.now]} />
         <Table.Tbody>
           {candidates.map((c) => {
             const name = RELEASE_UI.periodName(c.term, c.fiscal_year);
+            const cells: [string, string][] = [
+              [C.returns, `${c.returns_approved} / ${c.returns}`],
+              [C.latest, c.latest ? A.latest(c.latest.number, c.latest.final) : A.never],
+              [C.changes, A.changes(c.changes.added, c.changes.changed, c.changes.removed, c.changes.institutions)],
+              [C.now, A.releasedNowAs(releasedAsFinal(c))],
+            ];
             return (
               <Table.Tr key={keyOf(c)} data-testid="release-candidate" data-period={name}>
                 <Table.Th scope="row" style={{ whiteSpace: 'nowrap' }}>
                   <Checkbox label={name} checked={chosen.has(keyOf(c))} onChange={() => toggle(keyOf(c))} />
                 </Table.Th>
-                <Table.Td>
-                  {c.returns_approved} / {c.returns}
-                </Table.Td>
-                <Table.Td>{c.latest ? A.latest(c.latest.number, c.latest.final) : A.never}</Table.Td>
-                <Table.Td>{A.changes(c.changes.added, c.changes.changed, c.changes.removed, c.changes.institutions)}</Table.Td>
-                <Table.Td>{A.releasedNowAs(releasedAsFinal(c))}</Table.Td>
+                {phone ? (
+                  <Table.Td>
+                    {cells.map(([label, value]) => (
+                      <div key={label}>
+                        {label}: {value}
+                      </div>
+                    ))}
+                  </Table.Td>
+                ) : (
+                  cells.map(([label, value]) => <Table.Td key={label}>{value}</Table.Td>)
+                )}
               </Table.Tr>
             );
           })}
