@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exportNotes } from '../../../shared/export-notes.ts';
 import { ERROR_RESPONSES } from '../../../shared/schemas/api.ts';
+import { bcToday } from '../../../shared/term-calendar.ts';
 import {
   CewilExportQuerySchema,
   CewilExportSummaryQuerySchema,
@@ -23,7 +24,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
-const today = () => new Date().toISOString().slice(0, 10);
 /** `approvedOnly` in an audit entry only when asked for, so the entries of ordinary exports read as before. */
 const approvedOnlyEntry = (approvedOnly: boolean) => (approvedOnly ? { approvedOnly } : {});
 
@@ -74,7 +74,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
           : recordsXlsxStream(database, criteria, done, options);
       return reply
         .header('content-type', CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="records-${today()}.${format}"`)
+        .header('content-disposition', `attachment; filename="records-${bcToday()}.${format}"`)
         .send(stream);
     },
   );

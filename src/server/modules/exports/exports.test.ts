@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bcToday } from '../../../shared/term-calendar.ts';
 import { queryRows } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
@@ -104,7 +105,9 @@ describe('exports API', () => {
       const res = await get(`/api/exports/records?format=csv&institutionIds=${ids.alder}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="records-\d{4}-\d{2}-\d{2}\.csv"$/);
+      // Named for the B.C. day (an evening's export is not tomorrow's, as the UTC date made it).
+      const names = [bcToday(), bcToday(new Date(Date.now() - 60_000))].map((day) => `attachment; filename="records-${day}.csv"`);
+      expect(names).toContain(res.headers['content-disposition']);
       const [header, ...rows] = csvOf(res.rawPayload);
       expect(header!.slice(0, 13)).toEqual([
         'Record ID',

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ImportField } from '../../../shared/schemas/import.ts';
+import { formatBcDateTime } from '../../../shared/bc-time.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { ROLE_NAMES } from '../../test/factories.ts';
@@ -61,6 +63,12 @@ describe('GET /api/returns/{id}/template', () => {
     const download = await call('GET', `/api/returns/${returnId}/template`, 'writer');
     expect(download.headers['content-type']).toContain('spreadsheetml');
     expect(download.headers['content-disposition']).toMatch(/attachment; filename=".+-Fall-.+-template\.xlsx"/);
+    // When it was made, in B.C. time with its zone as the screens write it (decision 045), not a UTC instant.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+    const lines = new Map<string, string>();
+    workbook.getWorksheet('Parameters')!.eachRow((row) => lines.set(String(row.getCell(1).value), String(row.getCell(2).value)));
+    expect([formatBcDateTime(Date.now()), formatBcDateTime(Date.now() - 60_000)]).toContain(lines.get('Made'));
     const parsed = await ctx.app.inject({
       method: 'POST',
       url: '/api/imports/parse',

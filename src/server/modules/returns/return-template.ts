@@ -1,6 +1,7 @@
 import { COUNT_FIELDS, MONEY_FIELDS } from '../../../shared/record-rules.ts';
 import { IMPORT_FIELD_LABELS, type ImportField } from '../../../shared/schemas/import.ts';
 import type { ReportRow } from '../../../shared/schemas/report.ts';
+import { formatBcDateTime } from '../../../shared/bc-time.ts';
 import type { Db } from '../../db/client.ts';
 import { tableXlsx, type TableColumn } from '../../files/table-files.ts';
 import { readRecords } from '../records/record-store.ts';
@@ -63,7 +64,7 @@ export async function returnTemplate(db: Db, id: number): Promise<{ body: Buffer
       title: `${ret.institution_name} ${ret.term} ${ret.fiscal_year}: template`,
       lines: [
         ['Return', `${ret.institution_name}, ${ret.term} ${ret.fiscal_year}`],
-        ['Made', new Date().toISOString()],
+        ['Made', formatBcDateTime(Date.now())],
         ['Use', 'Fill in the figures and import this file on the Import records page, as it is.'],
       ],
     },
