@@ -175,6 +175,9 @@ export const REPORT_UI = {
         "median co-op fees per work term, domestic and international, by credential, with the province's medians as reference lines",
       duration: 'share of work terms of 4, 8 and 12 or more months in each discipline grouping, as 100 % stacked bars',
     } satisfies Record<ReportType, string>,
+    /** The term chart's description, naming the terms it draws (those the report has rows of). */
+    termsDescription: (terms: readonly string[]) =>
+      `students placed in ${terms.length > 1 ? `${terms.slice(0, -1).join(', ')} and ${terms.at(-1)}` : terms[0]}, for each fiscal year`,
     /** The placement chart's description when the province's rate is hidden and no reference line is drawn. */
     placementWithoutProvince: 'placement percentage of each institution over the chosen years, highest first',
     /** The chart's text summary for screen readers (the table stays the full alternative). */

@@ -56,7 +56,7 @@ describe('ReportChart', () => {
     };
     const el = renderInDom(<ReportChart spec={chartSpecFor('term', term)!} title="Term compare report" />);
     expect(el.querySelector('[data-testid="report-chart-plots"]')!.textContent).toBe(
-      'Shows students placed in Summer, Fall and Spring, for each fiscal year.',
+      'Shows students placed in Fall, for each fiscal year.',
     );
   });
 

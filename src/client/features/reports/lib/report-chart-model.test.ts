@@ -181,6 +181,25 @@ describe('chartSpecFor', () => {
     expect(spec.kind).toBe('grouped');
     expect(spec.series.map((s) => s.label)).toEqual(['Summer', 'Fall', 'Spring']);
     expect(spec.data).toEqual([{ category: '2024/25', s0: 4, s1: 5, s2: 6 }]);
+    expect(spec.description).toBe('students placed in Summer, Fall and Spring, for each fiscal year');
+  });
+
+  it('names in the term compare’s description only the terms it draws', () => {
+    const termsOf = (terms: string[]) =>
+      chartSpecFor(
+        'term',
+        report(
+          'term',
+          [
+            ['fiscal_year', 'text'],
+            ['term', 'text'],
+            ['students_placed', 'count'],
+          ],
+          terms.map((term) => ({ fiscal_year: '2024/25', term, students_placed: 4 })),
+        ),
+      )!.description;
+    expect(termsOf(['Summer', 'Spring'])).toBe('students placed in Summer and Spring, for each fiscal year');
+    expect(termsOf(['Fall'])).toBe('students placed in Fall, for each fiscal year');
   });
 
   it('compares institutions by placement % over all their rows as dots, highest first, with the province as a reference', () => {

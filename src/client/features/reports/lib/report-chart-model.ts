@@ -401,7 +401,8 @@ function chartOf(type: ReportType, report: Report): ChartSpec {
         data,
         series,
         references: [],
-        description,
+        // The terms drawn: a report of Fall alone says Fall, not all three.
+        description: series.length > 0 ? C.termsDescription(series.map((s) => s.label)) : description,
       };
     }
     case 'placement':
