@@ -171,6 +171,15 @@ test.describe('reports (app admin)', () => {
     await expect(page.getByRole('link', { name: 'Change parameters' })).toBeHidden();
     await expect(table(page).locator('thead th').first()).toBeVisible();
     await expect(page.getByTestId('report-province-row')).toBeVisible();
+    // On paper, a total's scope is a size below its name and the headings the figures' size, not larger.
+    const size = (selector: string) =>
+      table(page)
+        .locator(selector)
+        .first()
+        .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const figure = await size('tbody td');
+    expect(await size('.report-pinned-scope')).toBeLessThan(await size('tfoot th'));
+    expect(await size('thead th')).toBeLessThanOrEqual(figure);
   });
 
   test('a wide report scrolls sideways on a phone: its last column is reached by keyboard, the first stays in view, nothing is boxed in', async ({
