@@ -161,8 +161,9 @@ describe('chartSpecFor', () => {
     expect(spec.data).toEqual([{ category: '2024/25', s0: 5, s1: 7, s2: 1, s3: 1, s4: 1, s5: 1, s6: 1, s7: 1, s8: 2, s9: 3 }]);
   });
 
-  it('groups the term compare by fiscal year with one bar per term', () => {
-    const spec = chartSpecFor(
+  /** The term compare's chart of students placed per term of 2024/25. */
+  const termChart = (placed: Record<string, number>) =>
+    chartSpecFor(
       'term',
       report(
         'term',
@@ -171,13 +172,12 @@ describe('chartSpecFor', () => {
           ['term', 'text'],
           ['students_placed', 'count'],
         ],
-        [
-          { fiscal_year: '2024/25', term: 'Summer', students_placed: 4 },
-          { fiscal_year: '2024/25', term: 'Fall', students_placed: 5 },
-          { fiscal_year: '2024/25', term: 'Spring', students_placed: 6 },
-        ],
+        Object.entries(placed).map(([term, n]) => ({ fiscal_year: '2024/25', term, students_placed: n })),
       ),
     )!;
+
+  it('groups the term compare by fiscal year with one bar per term', () => {
+    const spec = termChart({ Summer: 4, Fall: 5, Spring: 6 });
     expect(spec.kind).toBe('grouped');
     expect(spec.series.map((s) => s.label)).toEqual(['Summer', 'Fall', 'Spring']);
     expect(spec.data).toEqual([{ category: '2024/25', s0: 4, s1: 5, s2: 6 }]);
@@ -185,21 +185,8 @@ describe('chartSpecFor', () => {
   });
 
   it('names in the term compare’s description only the terms it draws', () => {
-    const termsOf = (terms: string[]) =>
-      chartSpecFor(
-        'term',
-        report(
-          'term',
-          [
-            ['fiscal_year', 'text'],
-            ['term', 'text'],
-            ['students_placed', 'count'],
-          ],
-          terms.map((term) => ({ fiscal_year: '2024/25', term, students_placed: 4 })),
-        ),
-      )!.description;
-    expect(termsOf(['Summer', 'Spring'])).toBe('students placed in Summer and Spring, for each fiscal year');
-    expect(termsOf(['Fall'])).toBe('students placed in Fall, for each fiscal year');
+    expect(termChart({ Summer: 4, Spring: 4 }).description).toBe('students placed in Summer and Spring, for each fiscal year');
+    expect(termChart({ Fall: 4 }).description).toBe('students placed in Fall, for each fiscal year');
   });
 
   it('compares institutions by placement % over all their rows as dots, highest first, with the province as a reference', () => {
