@@ -3,6 +3,7 @@ import { CREDENTIALS, WIL_TYPES } from './constants.ts';
 import type { SuppressionReason } from './schemas/report.ts';
 import { formatBcDate } from './bc-time.ts';
 import { periodName } from './term-calendar.ts';
+import { wordList } from './word-list.ts';
 
 /**
  * The disclosure rule (docs/product.md §11.1, docs/disclosure-control.md): a part of a figure that comes from institutions the
@@ -52,7 +53,7 @@ interface NamedPeriod {
 function periodList(periods: readonly NamedPeriod[]): string {
   const names = periods.map(periodName);
   const shown = names.length > 4 ? [...names.slice(0, 3), `${names.length - 3} more`] : names;
-  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+  return wordList(shown);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { wordList } from './word-list.ts';
+
 /**
  * The reporting cycle's states and transitions (docs/product.md §11.2, docs/reporting-cycle.md), for the server that enforces
  * them and the screens that offer them.
@@ -83,6 +85,5 @@ const ACTION_PAST: Record<ReturnAction, string> = {
 /** The 409 message of an action the return's state does not allow. */
 export function wrongStateMessage(action: ReturnAction, state: ReturnState): string {
   const states = RETURN_TRANSITIONS[action].from.flatMap((s) => (s === 'open' ? ['not started', 'in progress'] : [s]));
-  const allowed = states.length === 1 ? states[0] : `${states.slice(0, -1).join(', ')} or ${states.at(-1)}`;
-  return `This return is ${state}: it can be ${ACTION_PAST[action]} only when it is ${allowed}.`;
+  return `This return is ${state}: it can be ${ACTION_PAST[action]} only when it is ${wordList(states, 'or')}.`;
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BC_PAST_ZONE, LAST_CLOCK_CHANGE, PERMANENT_OFFSET_MINUTES } from '../../shared/bc-time.ts';
+import { BC_PAST_ZONE, bcWallClock, LAST_CLOCK_CHANGE, PERMANENT_OFFSET_MINUTES } from '../../shared/bc-time.ts';
 
 /**
  * B.C. time in SQL, as `shared/bc-time.ts` works it out (decision 045): the database's own time-zone data is read
@@ -9,7 +9,9 @@ import { BC_PAST_ZONE, LAST_CLOCK_CHANGE, PERMANENT_OFFSET_MINUTES } from '../..
 
 const LAST_CHANGE = sql.raw(`timestamptz '${LAST_CLOCK_CHANGE}'`);
 /** The wall clock at the last change, just after it: 3 a.m. PDT on 8 March 2026. */
-const LAST_CHANGE_LOCAL = sql.raw(`timestamp '2026-03-08 03:00'`);
+const LAST_CHANGE_LOCAL = sql.raw(
+  `timestamp '${bcWallClock(Date.parse(LAST_CLOCK_CHANGE)).toISOString().slice(0, 19).replace('T', ' ')}'`,
+);
 const PERMANENT = sql.raw(`interval '${PERMANENT_OFFSET_MINUTES} minutes'`);
 const PAST = sql.raw(`'${BC_PAST_ZONE}'`);
 

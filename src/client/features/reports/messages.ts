@@ -1,6 +1,7 @@
 import { SUPPRESSED_MARK, type DisclosureRule } from '../../../shared/disclosure.ts';
 import { REPORT_PROVINCE_LABEL, REPORT_TOTAL_LABEL, REPORT_TYPES, type ReportType } from '../../../shared/reports.ts';
 import type { SuppressionReason } from '../../../shared/schemas/report.ts';
+import { wordList } from '../../../shared/word-list.ts';
 
 /**
  * The words of the report screens. Menu labels come from src/shared/navigation.ts and page titles from the route
@@ -176,8 +177,7 @@ export const REPORT_UI = {
       duration: 'share of work terms of 4, 8 and 12 or more months in each discipline grouping, as 100 % stacked bars',
     } satisfies Record<ReportType, string>,
     /** The term chart's description, naming the terms it draws (those the report has rows of). */
-    termsDescription: (terms: readonly string[]) =>
-      `students placed in ${terms.length > 1 ? `${terms.slice(0, -1).join(', ')} and ${terms.at(-1)}` : terms[0]}, for each fiscal year`,
+    termsDescription: (terms: readonly string[]) => `students placed in ${wordList(terms)}, for each fiscal year`,
     /** The placement chart's description when the province's rate is hidden and no reference line is drawn. */
     placementWithoutProvince: 'placement percentage of each institution over the chosen years, highest first',
     /** The chart's text summary for screen readers (the table stays the full alternative). */

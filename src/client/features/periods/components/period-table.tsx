@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Table } from '@mantine/core';
 import { IconCalendarDue, IconCalendarEvent, IconClock, IconHistory } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Period } from '../../../../shared/schemas/returns.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
+import { usePhoneWidth } from '../../../ui/use-phone-width.ts';
 import { formatDay } from '../../returns/index.ts';
 import { newestFirst, periodName, periodState, type PeriodState } from '../lib/period-state.ts';
 import { PERIOD_UI } from '../messages.ts';
@@ -48,7 +48,7 @@ function PeriodStateBadge({ state }: { state: PeriodState }) {
  */
 export function PeriodTable({ periods, today }: { periods: readonly Period[]; today: string }) {
   const [editing, setEditing] = useState<Period | null>(null);
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const phone = usePhoneWidth();
   const heads = phone ? [C.period, C.dates] : [C.period, C.opens, C.due, C.state, { label: C.actions, hidden: true }];
   return (
     <>

@@ -1,5 +1,4 @@
 import { Button, Checkbox, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -9,6 +8,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { ColumnHeads } from '../../../ui/column-heads.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
+import { usePhoneWidth } from '../../../ui/use-phone-width.ts';
 import { useCreateRelease, useReleaseCandidates } from '../api/releases.ts';
 import { RELEASE_UI } from '../messages.ts';
 
@@ -30,7 +30,7 @@ interface CandidateTableProps {
  */
 function CandidateTable({ candidates, caption, testId, chosen, toggle }: CandidateTableProps) {
   const C = A.columns;
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const phone = usePhoneWidth();
   return (
     <TableScroll label={caption} testId={testId}>
       <Table striped verticalSpacing="xs" horizontalSpacing="sm" className="data-table">
