@@ -3,6 +3,10 @@ import { defaultPeriodDates, type PeriodKey } from '../../shared/term-calendar.t
 import { bcInstant } from '../db/bc-time-sql.ts';
 import type { Db } from '../db/client.ts';
 
+/** Why the app admin signed off a seeded return for an institution that has no admin account. */
+export const SIGNED_OFF_ON_BEHALF =
+  'The co-op office sent its figures by mail and asked us to sign off; it has no admin account yet';
+
 export interface SeededCycle {
   /** Every period to create, on the term calendar's default dates. */
   periods: readonly PeriodKey[];
@@ -48,13 +52,19 @@ export async function seedReportingCycle(tx: Db, cycle: SeededCycle, adminId: nu
         WHERE i.active_ind
         ORDER BY pe.id, i.id`,
   );
+  // A return is signed off as the product lets it be (decision 032): by the institution's own admin where it has one,
+  // else by the app admin on its behalf, with the reason the history then shows.
+  const ownAdmin = sql`(SELECT min(up.user_id) FROM user_privileges up JOIN users u ON u.id = up.user_id
+                        WHERE up.institution_id = tr.institution_id AND up.level = 'admin' AND u.active)`;
+  const signer = sql`coalesce(${ownAdmin}, ${adminId}::int)`;
+  const onBehalf = sql`CASE WHEN ${ownAdmin} IS NULL AND ${adminId}::int IS NOT NULL THEN ${SIGNED_OFF_ON_BEHALF} END`;
   await tx.execute(
-    sql`INSERT INTO return_events (return_id, action, from_state, to_state, user_id, at)
-        SELECT tr.id, 'submit', 'in progress', 'submitted', ${adminId}::int, ${signedOff}
+    sql`INSERT INTO return_events (return_id, action, from_state, to_state, user_id, on_behalf_reason, at)
+        SELECT tr.id, 'submit', 'in progress', 'submitted', ${signer}, ${onBehalf}, ${signedOff}
         FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id WHERE tr.state IN ('submitted', 'approved')
         UNION ALL
-        SELECT tr.id, 'approve', 'submitted', 'approved', ${adminId}::int, ${approvedAt}
+        SELECT tr.id, 'approve', 'submitted', 'approved', ${adminId}::int, NULL, ${approvedAt}
         FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id WHERE tr.state = 'approved'
-        ORDER BY 1, 6`,
+        ORDER BY 1, 7`,
   );
 }

@@ -12,6 +12,7 @@ import { COUNT_FIELDS, DEMOGRAPHIC_FIELDS, WORK_TERM_SPLITS } from '../../shared
 import { REPORT_FLAG_KEY } from '../../shared/schemas/report.ts';
 import { seedDemo } from './demo.ts';
 import { DEMO_RETURN_STORY } from './demo-returns.ts';
+import { SIGNED_OFF_ON_BEHALF } from './reporting-cycle.ts';
 import { seedLargeDataset } from './large.ts';
 import { bcToday } from '../../shared/term-calendar.ts';
 import { demoTestNow } from '../test/demo-day.ts';
@@ -315,6 +316,35 @@ describe('seedDemo', () => {
     expect(returns.filter((r) => r.expected === 0)).toEqual([]);
   });
 
+  it('signs off every return as the product would: by its institution’s admin, else by an app admin saying why (decision 032)', async () => {
+    const signOffs = await queryRows<{
+      institution: string;
+      username: string;
+      own_admin: boolean;
+      app_admin: boolean;
+      reason: string | null;
+    }>(
+      db,
+      sql`SELECT i.short_name AS institution, u.username, u.glbl_admin AS app_admin, e.on_behalf_reason AS reason,
+                 EXISTS (SELECT 1 FROM user_privileges up WHERE up.user_id = u.id AND up.institution_id = i.id
+                         AND up.level = 'admin') AS own_admin
+          FROM return_events e JOIN term_returns tr ON tr.id = e.return_id
+          JOIN institutions i ON i.id = tr.institution_id JOIN users u ON u.id = e.user_id
+          WHERE e.action = 'submit'`,
+    );
+    const withAdmin = new Set(['UBC', 'UVic']);
+    const wrong = signOffs.filter((s) =>
+      withAdmin.has(s.institution)
+        ? !s.own_admin || s.reason !== null
+        : !s.app_admin || s.own_admin || s.reason !== SIGNED_OFF_ON_BEHALF,
+    );
+    expect(wrong).toEqual([]);
+    const by = (institution: string) => new Set(signOffs.filter((s) => s.institution === institution).map((s) => s.username));
+    expect(by('UBC')).toEqual(new Set(['instadmin']));
+    expect(by('UVic')).toEqual(new Set(['uvicadmin']));
+    expect(by('TRU')).toEqual(new Set(['appadmin']));
+  });
+
   it('shows the past-due term with two overdue returns: one in progress, one not started though programs are expected', async () => {
     const pastDue = await listReturns(db, { readable: 'all', fiscalYears: ['2025/26'], terms: ['Summer'] });
     const shown = (state: string) => pastDue.filter((r) => r.state === state).map((r) => r.institution_name);
@@ -354,7 +384,7 @@ describe('seedDemo', () => {
     );
     expect(story).toMatchObject({ state: 'approved', version: 6, overdue: false });
     expect(story!.history.map((e) => [e.action, e.from_state, e.to_state, e.user_name])).toEqual([
-      ['submit', 'in progress', 'submitted', 'Avery Admin'],
+      ['submit', 'in progress', 'submitted', 'Indira Institution'],
       ['approve', 'submitted', 'approved', 'Avery Admin'],
       ['reopen', 'approved', 'reopened', 'Avery Admin'],
       ['submit', 'reopened', 'submitted', 'Indira Institution'],
