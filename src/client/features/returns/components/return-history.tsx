@@ -1,5 +1,6 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { onBehalfLine } from '../../../../shared/return-acting.ts';
+import { asSentence } from '../../../../shared/sentence.ts';
 import type { ReturnEvent } from '../../../../shared/schemas/returns.ts';
 import { formatDay } from '../lib/format-day.ts';
 import { formatInstant } from '../../../lib/format-instant.ts';
@@ -12,8 +13,8 @@ const T = RETURN_UI.detail;
 /** Why: the event's reason, whom an app admin acted for and why, and the new due date a send-back or reopening set. */
 function whyOf(e: ReturnEvent, institution: string): string {
   const parts = [
-    e.reason,
-    e.on_behalf_reason === null ? null : `${onBehalfLine(institution, e.user_name, e.on_behalf_reason)}.`,
+    e.reason === null ? null : asSentence(e.reason),
+    e.on_behalf_reason === null ? null : asSentence(onBehalfLine(institution, e.user_name, e.on_behalf_reason)),
     e.due_again_on === null ? null : T.historyDueAgain(formatDay(e.due_again_on)),
   ];
   return parts.filter((p) => p !== null).join(' ');
