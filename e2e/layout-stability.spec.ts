@@ -74,3 +74,39 @@ for (const width of [1366, 390]) {
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+/**
+ * A table's heading row follows the window down over the table's own rows (ui/table-scroll.tsx), so it must hide
+ * them: the term return's list of programs and its history once drew their headings straight over the program names.
+ * Every table on the page is scrolled until its head is stuck, and the head's background must be opaque.
+ */
+for (const width of [1366, 390]) {
+  test(`at ${width} px, every heading row that follows the window down hides the rows under it`, async ({ page }) => {
+    // A short window, so that even the last table, above only the footer, can be scrolled under its head.
+    await page.setViewportSize({ width, height: 450 });
+    await signInAs(page, 'appadmin');
+    // The demo's reopened return: a history of five lines, long enough for its head to follow the window.
+    const returns = (await (await page.request.get('/api/returns')).json()) as { id: number; history: unknown[] }[];
+    const reopened = returns.find((r) => r.history.length >= 5)!;
+    await page.goto(`/returns/${reopened.id}`);
+    await expect(page.getByTestId('return-history')).toBeVisible();
+    const tables = page.locator('.data-table-scroll table');
+    let checked = 0;
+    for (let i = 0; i < (await tables.count()); i++) {
+      const table = tables.nth(i);
+      // A head never moves past the last row, so a table of one or two rows has nothing to follow.
+      if ((await table.locator('tbody tr').count()) < 3) continue;
+      checked++;
+      // Scroll so the table's top is well above the window and its last row below the head.
+      await table.evaluate((el) => {
+        const top = el.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo(0, top + Math.min(el.getBoundingClientRect().height / 2, 120));
+      });
+      const head = table.locator('thead');
+      await expect(head, `table ${i}`).toHaveAttribute('data-stuck', '');
+      const background = await head.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(background, `table ${i}`).not.toMatch(/^(transparent|rgba\(\d+, \d+, \d+, 0\))$/);
+    }
+    expect(checked).toBeGreaterThanOrEqual(3); // the figures, the programs and the history at least
+  });
+}

@@ -60,7 +60,7 @@ export function ReturnPrograms({
         <Text>{T.noPrograms}</Text>
       ) : (
         <ScrollRegion label={T.programsTitle}>
-          <Table verticalSpacing="xs" data-testid="return-programs">
+          <Table verticalSpacing="xs" className="data-table" data-testid="return-programs">
             <ColumnHeads columns={[T.program, T.record, ...(addColumn ? [{ label: T.actionsTitle, hidden: true }] : [])]} />
             <Table.Tbody>
               {programs.map((p) => (
