@@ -190,3 +190,40 @@ test.describe.serial('term returns', () => {
     await page.screenshot({ path: testInfo.outputPath('matrix-filters-390.png'), fullPage: true });
   });
 });
+
+/**
+ * A return printed for a sign-off meeting: its figures, who signs off and its history, without the screen's buttons,
+ * breadcrumb and links, and the "All programs" row once after the last program (a table's foot is repeated on every
+ * printed page, under only that page's programs, unless it is told otherwise).
+ */
+test('a return on paper: figures and history, no buttons, the all-programs row once (1366 px)', async ({ page }) => {
+  await signInAs(page, 'appadmin');
+  const returns = (await (await page.request.get('/api/returns')).json()) as {
+    id: number;
+    institution_name: string;
+    state: string;
+  }[];
+  const signedOff = returns.find((r) => r.institution_name === 'UVic' && r.state === 'submitted')!;
+  await page.goto(`/returns/${signedOff.id}`);
+  const figures = page.getByTestId('return-figures');
+  await expect(figures.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+
+  await page.emulateMedia({ media: 'print' });
+  for (const control of [
+    page.getByRole('button', { name: 'Approve' }),
+    page.getByRole('button', { name: 'Send back' }),
+    page.getByTestId('enter-term'),
+    page.getByTestId('term-template'),
+    page.getByRole('link', { name: 'All term returns' }),
+    page.getByRole('navigation', { name: 'Breadcrumb' }),
+  ]) {
+    await expect(control).toBeHidden();
+  }
+  await expect(figures).toBeVisible();
+  await expect(page.getByTestId('return-history')).toBeVisible();
+  await expect(page.getByTestId('sign-off-people')).toBeVisible();
+  expect(await figures.locator('tfoot').evaluate((el) => getComputedStyle(el).display)).toBe('table-row-group');
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+});

@@ -53,7 +53,7 @@ export function ReportOptionalColumnsToggle({
   const count = head.optional.reduce((n, group) => n + group.keys.length, 0);
   return (
     <Checkbox
-      className="report-no-print"
+      className="no-print"
       label={R.showOptional(
         head.optional.map((group) => group.label),
         count,

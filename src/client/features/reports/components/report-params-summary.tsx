@@ -19,7 +19,7 @@ export function ReportParamsSummary({ search, changeHref }: { search: URLSearchP
           <Title order={2} fz="h4" id="report-params-title">
             {R.parametersTitle}
           </Title>
-          <Anchor component={Link} to={changeHref} className="report-no-print" fw={600}>
+          <Anchor component={Link} to={changeHref} className="no-print" fw={600}>
             <Group gap={4} component="span" wrap="nowrap">
               <IconAdjustments size={18} aria-hidden="true" />
               {R.changeParameters}

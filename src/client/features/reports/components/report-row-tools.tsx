@@ -98,7 +98,7 @@ export function useReportRowTools(rows: readonly ReportRow[], columns: readonly 
 export function ReportRowToolbar({ state }: { state: ReportRowTools }) {
   if (!state.tools.filter) return null;
   return (
-    <Group align="flex-end" gap="md" className="report-no-print" data-testid="report-row-tools">
+    <Group align="flex-end" gap="md" className="no-print" data-testid="report-row-tools">
       <TextInput
         label={R.filterLabel}
         description={R.filterHint}

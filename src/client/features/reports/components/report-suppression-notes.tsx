@@ -44,7 +44,7 @@ export function ReportSuppressionNotes({ notes, changeHref }: { notes: Suppressi
       </ul>
       <Text size="sm">
         {notes.advice}{' '}
-        <Anchor component={Link} to={changeHref} fw={600} className="report-no-print">
+        <Anchor component={Link} to={changeHref} fw={600} className="no-print">
           {REPORT_UI.result.changeParameters}
         </Anchor>
       </Text>

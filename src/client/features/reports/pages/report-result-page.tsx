@@ -196,7 +196,7 @@ export default function ReportResultPage() {
     <Page title={title}>
       <Text maw="48rem">{REPORT_UI.answers[type]}</Text>
       <ReportParamsSummary search={search} changeHref={paramsHref} />
-      <Group gap="sm" className="report-no-print" role="group" aria-label={R.downloadsLabel}>
+      <Group gap="sm" className="no-print" role="group" aria-label={R.downloadsLabel}>
         <Button
           component="a"
           href={reportDownloadHref(type, 'csv', apiSearch)}

@@ -91,8 +91,9 @@ export function ReturnActions({
 
   const missing = ret.expected - ret.reported;
   const words = asking ? T[asking] : null;
+  // Buttons only: a printed return (for a sign-off meeting) leaves them out.
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" className="no-print">
       <Title order={2} size="h3">
         {RETURN_UI.detail.actionsTitle}
       </Title>

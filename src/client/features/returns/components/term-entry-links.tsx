@@ -12,7 +12,7 @@ const T = RETURN_UI.detail;
  */
 export function TermEntryLinks({ ret, mayEnter }: { ret: TermReturn; mayEnter: boolean }) {
   return (
-    <Stack gap={6}>
+    <Stack gap={6} className="no-print">
       <Group gap="sm">
         <Button
           component={Link}

@@ -29,7 +29,7 @@ function ReturnDetails({ ret }: { ret: TermReturn }) {
   const mayAdd = !isLockedReturnState(ret.state) && canEditInstitution(profile.privileges, ret.institution_id);
   return (
     <Page title={returnName(ret.institution_name, ret.fiscal_year, ret.term)}>
-      <Anchor component={Link} to={`/returns?fiscalYear=${encodeURIComponent(ret.fiscal_year)}`} size="sm">
+      <Anchor component={Link} to={`/returns?fiscalYear=${encodeURIComponent(ret.fiscal_year)}`} size="sm" className="no-print">
         {T.back}
       </Anchor>
       <ReturnSummary ret={ret} />
