@@ -107,6 +107,17 @@ test.describe('the record form of issue 29', () => {
       await expect(page.getByTestId('history-entry').first()).toContainText(BC_TIME);
       await noSideways(page, size.width);
       await expectNoSeriousA11yViolations(page);
+      // On paper: the figures without the screen's controls, each section whole on a page where it fits.
+      await page.emulateMedia({ media: 'print' });
+      await expect(form.getByRole('link', { name: 'Close' })).toBeHidden();
+      await expect(page.getByTestId('saving-off')).toBeHidden();
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeHidden();
+      const sections = form.locator('.mantine-Paper-root');
+      expect(await sections.count()).toBeGreaterThan(5);
+      expect(new Set(await sections.evaluateAll((els) => els.map((el) => getComputedStyle(el).breakInside)))).toEqual(
+        new Set(['avoid']),
+      );
+      await page.emulateMedia({ media: 'screen' });
       await page.screenshot({ path: testInfo.outputPath(`locked-record-${size.width}.png`), fullPage: true });
     }
 

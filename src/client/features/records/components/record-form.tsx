@@ -349,7 +349,7 @@ function FormActions({ cancelTo, saving, attempted, savedStatus, locked, onDraft
   if (locked) {
     // Read-only: nothing to save or cancel, so no save buttons (a disabled button says neither why nor what to do).
     return (
-      <Stack gap={4} align="flex-end">
+      <Stack gap={4} align="flex-end" className="no-print">
         <Button component={Link} to={cancelTo} variant="default">
           {A.close}
         </Button>
@@ -362,7 +362,7 @@ function FormActions({ cancelTo, saving, attempted, savedStatus, locked, onDraft
   const primaryLabel = savedStatus === 'submitted' ? A.saveSubmitted : A.submit;
   const draftLabel = savedStatus === null ? A.saveDraft : savedStatus === 'submitted' ? A.returnToDraft : A.saveDraftEdit;
   return (
-    <Stack gap={4} align="flex-end">
+    <Stack gap={4} align="flex-end" className="no-print">
       <Group justify="flex-end" gap="sm">
         <Button component={Link} to={cancelTo} variant="default">
           {A.cancel}
