@@ -196,7 +196,9 @@ test.describe.serial('term returns', () => {
  * breadcrumb and links, and the "All programs" row once after the last program (a table's foot is repeated on every
  * printed page, under only that page's programs, unless it is told otherwise).
  */
-test('a return on paper: figures and history, no buttons, the all-programs row once (1366 px)', async ({ page }) => {
+test('a return and the completeness matrix on paper: figures, states and history, no buttons or ticks, the all-programs row once (1366 px)', async ({
+  page,
+}) => {
   await signInAs(page, 'appadmin');
   const returns = (await (await page.request.get('/api/returns')).json()) as {
     id: number;
@@ -226,4 +228,20 @@ test('a return on paper: figures and history, no buttons, the all-programs row o
   expect(await figures.locator('tfoot').evaluate((el) => getComputedStyle(el).display)).toBe('table-row-group');
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+
+  // The completeness matrix on paper: the states and counts, not the downloads, reminders or approval ticks.
+  await page.goto('/returns');
+  const matrix = page.getByTestId('returns-matrix');
+  await expect(matrix.getByRole('checkbox').first()).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(matrix).toBeVisible();
+  for (const checkbox of await page.getByRole('checkbox').all()) await expect(checkbox).toBeHidden();
+  for (const control of [
+    page.getByRole('group', { name: 'Download' }),
+    page.getByTestId('send-reminders'),
+    page.getByTestId('bulk-approve'),
+  ]) {
+    await expect(control).toBeHidden();
+  }
+  await page.emulateMedia({ media: 'screen' });
 });

@@ -30,6 +30,7 @@ export function SelectReturn({
       onChange={() => selection.onToggle(ret)}
       aria-label={T.selectReturn(ret.institution_name, periodName)}
       data-testid={`select-return-${ret.id}`}
+      className="no-print"
     />
   );
 }
@@ -57,6 +58,7 @@ export function SelectPeriod({
       label={T.selectPeriodShort(returns.length)}
       aria-label={T.selectPeriod(periodName, returns.length)}
       data-testid={`select-period-${periodName}`}
+      className="no-print"
     />
   );
 }

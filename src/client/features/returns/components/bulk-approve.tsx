@@ -164,7 +164,7 @@ export function BulkApprove({ selection, onClear }: { selection: BulkSelection; 
   };
 
   return (
-    <Stack gap="xs" data-testid="bulk-approve">
+    <Stack gap="xs" data-testid="bulk-approve" className="no-print">
       <Group gap="sm" wrap="wrap">
         <Text size="sm" aria-live="polite">
           {count > 0 ? T.selected(count) : T.hint}

@@ -85,7 +85,7 @@ export function MatrixFilterBar({
           onCommit={(name) => onChange({ name })}
         />
       </div>
-      <Group gap="sm" role="group" aria-label={T.download}>
+      <Group gap="sm" role="group" aria-label={T.download} className="no-print">
         {DOWNLOADS.map(({ format, label, Icon }) => (
           <Button
             key={format}

@@ -76,7 +76,7 @@ export function SendReminders({ fiscalYear, overdue }: { fiscalYear: string; ove
 
   const toSend = plan?.returns.length ?? 0;
   return (
-    <Stack gap="xs" align="flex-start">
+    <Stack gap="xs" align="flex-start" className="no-print">
       <Button variant="default" onClick={open} data-testid="send-reminders">
         {T.button(overdue)}
       </Button>
