@@ -6,7 +6,7 @@ import { LoadError } from '../../../ui/load-error.tsx';
 import { useReturnFigures } from '../api/get-return-figures.ts';
 import { changeText, figureValue } from '../lib/figure-change.ts';
 import { RETURN_UI } from '../messages.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 
 const F = RETURN_UI.figures;
 /** Dark amber, 7:1 on white, as the record form's warnings. */
@@ -68,7 +68,7 @@ function FigureCell({
 
 function FiguresTable({ figures }: { figures: ReturnFigures }) {
   return (
-    <ScrollRegion label={F.title}>
+    <TableScroll label={F.title}>
       <Table verticalSpacing={4} className="data-table" data-testid="return-figures">
         <Table.Thead>
           <Table.Tr>
@@ -104,7 +104,7 @@ function FiguresTable({ figures }: { figures: ReturnFigures }) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </ScrollRegion>
+    </TableScroll>
   );
 }
 
@@ -114,7 +114,7 @@ function ChangesSinceApproval({ changes }: { changes: ReturnFigures['changes'] }
       <Title order={3} size="h4">
         {F.changesTitle}
       </Title>
-      <ScrollRegion label={F.changesTitle}>
+      <TableScroll label={F.changesTitle}>
         <Table verticalSpacing={4} className="data-table">
           <Table.Thead>
             <Table.Tr>
@@ -138,7 +138,7 @@ function ChangesSinceApproval({ changes }: { changes: ReturnFigures['changes'] }
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollRegion>
+      </TableScroll>
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import type { ReturnEvent } from '../../../../shared/schemas/returns.ts';
 import { formatDay } from '../lib/format-day.ts';
 import { formatInstant } from '../../../lib/format-instant.ts';
 import { RETURN_UI } from '../messages.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const T = RETURN_UI.detail;
@@ -31,7 +31,7 @@ export function ReturnHistory({ history, institution }: { history: readonly Retu
       {newestFirst.length === 0 ? (
         <Text>{T.noHistory}</Text>
       ) : (
-        <ScrollRegion label={T.historyTitle}>
+        <TableScroll label={T.historyTitle}>
           <Table verticalSpacing="xs" data-testid="return-history">
             <ColumnHeads columns={[T.when, T.who, T.action, T.change, T.reason]} />
             <Table.Tbody>
@@ -50,7 +50,7 @@ export function ReturnHistory({ history, institution }: { history: readonly Retu
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollRegion>
+        </TableScroll>
       )}
     </Stack>
   );

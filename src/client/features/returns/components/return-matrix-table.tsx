@@ -8,7 +8,7 @@ import { matchesStates, type ReturnMatrix } from '../lib/return-matrix.ts';
 import type { MatrixStateFilter } from '../../../../shared/reporting-cycle.ts';
 import { RETURN_UI } from '../messages.ts';
 import { OverdueBadge, ReturnStateBadge } from './return-state-badge.tsx';
-import { ScrollRegion } from './scroll-region.tsx';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { SelectPeriod, SelectReturn, type MatrixSelection } from './bulk-approve-select.tsx';
 import { submittedOfPeriod } from '../lib/bulk-approve.ts';
 import { ratePercent, type OnTimeRate } from '../../../../shared/return-timeliness.ts';
@@ -101,7 +101,7 @@ export function ReturnMatrixTable({
 }) {
   const severalYears = fiscalYears.length > 1;
   return (
-    <ScrollRegion label={T.caption(fiscalYears)} testId="returns-matrix">
+    <TableScroll label={T.caption(fiscalYears)} testId="returns-matrix">
       <Table withTableBorder verticalSpacing="xs" className="data-table" style={{ minWidth: 'max-content' }}>
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 700, paddingBottom: 4 }}>
           {T.caption(fiscalYears)}
@@ -175,6 +175,6 @@ export function ReturnMatrixTable({
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </ScrollRegion>
+    </TableScroll>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ReturnProgram, TermReturn } from '../../../../shared/schemas/returns.ts';
 import { RETURN_UI } from '../messages.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { ColumnHeads } from '../../../ui/column-heads.tsx';
 
 const T = RETURN_UI.detail;
@@ -59,7 +59,7 @@ export function ReturnPrograms({
       {programs.length === 0 ? (
         <Text>{T.noPrograms}</Text>
       ) : (
-        <ScrollRegion label={T.programsTitle}>
+        <TableScroll label={T.programsTitle}>
           <Table verticalSpacing="xs" className="data-table" data-testid="return-programs">
             <ColumnHeads columns={[T.program, T.record, ...(addColumn ? [{ label: T.actionsTitle, hidden: true }] : [])]} />
             <Table.Tbody>
@@ -96,7 +96,7 @@ export function ReturnPrograms({
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollRegion>
+        </TableScroll>
       )}
     </Stack>
   );
