@@ -110,3 +110,26 @@ for (const width of [1366, 390]) {
     expect(checked).toBeGreaterThanOrEqual(3); // the figures, the programs and the history at least
   });
 }
+
+/**
+ * A list with nothing to show says so within the screen: the message once stood in a cell across a table of 720 px or
+ * more, so on a phone it ran off the right edge under headings over nothing.
+ */
+test('at 390 px, an empty list says so within the screen, without a table', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInAs(page, 'appadmin');
+  for (const [url, testId, words] of [
+    ['/institutions?q=no-such-name', 'institutions-table', 'No institutions match these filters'],
+    ['/admin?q=no-such-name', 'users-table', 'No users match these filters'],
+  ] as const) {
+    await page.goto(url);
+    const empty = page.getByTestId(testId);
+    await expect(empty).toContainText(words);
+    await expect(empty.locator('table')).toHaveCount(0);
+    const message = empty.getByText(words);
+    const box = (await message.boundingBox())!;
+    expect(box.x, url).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, url).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+  }
+});

@@ -44,13 +44,21 @@ describe('DataTable', () => {
     expect((el.querySelectorAll('tbody td')[1] as HTMLElement).style.textAlign).toBe('right');
   });
 
-  it('shows the empty state across every column when there are no rows', () => {
+  it('shows the empty state on its own, named by the caption, without a table of headings over nothing', () => {
     const el = renderInDom(
-      <DataTable caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} empty={<p>Nothing here yet</p>} />,
+      <DataTable
+        caption="Things"
+        columns={columns}
+        rows={[]}
+        rowKey={(r) => r.id}
+        empty={<p>Nothing here yet</p>}
+        testId="things"
+      />,
     );
-    const cell = el.querySelector('tbody td');
-    expect(cell?.getAttribute('colspan')).toBe('3');
-    expect(cell?.textContent).toBe('Nothing here yet');
+    expect(el.querySelector('table')).toBeNull();
+    const box = el.querySelector('[data-testid="things"]')!;
+    expect(box.textContent).toBe('ThingsNothing here yet');
+    expect(box.querySelector('p')?.textContent).toBe('Nothing here yet');
   });
 
   it('shows skeleton rows, hidden from screen readers, while loading', () => {

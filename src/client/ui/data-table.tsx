@@ -77,6 +77,16 @@ export function DataTable<Row>({
   const sortable = !!onSortChange && !!sort;
   const [shown, setHidden] = useShownColumns(chooseColumns, allColumns);
   const columns = shown;
+  // Nothing to show: the empty state on its own, as wide as the page. In a cell across the table's columns it was as
+  // wide as the table (720 px and more), so on a phone its words ran off the screen under headings over nothing.
+  if (!loading && rows.length === 0) {
+    return (
+      <div className="data-table-empty" data-testid={testId}>
+        <VisuallyHidden>{caption}</VisuallyHidden>
+        {empty}
+      </div>
+    );
+  }
   const table = (
     <TableScroll label={caption} testId={testId ? `${testId}-scroll` : undefined}>
       <Table
@@ -130,38 +140,30 @@ export function DataTable<Row>({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading ? (
-            Array.from({ length: skeletonRows }, (_, i) => (
-              <Table.Tr key={`skeleton-${i}`} aria-hidden="true">
-                {columns.map((column) => (
-                  <Table.Td key={column.key}>
-                    <Skeleton height={14} width={column.numeric ? '50%' : '80%'} ml={column.numeric ? 'auto' : 0} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
-          ) : rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length} py="lg">
-                {empty}
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            rows.map((row) => (
-              <Table.Tr key={rowKey(row)} data-muted={rowMuted?.(row) || undefined}>
-                {columns.map((column) => (
-                  <Table.Td
-                    key={column.key}
-                    ta={column.numeric ? 'right' : 'left'}
-                    data-numeric={column.numeric || undefined}
-                    style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                  >
-                    {column.cell(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
-          )}
+          {loading
+            ? Array.from({ length: skeletonRows }, (_, i) => (
+                <Table.Tr key={`skeleton-${i}`} aria-hidden="true">
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>
+                      <Skeleton height={14} width={column.numeric ? '50%' : '80%'} ml={column.numeric ? 'auto' : 0} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : rows.map((row) => (
+                <Table.Tr key={rowKey(row)} data-muted={rowMuted?.(row) || undefined}>
+                  {columns.map((column) => (
+                    <Table.Td
+                      key={column.key}
+                      ta={column.numeric ? 'right' : 'left'}
+                      data-numeric={column.numeric || undefined}
+                      style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                    >
+                      {column.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
         </Table.Tbody>
       </Table>
     </TableScroll>
