@@ -86,8 +86,13 @@ for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 450 });
     await signInAs(page, 'appadmin');
     // The demo's reopened return: a history of five lines, long enough for its head to follow the window.
-    const returns = (await (await page.request.get('/api/returns')).json()) as { id: number; history: unknown[] }[];
-    const reopened = returns.find((r) => r.history.length >= 5)!;
+    // (The earliest such return: the worker's other tests add returns with long histories in later fiscal years.)
+    const returns = (await (await page.request.get('/api/returns')).json()) as {
+      id: number;
+      fiscal_year: string;
+      history: unknown[];
+    }[];
+    const reopened = returns.filter((r) => r.history.length >= 5).sort((a, b) => a.fiscal_year.localeCompare(b.fiscal_year))[0]!;
     await page.goto(`/returns/${reopened.id}`);
     await expect(page.getByTestId('return-history')).toBeVisible();
     const tables = page.locator('.data-table-scroll table');
