@@ -133,6 +133,16 @@ test.describe.serial('whole-term entry', () => {
     await expect(states(page)).toHaveCount(programs);
     await expect(states(page).first()).toHaveText('No record');
     await expectNoSeriousA11yViolations(page);
+    // On paper the grid is cut at the page's edge, and says where the whole term prints; on the screen it says nothing.
+    await expect(page.getByTestId('entry-on-paper')).toBeHidden();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('entry-on-paper')).toHaveText(
+      'On paper this grid stops at the edge of the page. The term return’s own page prints every program’s figures whole.',
+    );
+    await expect(page.getByTestId('entry-on-paper')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the return' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.getByRole('link', { name: 'Back to the return' })).toBeVisible();
     const keys = keyCounter(page);
 
     // Typing, then Escape: the cell is as it was.

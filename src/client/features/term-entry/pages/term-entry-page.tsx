@@ -360,6 +360,10 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
   return (
     <Stack gap="md">
       <EntryIntro readOnly={readOnly} locked={locked} phone={phone} />
+      {/* A grid of every figure is far wider than a page: paper gets its first columns and says where the rest are. */}
+      <Text size="sm" fw={600} className="print-only" data-testid="entry-on-paper">
+        {ENTRY_UI.onPaper}
+      </Text>
       <div ref={tableArea}>
         {phone ? (
           <PhoneRows store={store} view={view} readOnly={readOnly} focusOn={focusOn} focusedRef={focusedRef} />
@@ -402,7 +406,7 @@ function TermEntry({ ret }: { ret: TermReturn }) {
         { label: ENTRY_UI.crumb },
       ]}
     >
-      <Anchor component={Link} to={`/returns/${ret.id}`} size="sm">
+      <Anchor component={Link} to={`/returns/${ret.id}`} size="sm" className="no-print">
         {ENTRY_UI.back}
       </Anchor>
       {rows.error ? (
