@@ -94,7 +94,10 @@ for (const width of [1366, 390]) {
     }[];
     const reopened = returns.filter((r) => r.history.length >= 5).sort((a, b) => a.fiscal_year.localeCompare(b.fiscal_year))[0]!;
     await page.goto(`/returns/${reopened.id}`);
-    await expect(page.getByTestId('return-history')).toBeVisible();
+    // The figures and the programs arrive after the return itself: count the tables once each has its rows.
+    for (const table of ['return-figures', 'return-programs', 'return-history']) {
+      await expect(page.getByTestId(table).locator('tbody tr').nth(2)).toBeVisible();
+    }
     const tables = page.locator('.data-table-scroll table');
     let checked = 0;
     for (let i = 0; i < (await tables.count()); i++) {
