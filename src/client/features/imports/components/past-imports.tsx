@@ -47,11 +47,6 @@ export function PastImports() {
           <Text size="sm" c="red.9" role="alert">
             {IMPORT_UI.errors.past}
           </Text>
-        ) : past.data?.length === 0 ? (
-          // No table of headings over nothing (on a phone it scrolled sideways, empty).
-          <Text size="sm" data-testid="past-imports-none">
-            {P.none}
-          </Text>
         ) : (
           <DataTable
             caption={P.caption}
@@ -60,6 +55,11 @@ export function PastImports() {
             rowKey={(i) => i.id}
             loading={past.isPending}
             skeletonRows={3}
+            empty={
+              <Text size="sm" data-testid="past-imports-none">
+                {P.none}
+              </Text>
+            }
             minWidth={720}
             testId="past-imports"
           />
