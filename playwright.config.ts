@@ -38,7 +38,10 @@ export default defineConfig({
     // Each worker's own server: see e2e/fixtures.ts, which sets baseURL per worker from E2E_PORT and this stride.
     // isbot counts HeadlessChrome as a crawler; the tests play a person in an ordinary browser.
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
-    trace: 'retain-on-failure',
+    // No trace unless asked for (E2E_TRACE=1 keeps one for each failing test): recording it for every test, to throw
+    // away all but the failures', was a quarter of the browser tests' time on two cores (decision 046), and CI keeps
+    // only the log, where the failing step, its locator and the page's screenshot path are printed anyway.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),

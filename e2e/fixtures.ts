@@ -43,7 +43,13 @@ export async function expectNoSeriousA11yViolations(page: Page, { exclude }: { e
     content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
   });
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // Legacy mode runs axe in the page itself: the default opens a blank page for every check to gather frames' results,
+  // and the app has no frames. With only violations in full (passes and the undecided as one example each), a check
+  // took 0.45 s instead of 1.75 s (decision 046); what axe checks and finds is the same.
+  const builder = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   const results = await (exclude ? builder.exclude(exclude) : builder)
     .analyze()
     .finally(() => still.evaluate((tag) => (tag as Element).remove()));
