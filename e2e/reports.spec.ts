@@ -7,6 +7,10 @@ import { REPORT_FLAG_LEGEND, REPORT_PAGES, REPORT_TYPES } from '../src/shared/re
 import type { Report } from '../src/shared/schemas/report.ts';
 import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
+// The longest spec by far, and it changes nothing: its tests are shared among the workers rather than run one after
+// another by whichever worker reaches the file, which was the last minute of the browser tests (decision 046).
+test.describe.configure({ mode: 'parallel' });
+
 /** The last five complete B.C. fiscal years (April to March): the form's default range. */
 function defaultYears(): { from: string; to: string } {
   return { from: fiscalYearAhead(-5), to: fiscalYearAhead(-1) };

@@ -3,7 +3,7 @@ import pg from 'pg';
 /** The PostgreSQL server API tests use: TEST_DATABASE_URL, or the local trust-auth server. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export const PGLITE_TEMPLATE_FILE = '.test-data/pglite-migrated.tar.gz';
+export const PGLITE_TEMPLATE_FILE = '.test-data/pglite-migrated.tar';
 
 declare module 'vitest' {
   export interface ProvidedContext {
