@@ -111,17 +111,13 @@ function ReportBody({
   if (empty && !provinceHasRecords(report)) return emptyNotice(R.emptyTitle, R.emptyBody);
 
   const onSort = (key: string) => {
-    setSearch(
-      (current) => {
-        // From the address, not the drawn table: a second click before the first one's sort is drawn (a long report
-        // re-sorts in a transition) must turn the order round, not repeat the first.
-        const next = nextReportSort(parseReportSort(current.get('sort'), report.columns), key);
-        const updated = new URLSearchParams(current);
-        updated.set('sort', next.direction === 'desc' ? `-${next.key}` : next.key);
-        return updated;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    // From the window's address, not the drawn table nor the router's copy: a second click before the first one's sort
+    // is drawn (a long report re-sorts in a transition) must turn the order round, not repeat the first. The router's
+    // functional update is handed the address of the last render, which on a slow machine is still the old one.
+    const current = new URLSearchParams(window.location.search);
+    const next = nextReportSort(parseReportSort(current.get('sort'), report.columns), key);
+    current.set('sort', next.direction === 'desc' ? `-${next.key}` : next.key);
+    setSearch(current, { replace: true, preventScrollReset: true });
   };
 
   // The chart and the table's first rows are drawn in a transition (short slices), the loading skeleton kept till then.
