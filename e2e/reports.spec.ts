@@ -5,7 +5,7 @@ import { CUT_ADVICE, DEFAULT_DISCLOSURE_RULE, suppressionFootnotes } from '../sr
 import { REPORT_MENU_LABELS } from '../src/shared/navigation.ts';
 import { REPORT_FLAG_LEGEND, REPORT_PAGES, REPORT_TYPES } from '../src/shared/reports.ts';
 import type { Report } from '../src/shared/schemas/report.ts';
-import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, onASlowMachine, signInAs, test } from './fixtures.ts';
 
 // The longest spec by far, and it changes nothing: its tests are shared among the workers rather than run one after
 // another by whichever worker reaches the file, which was the last minute of the browser tests (decision 046).
@@ -140,15 +140,13 @@ test.describe('reports (app admin)', () => {
     await page.goto('/reports/institutionalBreakdown?fiscalYearFrom=2021/22&fiscalYearTo=2025/26');
     await expect(bodyRows(page)).toHaveCount(25);
     const placed = table(page).getByRole('button', { name: 'Students placed', exact: true });
-    // On a slow machine the second click comes before the first sort is drawn, and must still turn the order round
-    // (it repeated the first when read from the router's copy of the address: 5 of 5 at this throttle).
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
-    await placed.click();
-    await expect(page).toHaveURL(/sort=students_placed/);
-    await placed.click();
-    await expect(page).toHaveURL(/sort=-students_placed/);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // On a slow machine the second click comes before the first sort is drawn, and must still turn the order round.
+    await onASlowMachine(page, async () => {
+      await placed.click();
+      await expect(page).toHaveURL(/sort=students_placed/);
+      await placed.click();
+      await expect(page).toHaveURL(/sort=-students_placed/);
+    });
     // "Placed" under "Students", named by the column's whole label.
     await expect(table(page).getByRole('columnheader', { name: 'Students placed', exact: true })).toHaveAttribute(
       'aria-sort',

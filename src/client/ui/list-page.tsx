@@ -51,7 +51,7 @@ function FilterSelect({
   filter: ListFilter;
   id: string;
   value: unknown;
-  onChange: ListSearchUpdate;
+  onChange: (changes: Record<string, string | null>) => void;
 }) {
   return (
     <NativeSelect
@@ -83,7 +83,7 @@ export type ListAdd = { label: string; to: string } | { label: string; onClick: 
 export interface ListView<S extends ListBaseState> {
   spec: ListSpec<S>;
   state: S;
-  update: ListSearchUpdate;
+  update: ListSearchUpdate<S>;
 }
 
 /** The list's state kept in the URL query (see useListSearch). */
@@ -197,7 +197,7 @@ export function ListPage<Row, S extends ListBaseState>(props: ListPageProps<Row,
             {...props.table}
             rows={slice.rows}
             sort={state.sort}
-            onSortChange={(key) => update({ sort: formatSort(toggleSort(state.sort, key)) })}
+            onSortChange={(key) => update((now) => ({ sort: formatSort(toggleSort(now.sort, key)) }))}
             loading={loading}
             empty={
               <Stack gap={4} align="center" py="md">

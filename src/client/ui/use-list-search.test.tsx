@@ -26,6 +26,17 @@ describe('useListSearch', () => {
     expect(list.current.state).toEqual({ sort: 'cip_code', wilType: 'Co-operative Education', institutionId: '3' });
   });
 
+  it('works a change given as a function out from the newest state asked for, not the one last drawn', () => {
+    const list = mount('/institutions');
+    const { update } = list.current;
+    const toggle = (current: Record<string, string>) => ({ sort: current.sort === 'short_name' ? '-short_name' : 'short_name' });
+    act(() => {
+      update(toggle);
+      update(toggle);
+    });
+    expect(list.search).toBe('?sort=-short_name');
+  });
+
   it('leaves out values equal to the defaults, and builds on a URL reached another way', () => {
     const list = mount('/programs');
     act(() => list.current.update({ q: 'nursing' }));

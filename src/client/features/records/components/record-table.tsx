@@ -11,6 +11,7 @@ import { headingSort, nextRecordSort } from '../lib/record-sort.ts';
 import { pageWindow, withPage, withPageSize, withSort } from '../lib/record-view-model.ts';
 import { RecordRowLink } from './record-row-link.tsx';
 import { RecordStatusBadge } from './record-status-badge.tsx';
+import type { RecordViewChange } from './use-record-view.ts';
 
 const C = RECORD_BROWSE_UI.columns;
 
@@ -52,7 +53,8 @@ export interface RecordTableProps {
   /** Data shown is the previous view's while the new one loads. */
   updating: boolean;
   /** A new view: `push` for paging (Back returns to the previous page), otherwise the history entry is replaced. */
-  onViewChange: (next: RecordQuery, options?: { push?: boolean }) => void;
+  /** Changes are given as functions of the view as it is now: a click before the last one is drawn builds on it. */
+  onViewChange: RecordViewChange;
   /** Shown when nothing matches: say what to do next. */
   empty: ReactNode;
   testId: string;
@@ -89,7 +91,7 @@ export function RecordTable({ caption, view, data, loading, updating, onViewChan
         rows={rows}
         rowKey={(r) => r.id}
         sort={headingSort(view.sort)}
-        onSortChange={(key) => onViewChange(withSort(view, nextRecordSort(view.sort, key as RecordSortKey)))}
+        onSortChange={(key) => onViewChange((now) => withSort(now, nextRecordSort(now.sort, key as RecordSortKey)))}
         loading={loading}
         skeletonRows={10}
         minWidth={960}
@@ -100,7 +102,7 @@ export function RecordTable({ caption, view, data, loading, updating, onViewChan
             <Stack gap={4} align="center" py="md">
               <Text fw={700}>{RECORD_BROWSE_UI.pastEndTitle}</Text>
               <Text size="sm">{RECORD_BROWSE_UI.pastEndBody}</Text>
-              <Button variant="default" size="xs" mt="xs" onClick={() => onViewChange(withPage(view, 1))}>
+              <Button variant="default" size="xs" mt="xs" onClick={() => onViewChange((now) => withPage(now, 1))}>
                 {RECORD_BROWSE_UI.firstPage}
               </Button>
             </Stack>
@@ -119,7 +121,7 @@ export function RecordTable({ caption, view, data, loading, updating, onViewChan
               total={total}
               from={window.from}
               to={window.to}
-              onPageChange={(page) => onViewChange(withPage(view, page), { push: true })}
+              onPageChange={(page) => onViewChange((now) => withPage(now, page), { push: true })}
             />
             {updating ? (
               <Group gap={6} data-testid="table-updating">
@@ -137,7 +139,10 @@ export function RecordTable({ caption, view, data, loading, updating, onViewChan
             data={[...new Set<number>([...RECORD_PAGE_SIZES, view.pageSize])]
               .sort((a, b) => a - b)
               .map((size) => ({ value: String(size), label: String(size) }))}
-            onChange={(event) => onViewChange(withPageSize(view, Number(event.currentTarget.value)))}
+            onChange={(event) => {
+              const size = Number(event.currentTarget.value);
+              onViewChange((now) => withPageSize(now, size));
+            }}
           />
         </Group>
       )}

@@ -11,6 +11,7 @@ import { ApiError, isApiError } from '../../../lib/api-client.ts';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { useDeferredFirstDraw } from '../../../ui/use-deferred-first-draw.ts';
+import { useNewestSearch } from '../../../ui/use-newest-search.ts';
 import { Page } from '../../../ui/page.tsx';
 import { useReport } from '../api/get-report.ts';
 import { ReportChart } from '../components/report-chart.tsx';
@@ -77,7 +78,7 @@ function ReportBody({
   search: URLSearchParams;
   title: string;
 }) {
-  const [, setSearch] = useSearchParams();
+  const { change } = useNewestSearch();
   const sortParam = search.get('sort');
   const sort = useMemo(() => parseReportSort(sortParam, report.columns), [sortParam, report.columns]);
   const model = useMemo(() => reportTableModel(report, sort), [report, sort]);
@@ -110,15 +111,15 @@ function ReportBody({
   // what someone comparing with the province came for.
   if (empty && !provinceHasRecords(report)) return emptyNotice(R.emptyTitle, R.emptyBody);
 
-  const onSort = (key: string) => {
-    // From the window's address, not the drawn table nor the router's copy: a second click before the first one's sort
-    // is drawn (a long report re-sorts in a transition) must turn the order round, not repeat the first. The router's
-    // functional update is handed the address of the last render, which on a slow machine is still the old one.
-    const current = new URLSearchParams(window.location.search);
-    const next = nextReportSort(parseReportSort(current.get('sort'), report.columns), key);
-    current.set('sort', next.direction === 'desc' ? `-${next.key}` : next.key);
-    setSearch(current, { replace: true, preventScrollReset: true });
-  };
+  // From the newest address asked for, not the drawn table: a second click before the first one's sort is drawn (a
+  // long report re-sorts in a transition) must turn the order round, not repeat the first.
+  const onSort = (key: string) =>
+    change((current) => {
+      const next = nextReportSort(parseReportSort(current.get('sort'), report.columns), key);
+      const search = new URLSearchParams(current);
+      search.set('sort', next.direction === 'desc' ? `-${next.key}` : next.key);
+      return search;
+    });
 
   // The chart and the table's first rows are drawn in a transition (short slices), the loading skeleton kept till then.
   if (!draw) return <ReportLoading />;
