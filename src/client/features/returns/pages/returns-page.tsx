@@ -1,12 +1,12 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
 import { useSiteConfig } from '../../../lib/site-config.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { useErrorToast } from '../../../ui/use-error-toast.ts';
+import { useNewestSearch } from '../../../ui/use-newest-search.ts';
 import { usePeriods, useReturns } from '../api/get-returns.ts';
 import { useProfile } from '../../session/index.ts';
 import { ReturnMatrixTable } from '../components/return-matrix-table.tsx';
@@ -37,11 +37,12 @@ const T = RETURN_UI.matrix;
 export default function ReturnsPage() {
   const title = routeTitle('returns');
   const periods = usePeriods();
-  const [params, setParams] = useSearchParams();
+  const { params, change } = useNewestSearch();
   const filters = useMemo(() => matrixFiltersFromUrl(params), [params]);
+  // Filters are a view, not a step: the history entry is replaced. Each builds on the newest filters asked for, so two
+  // picked before the matrix is drawn again both stay.
   const setFilters = (patch: Partial<MatrixFilters>) =>
-    // Filters are a view, not a step: the history entry is replaced.
-    setParams(matrixFilterParams({ ...filters, ...patch }), { replace: true });
+    change((current) => matrixFilterParams({ ...matrixFiltersFromUrl(current), ...patch }));
   const fiscalYears = useMemo(
     () => (periods.data ? chosenFiscalYears(periods.data, filters.fiscalYears, bcToday()) : undefined),
     [periods.data, filters.fiscalYears],
