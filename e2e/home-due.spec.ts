@@ -3,8 +3,8 @@ import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test 
 
 /**
  * "What is due" on the home page and the record form's lock notice (issue 20): a writer sees their institution's open
- * returns and reaches one; an app admin sees the province's progress and the overdue returns; a reader sees nothing
- * new. Once a return is signed off, the writer's form for its program and term says so and offers no save. The demo's
+ * returns and reaches one; a reader sees their institutions' returns too; an app admin and a global reader see the
+ * province's progress and the overdue returns. Once a return is signed off, the writer's form for its program and term says so and offers no save. The demo's
  * latest term (every earlier one approved) is the open period; the lock uses a period of a fiscal year no other test
  * uses, which has not opened yet, so it stays off the home page.
  */
@@ -90,12 +90,38 @@ test.describe.serial('what is due, and the lock on the record form', () => {
     });
   }
 
-  test('a reader sees nothing of what is due', async ({ page }) => {
-    await signInAs(page, 'reader');
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Your institutions' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'What is due' })).toHaveCount(0);
-  });
+  for (const size of WIDTHS) {
+    test(`a reader's home lists what UVic and SFU still owe, and a global reader's the province's progress (${size.width} px)`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(size);
+      await signInAs(page, 'reader');
+      await page.goto('/');
+      const mine = due(page).getByTestId('due-return');
+      await expect(mine.getByRole('link', { name: /^UVic — / }).first()).toBeVisible();
+      await expect(mine.getByRole('link', { name: /^SFU — / }).first()).toBeVisible();
+      // Only the institutions the reader may read: nothing of UBC's, nothing across the province.
+      await expect(mine.getByRole('link', { name: /^UBC — / })).toHaveCount(0);
+      await expect(due(page).getByRole('heading', { name: 'Across the province' })).toHaveCount(0);
+      await noSideways(page, size.width);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: testInfo.outputPath(`reader-home-${size.width}.png`), fullPage: true });
+      // The return opens for reading.
+      await mine
+        .getByRole('link', { name: /^SFU — / })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: /^SFU's .* return$/ })).toBeVisible();
+
+      await signInAs(page, 'globalreader');
+      await page.goto('/');
+      const province = due(page).getByTestId('due-province-period').first();
+      await expect(province.getByTestId('due-progress-line')).toHaveText(/^\d+ of \d+ submitted$/);
+      await expect(due(page).getByRole('heading', { name: 'Your institutions’ term returns' })).toHaveCount(0);
+      await noSideways(page, size.width);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
 
   test('once UVic signs off a term, the writer’s form for it says so and offers no save (1366 and 390 px)', async ({
     page,

@@ -20,6 +20,7 @@ import {
   institutionDue,
   percentOf,
   provinceProgress,
+  seesProvinceProgress,
   type InstitutionDue,
   type PeriodProgress,
 } from '../lib/what-is-due.ts';
@@ -55,12 +56,11 @@ function DueReturn({ ret }: { ret: TermReturn }) {
           <ReturnStateBadge state={ret.state} />
           {ret.overdue ? <OverdueBadge /> : null}
         </Group>
-        <Group gap="md" wrap="wrap">
-          <Text size="sm">{T.reported(ret.reported, ret.expected)}</Text>
-          <Text size="sm" fw={ret.overdue ? 700 : undefined} c={ret.overdue ? 'red.9' : undefined}>
-            {dueAgain ? T.dueAgain(formatDay(dueAgain)) : T.dueOn(formatDay(ret.due_again_on ?? ret.due_on))}
-          </Text>
-        </Group>
+        {/* Two lines in every card: side by side they shared a line or not by a few pixels of the date's width. */}
+        <Text size="sm">{T.reported(ret.reported, ret.expected)}</Text>
+        <Text size="sm" fw={ret.overdue ? 700 : undefined} c={ret.overdue ? 'red.9' : undefined}>
+          {dueAgain ? T.dueAgain(formatDay(dueAgain)) : T.dueOn(formatDay(ret.due_again_on ?? ret.due_on))}
+        </Text>
         {notes.map((note) => (
           <Text key={note.id} size="sm" data-testid="due-on-behalf">
             {T.onBehalfNote(note.text, formatInstant(note.at))}
@@ -94,7 +94,7 @@ export function InstitutionDueList({ due }: { due: InstitutionDue }) {
   );
 }
 
-/** Each open period's return of the institutions the person writes to or administers. */
+/** Each open period's return of the person's institutions. */
 function InstitutionReturns({ institutionIds }: { institutionIds: number[] }) {
   const open = useOpenReturns(institutionIds);
   if (open.isPending) return <Loading />;
@@ -162,7 +162,7 @@ export function PeriodProgressCard({ progress }: { progress: PeriodProgress }) {
   );
 }
 
-/** App admins: every open period's progress across the province. */
+/** App admins and global readers: every open period's progress across the province. */
 function ProvinceProgress() {
   const open = useOpenReturns('readable');
   if (open.isPending) return <Loading />;
@@ -191,17 +191,17 @@ function ProvinceProgress() {
 export function useWhatIsDueLoading(profile: Profile): boolean {
   const institutionIds = dueInstitutionIds(profile);
   const mine = useOpenReturns(institutionIds);
-  const province = useOpenReturns('readable', profile.privileges.glblAdmin);
+  const province = useOpenReturns('readable', seesProvinceProgress(profile));
   return mine.isLoading || province.isLoading;
 }
 
 /**
- * "What is due": for those who write to or administer institutions, their open returns; for app admins, the
- * province's progress. Nothing for those who only read.
+ * "What is due": for those with privileges on some institutions, those institutions' open returns; for those who read
+ * every institution, the province's progress.
  */
 export function WhatIsDue({ profile }: { profile: Profile }) {
   const institutionIds = dueInstitutionIds(profile);
-  const province = profile.privileges.glblAdmin;
+  const province = seesProvinceProgress(profile);
   if (institutionIds.length === 0 && !province) return null;
   return (
     <Stack gap="md" component="section" aria-labelledby="home-due">

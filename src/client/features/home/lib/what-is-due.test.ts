@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Privileges, type Profile } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
-import { dueInstitutionIds, institutionDue, percentOf, provinceProgress } from './what-is-due.ts';
+import { dueInstitutionIds, institutionDue, percentOf, provinceProgress, seesProvinceProgress } from './what-is-due.ts';
 import { profileWith } from '../../../lib/profile.test-support.ts';
 
 const user = (privileges: Partial<Privileges>): Profile => profileWith(privileges);
@@ -45,10 +45,16 @@ const SUMMER: [number, string, TermReturn['term'], string] = [11, '2026/27', 'Su
 const FALL: [number, string, TermReturn['term'], string] = [12, '2026/27', 'Fall', '2027-01-31'];
 
 describe('what is due', () => {
-  it('is the business of those who write to or administer an institution, not of those who only read', () => {
-    expect(dueInstitutionIds(user({ read: [1, 2] }))).toEqual([]);
-    expect(dueInstitutionIds(user({ read: [1], write: [3, 2], admin: [2] }))).toEqual([2, 3]);
+  it('shows each person the returns of every institution they hold a privilege on, readers too', () => {
+    expect(dueInstitutionIds(user({ read: [2, 1] }))).toEqual([1, 2]);
+    expect(dueInstitutionIds(user({ read: [1], write: [3, 2], admin: [2] }))).toEqual([1, 2, 3]);
     expect(dueInstitutionIds(user({ glblAdmin: true, glblRead: true }))).toEqual([]);
+  });
+
+  it('shows the province’s progress to those who read every institution, and to no one else', () => {
+    expect(seesProvinceProgress(user({ glblAdmin: true }))).toBe(true);
+    expect(seesProvinceProgress(user({ glblRead: true }))).toBe(true);
+    expect(seesProvinceProgress(user({ read: [1, 2, 3], write: [1], admin: [1] }))).toBe(false);
   });
 
   it('lists the person’s returns to finish first (the overdue leading, as their due date is past), then the signed off; earliest due first', () => {

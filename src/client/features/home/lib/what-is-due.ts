@@ -4,19 +4,27 @@ import type { Profile } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 
 /**
- * What the home page's "What is due" says (docs/reporting-cycle.md): to those who enter or sign off an institution's
- * figures, each open period's return of their institutions; to app admins, each open period's progress across the
- * province and its overdue returns. The returns come from `GET /api/returns?open=true`.
+ * What the home page's "What is due" says (docs/reporting-cycle.md): to everyone with privileges on some institutions,
+ * each open period's return of those institutions; to those who read every institution (app admins, global readers),
+ * each open period's progress across the province and its overdue returns. The returns come from
+ * `GET /api/returns?open=true`.
  */
 
 /** Returns that still need the institution: neither signed off nor approved. */
 const SIGNED_OFF: readonly ReturnState[] = ['submitted', 'approved'];
 export const isSignedOff = (r: Pick<TermReturn, 'state'>) => SIGNED_OFF.includes(r.state);
 
-/** The institutions whose returns are the person's business: those they may write to or administer. */
+/**
+ * The institutions whose returns the person is shown: every one they hold a privilege on. Those who only read see what
+ * their institutions still owe too (a co-op office's reader follows its term as closely as its writers).
+ */
 export function dueInstitutionIds(profile: Profile): number[] {
-  return [...new Set([...profile.privileges.write, ...profile.privileges.admin])].sort((a, b) => a - b);
+  const { read, write, admin } = profile.privileges;
+  return [...new Set([...read, ...write, ...admin])].sort((a, b) => a - b);
 }
+
+/** Whether the person is shown the province's progress: they may read every institution's returns. */
+export const seesProvinceProgress = (profile: Profile) => profile.privileges.glblAdmin || profile.privileges.glblRead;
 
 /** A period's place in time: fiscal year, then term in fiscal-year order. */
 const periodRank = (r: Pick<TermReturn, 'fiscal_year' | 'term'>) => `${r.fiscal_year}:${TERMS.indexOf(r.term)}`;
