@@ -141,3 +141,42 @@ test('at 390 px, an empty list says so within the screen, without a table', asyn
     await expectNoSeriousA11yViolations(page);
   }
 });
+
+/** Each row of fields in a grid: the tops of its boxes, as many as differ by more than a pixel (none when lined up). */
+async function misalignedRows(page: Page): Promise<string[]> {
+  return page.locator('.mantine-SimpleGrid-root').evaluateAll((grids) =>
+    grids.flatMap((grid) => {
+      const rows = new Map<number, { label: string; top: number }[]>();
+      for (const field of grid.querySelectorAll(':scope > .mantine-InputWrapper-root')) {
+        const box = field.querySelector('.mantine-Input-wrapper');
+        if (!box) continue;
+        const rowTop = Math.round(field.getBoundingClientRect().top);
+        const label = field.querySelector('label')?.textContent ?? '';
+        rows.set(rowTop, [...(rows.get(rowTop) ?? []), { label, top: box.getBoundingClientRect().top }]);
+      }
+      return [...rows.values()]
+        .filter((row) => Math.max(...row.map((f) => f.top)) - Math.min(...row.map((f) => f.top)) > 1)
+        .map((row) => row.map((f) => `${f.label} at ${Math.round(f.top)}`).join(', '));
+    }),
+  );
+}
+
+/**
+ * Fields side by side line up their boxes when one label wraps to more lines than its neighbour's ("Work terms in
+ * Vancouver Island/Coast" beside "Work terms in Mainland/Southwest"): the record form at both widths, and the phone's
+ * one-program entry of the whole-term grid.
+ */
+test('fields side by side line up their boxes, whatever their labels’ lengths', async ({ page }) => {
+  await signInAs(page, 'writer');
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/records/create');
+    await expect(page.getByRole('textbox', { name: 'Work terms in Vancouver Island/Coast' })).toBeVisible();
+    expect(await misalignedRows(page), `record form at ${width} px`).toEqual([]);
+  }
+  const open = (await (await page.request.get('/api/returns?open=true')).json()) as { id: number }[];
+  await page.goto(`/returns/${open[0]!.id}/enter`);
+  await expect(page.getByTestId('entry-phone')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Work terms in Vancouver Island/Coast' })).toBeVisible();
+  expect(await misalignedRows(page), 'the grid on a phone').toEqual([]);
+});

@@ -190,21 +190,19 @@ function PlacementRate({ values }: { values: RecordFormValues }) {
       <Text component="div" size="xs" c="dimmed">
         {RECORD_UI.placementRateHint}
       </Text>
+      {/* The sentence in place of a rate is set at its own size and line height, not the figure's. */}
       <Text
         component="output"
         aria-labelledby="placement-rate-label"
-        fw={700}
-        fz="xl"
+        fw={rate ? 700 : 400}
+        fz={rate ? 'xl' : 'sm'}
+        c={rate ? undefined : 'dimmed'}
         mt={4}
         display="block"
         data-testid="placement-rate"
         style={{ fontVariantNumeric: 'tabular-nums' }}
       >
-        {rate ?? (
-          <Text span size="sm" c="dimmed" fw={400}>
-            {RECORD_UI.placementRateNone}
-          </Text>
-        )}
+        {rate ?? RECORD_UI.placementRateNone}
       </Text>
     </div>
   );
