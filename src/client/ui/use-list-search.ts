@@ -5,7 +5,7 @@ import { useNewestSearch } from './use-newest-search.ts';
 type ListSearchChanges = Record<string, string | null>;
 
 /** Changes to the list's query, or how to work them out from the state as it is now (a sort's second click). */
-export type ListSearchUpdate<S = never> = (
+export type ListSearchUpdate<S> = (
   changes: ListSearchChanges | ((current: S) => ListSearchChanges),
   options?: { push?: boolean },
 ) => void;

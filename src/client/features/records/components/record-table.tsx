@@ -52,8 +52,10 @@ export interface RecordTableProps {
   loading: boolean;
   /** Data shown is the previous view's while the new one loads. */
   updating: boolean;
-  /** A new view: `push` for paging (Back returns to the previous page), otherwise the history entry is replaced. */
-  /** Changes are given as functions of the view as it is now: a click before the last one is drawn builds on it. */
+  /**
+   * A new view, given as a function of the view as it is now (a click before the last one is drawn builds on it):
+   * `push` for paging (Back returns to the previous page), otherwise the history entry is replaced.
+   */
   onViewChange: RecordViewChange;
   /** Shown when nothing matches: say what to do next. */
   empty: ReactNode;
