@@ -143,9 +143,9 @@ test('at 390 px, an empty list says so within the screen, without a table', asyn
 });
 
 /** Each row of fields in a grid: the tops of its boxes, as many as differ by more than a pixel (none when lined up). */
-async function misalignedRows(page: Page): Promise<string[]> {
-  return page.locator('.mantine-SimpleGrid-root').evaluateAll((grids) =>
-    grids.flatMap((grid) => {
+async function misalignedRows(page: Page, grids = '.mantine-SimpleGrid-root'): Promise<string[]> {
+  return page.locator(grids).evaluateAll((found) =>
+    found.flatMap((grid) => {
       const rows = new Map<number, { label: string; top: number }[]>();
       for (const field of grid.querySelectorAll(':scope > .mantine-InputWrapper-root')) {
         const box = field.querySelector('.mantine-Input-wrapper');
@@ -163,8 +163,8 @@ async function misalignedRows(page: Page): Promise<string[]> {
 
 /**
  * Fields side by side line up their boxes when one label wraps to more lines than its neighbour's ("Work terms in
- * Vancouver Island/Coast" beside "Work terms in Mainland/Southwest"): the record form at both widths, and the phone's
- * one-program entry of the whole-term grid.
+ * Vancouver Island/Coast" beside "Work terms in Mainland/Southwest") or has a hint under it: the record form at both
+ * widths, the phone's one-program entry of the whole-term grid, and Add a period.
  */
 test('fields side by side line up their boxes, whatever their labels’ lengths', async ({ page }) => {
   await signInAs(page, 'writer');
@@ -179,4 +179,11 @@ test('fields side by side line up their boxes, whatever their labels’ lengths'
   await expect(page.getByTestId('entry-phone')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Work terms in Vancouver Island/Coast' })).toBeVisible();
   expect(await misalignedRows(page), 'the grid on a phone').toEqual([]);
+
+  // A row of fields of which only some have a hint: Add a period's year and term beside its two dates.
+  await signInAs(page, 'appadmin');
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/periods');
+  await expect(page.getByTestId('add-period-fields').getByLabel('Due on')).toBeVisible();
+  expect(await misalignedRows(page, '[data-testid="add-period-fields"]'), 'Add a period').toEqual([]);
 });

@@ -1,5 +1,7 @@
 import { type Page } from '@playwright/test';
 import type { Period } from '../src/shared/schemas/returns.ts';
+import type { Term } from '../src/shared/constants.ts';
+import { nextTerm, periodName } from '../src/shared/term-calendar.ts';
 import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
 /**
@@ -45,7 +47,7 @@ test.describe.serial('the Periods screen', () => {
       await page.goto('/periods');
       await expect(page.getByRole('heading', { level: 1, name: 'Reporting periods' })).toBeVisible();
       const rows = page.getByTestId('period-row');
-      // The demo (seeded as of 15 December 2025) runs from Summer 2016/17 to Spring 2025/26; newest first.
+      // The demo runs from Summer 2016/17 to the term after today's; newest first.
       await expect(page.locator('[data-period="Spring 2025/26"]')).toBeVisible();
       const order = (name: string) => Number(name.slice(-7, -3)) * 3 + ['Summer', 'Fall', 'Spring'].indexOf(name.split(' ')[0]!);
       const shown = await rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-period')!));
@@ -93,14 +95,25 @@ test.describe.serial('the Periods screen', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(row.getByTestId('period-due')).toHaveText(size.theirShown);
 
-      // Add a period on the term calendar's dates, then the same again: refused, naming the existing one.
+      // The form offers the period after the newest there is (before and after an add), not one that exists.
       const form = page.getByRole('region', { name: 'Add a period' });
+      const offered = async () =>
+        `${await form.getByLabel('Term').inputValue()} ${await form.getByLabel('Fiscal year').inputValue()}`;
+      const afterNewest = async () => {
+        const [term, fiscalYear] = (await rows.first().getAttribute('data-period'))!.split(' ') as [Term, string];
+        return periodName(nextTerm(fiscalYear, term));
+      };
+      expect(await offered()).toBe(await afterNewest());
+      // Add a period on the term calendar's dates, then the same again: refused, naming the existing one.
       await form.getByLabel('Fiscal year').selectOption(ADD_YEAR);
       await form.getByLabel('Term').selectOption(size.term);
       await form.getByRole('button', { name: 'Add the period' }).click();
       const added = page.locator(`[data-testid="period-row"][data-period="${size.term} ${ADD_YEAR}"]`);
       await expect(added).toBeVisible();
       await expect(added.locator('[data-state="upcoming"]')).toBeVisible();
+      await expect.poll(offered).toBe(await afterNewest());
+      await form.getByLabel('Fiscal year').selectOption(ADD_YEAR);
+      await form.getByLabel('Term').selectOption(size.term);
       await form.getByRole('button', { name: 'Add the period' }).click();
       const duplicate = page.getByTestId('period-duplicate');
       await expect(duplicate).toContainText('This period already exists');

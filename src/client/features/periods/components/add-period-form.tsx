@@ -3,7 +3,13 @@ import { IconCopy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { TERMS, type Term } from '../../../../shared/constants.ts';
 import { fiscalYearOf } from '../../../../shared/record-rules.ts';
-import { bcToday, defaultPeriodDates, fiscalYearOfDay, fiscalYearStart } from '../../../../shared/term-calendar.ts';
+import {
+  bcToday,
+  defaultPeriodDates,
+  fiscalYearOfDay,
+  fiscalYearStart,
+  type PeriodKey,
+} from '../../../../shared/term-calendar.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notifications.ts';
 import { serverFormErrors } from '../../../ui/form-errors.ts';
@@ -14,20 +20,27 @@ import { formatDay } from '../../returns/index.ts';
 const T = PERIOD_UI.add;
 const FIELDS = ['fiscal_year', 'term', 'opens_on', 'due_on'] as const;
 
-/** The fiscal years offered: ten back and two ahead of the current one, newest first. */
-function fiscalYearChoices(): string[] {
+/** The fiscal years offered: ten back and two ahead of the current one, and the one suggested, newest first. */
+function fiscalYearChoices(suggested: string): string[] {
   const current = fiscalYearStart(fiscalYearOfDay(bcToday()));
-  return Array.from({ length: 13 }, (_, n) => fiscalYearOf(current + 2 - n));
+  const years = Array.from({ length: 13 }, (_, n) => fiscalYearOf(current + 2 - n));
+  return years.includes(suggested) ? years : [suggested, ...years].sort().reverse();
 }
 
 /**
- * "Add a period": a fiscal year and term, and optionally its dates (empty: the term calendar's, shown under each
- * field). PUT /api/periods; a period that already exists (409) is said plainly, in the server's words, which name it.
+ * "Add a period": a fiscal year and term (at first `suggested`, the next period to come), and optionally its dates
+ * (empty: the term calendar's, shown under each field). PUT /api/periods; a period that already exists (409) is said
+ * plainly, in the server's words, which name it.
  */
-export function AddPeriodForm() {
+export function AddPeriodForm({ suggested }: { suggested: PeriodKey }) {
   const create = useCreatePeriod();
-  const years = fiscalYearChoices();
-  const [values, setValues] = useState({ fiscal_year: years[2]!, term: 'Fall' as Term, opens_on: '', due_on: '' });
+  const years = fiscalYearChoices(suggested.fiscal_year);
+  const [values, setValues] = useState({
+    fiscal_year: suggested.fiscal_year,
+    term: suggested.term as Term,
+    opens_on: '',
+    due_on: '',
+  });
   const defaults = defaultPeriodDates(values.fiscal_year, values.term);
   const duplicate = isApiError(create.error) && create.error.status === 409 ? create.error : null;
   const problems = create.error && !duplicate ? serverFormErrors(create.error, FIELDS) : { fields: {}, other: [] };
@@ -56,7 +69,7 @@ export function AddPeriodForm() {
           <Title order={2} size="h3" id="add-period-title">
             {T.title}
           </Title>
-          <Group align="flex-start" gap="md" wrap="wrap">
+          <Group align="stretch" gap="md" wrap="wrap" className="fields-line-up" data-testid="add-period-fields">
             <NativeSelect
               id="period-fiscal-year"
               label={T.fiscalYear}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestFirst, periodName, periodState } from './period-state.ts';
+import { newestFirst, periodName, periodState, periodToAdd } from './period-state.ts';
 
 describe('a period’s state on a day', () => {
   const fall = { opens_on: '2026-09-01', due_on: '2027-01-31' };
@@ -28,5 +28,19 @@ describe('a period’s state on a day', () => {
       p(4, '2025/26', 'Fall'),
     ]);
     expect(sorted.map(periodName)).toEqual(['Summer 2026/27', 'Spring 2025/26', 'Fall 2025/26', 'Summer 2025/26']);
+  });
+});
+
+describe('the period Add a period offers', () => {
+  it('is the one after the newest there is, whatever the order given; with none, today’s term', () => {
+    const periods = [
+      { fiscal_year: '2026/27', term: 'Fall' as const },
+      { fiscal_year: '2026/27', term: 'Spring' as const },
+      { fiscal_year: '2025/26', term: 'Spring' as const },
+    ];
+    expect(periodToAdd(periods, '2026-11-29')).toEqual({ fiscal_year: '2027/28', term: 'Summer' });
+    expect(periodToAdd(periods.slice(0, 1), '2026-11-29')).toEqual({ fiscal_year: '2026/27', term: 'Spring' });
+    expect(periodToAdd([], '2026-11-29')).toEqual({ fiscal_year: '2026/27', term: 'Fall' });
+    expect(periodToAdd([], '2027-03-01')).toEqual({ fiscal_year: '2026/27', term: 'Spring' });
   });
 });

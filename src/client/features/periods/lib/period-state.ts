@@ -1,4 +1,5 @@
 import type { Period } from '../../../../shared/schemas/returns.ts';
+import { newestFirst, nextTerm, termOfDay, type PeriodKey } from '../../../../shared/term-calendar.ts';
 
 /** Where a period stands on a B.C. day: not opened yet, open, due within two weeks, or past its due date. */
 export type PeriodState = 'upcoming' | 'open' | 'due soon' | 'past due';
@@ -15,3 +16,12 @@ export function periodState(period: Pick<Period, 'opens_on' | 'due_on'>, today: 
 }
 
 export { newestFirst, periodName } from '../../../../shared/term-calendar.ts';
+
+/**
+ * The period "Add a period" offers first: the one after the newest there is (the next to come, as the term after
+ * today's already exists); with none, today's term. The form once offered Fall of the current year, which always exists.
+ */
+export function periodToAdd(periods: readonly PeriodKey[], today: string): PeriodKey {
+  const newest = newestFirst(periods)[0];
+  return newest ? nextTerm(newest.fiscal_year, newest.term) : termOfDay(today);
+}

@@ -7,12 +7,14 @@ import { routeTitle } from '../../../ui/route-title.ts';
 import { usePeriodList } from '../api/periods.ts';
 import { AddPeriodForm } from '../components/add-period-form.tsx';
 import { PeriodTable } from '../components/period-table.tsx';
+import { periodName, periodToAdd } from '../lib/period-state.ts';
 import { PERIOD_UI } from '../messages.ts';
 
 /** `/periods` (app admins): every reporting period with its dates and state; change a period's dates, add one. */
 export default function PeriodsPage() {
   const periods = usePeriodList();
   if (periods.isPending) return <PageSkeleton />;
+  const suggested = periodToAdd(periods.data ?? [], bcToday());
   return (
     <Page title={routeTitle('periods')}>
       <Text>{PERIOD_UI.intro}</Text>
@@ -26,7 +28,8 @@ export default function PeriodsPage() {
           </Text>
         </Stack>
       )}
-      <AddPeriodForm />
+      {/* Drawn anew once a period is added, offering the one after it. */}
+      <AddPeriodForm key={periodName(suggested)} suggested={suggested} />
     </Page>
   );
 }
