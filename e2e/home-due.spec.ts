@@ -112,6 +112,9 @@ test.describe.serial('what is due, and the lock on the record form', () => {
         .first()
         .click();
       await expect(page.getByRole('heading', { level: 1, name: /^SFU's .* return$/ })).toBeVisible();
+      // Nothing there asks a reader to fill in and import: the workbook is offered as the term's figures.
+      await expect(page.getByTestId('term-template')).toHaveText('Download the figures (XLSX)');
+      await expect(page.getByText(/import it/)).toHaveCount(0);
 
       await signInAs(page, 'globalreader');
       await page.goto('/');

@@ -125,6 +125,7 @@ test.describe.serial('whole-term entry', () => {
     await signInAs(page, 'writer');
     await page.goto(`/returns/${returnId}`);
     // The template: the grid's columns as a workbook, for a writer too.
+    await expect(page.getByTestId('term-template')).toHaveText('Download a template (XLSX)');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('term-template').click()]);
     expect(download.suggestedFilename()).toMatch(/^UVic-Fall-.+-template\.xlsx$/);
     await expectNoSeriousA11yViolations(page);

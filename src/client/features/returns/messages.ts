@@ -132,6 +132,9 @@ export const RETURN_UI = {
     template: 'Download a template (XLSX)',
     templateHint:
       'The template has one line per program with its figures; fill it in and import it on the Import records page as it is.',
+    // To someone who may not change the term (a reader, or a locked return), the same file is the term's figures.
+    figuresFile: 'Download the figures (XLSX)',
+    figuresFileHint: 'The workbook has one line per program with its figures, laid out as the import reads them.',
     institution: 'Institution',
     period: 'Period',
     due: 'Due',

@@ -8,7 +8,8 @@ const T = RETURN_UI.detail;
 
 /**
  * The two ways to a whole term from its return: the grid (to enter it, or to read it whole), and the template, the
- * grid's columns as a workbook to fill in elsewhere and import as it is (writers too: no export right needed).
+ * grid's columns as a workbook to fill in elsewhere and import as it is (writers too: no export right needed). To
+ * someone who may not change the term the same file is offered as its figures, not as something to fill in.
  */
 export function TermEntryLinks({ ret, mayEnter }: { ret: TermReturn; mayEnter: boolean }) {
   return (
@@ -31,11 +32,11 @@ export function TermEntryLinks({ ret, mayEnter }: { ret: TermReturn; mayEnter: b
           leftSection={<IconDownload size={18} aria-hidden="true" />}
           data-testid="term-template"
         >
-          {T.template}
+          {mayEnter ? T.template : T.figuresFile}
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        {mayEnter ? T.enterTermHint : T.seeTermHint} {T.templateHint}
+        {mayEnter ? `${T.enterTermHint} ${T.templateHint}` : `${T.seeTermHint} ${T.figuresFileHint}`}
       </Text>
     </Stack>
   );
