@@ -225,6 +225,8 @@ test.describe.serial('whole-term entry', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Sign off' }).click();
     await expect(page.getByTestId('entry-read-only')).toContainText('signed off');
     await expect(input(page, 'students_placed', 0)).toHaveAttribute('readonly', '');
+    // Nothing is entered here any more: the heading says what the page shows.
+    await expect(page.getByRole('heading', { level: 1, name: `${TERM} ${FISCAL_YEAR}: UVic, the whole term` })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // The app admin approves from the return page, seeing the term's figures: each program beside its history, the

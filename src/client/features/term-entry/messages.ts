@@ -3,6 +3,7 @@ import type { GridField } from './lib/cell-text.ts';
 /** The words of the whole-term grid. Figures keep the record form's labels (RECORD_FIELD_LABELS) in every message. */
 export const ENTRY_UI = {
   title: (institution: string, term: string, fiscalYear: string) => `Enter ${term} ${fiscalYear}: ${institution}`,
+  readTitle: (institution: string, term: string, fiscalYear: string) => `${term} ${fiscalYear}: ${institution}, the whole term`,
   back: 'Back to the return',
   loadError: 'The programs and records of this return could not be loaded.',
   intro:

@@ -315,8 +315,7 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
   const [view] = useState(createGridViewStore);
   const { dispatch } = store;
 
-  const locked = isLockedReturnState(ret.state);
-  const readOnly = locked || !canEditInstitution(profile.privileges, ret.institution_id);
+  const { locked, readOnly } = gridAccess(ret, profile.privileges);
   const place = useMemo(
     () => ({ institutionId: ret.institution_id, fiscalYear: ret.fiscal_year, term: ret.term }),
     [ret.institution_id, ret.fiscal_year, ret.term],
@@ -393,12 +392,21 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
   );
 }
 
+/** Whether the return is signed off, and whether the grid is read-only for this person (signed off, or no write right). */
+function gridAccess(ret: TermReturn, privileges: Privileges): { locked: boolean; readOnly: boolean } {
+  const locked = isLockedReturnState(ret.state);
+  return { locked, readOnly: locked || !canEditInstitution(privileges, ret.institution_id) };
+}
+
 function TermEntry({ ret }: { ret: TermReturn }) {
   const rows = useEntryRows(ret.id);
+  const { profile } = useProfile();
   const name = returnName(ret.institution_name, ret.fiscal_year, ret.term);
+  // "Enter …" only to whoever may: to a reader, or on a signed-off return, the page shows the term.
+  const { readOnly } = gridAccess(ret, profile.privileges);
   return (
     <Page
-      title={ENTRY_UI.title(ret.institution_name, ret.term, ret.fiscal_year)}
+      title={(readOnly ? ENTRY_UI.readTitle : ENTRY_UI.title)(ret.institution_name, ret.term, ret.fiscal_year)}
       crumbs={[
         { label: routeTitle('home'), to: '/' },
         { label: routeTitle('returns'), to: '/returns' },
