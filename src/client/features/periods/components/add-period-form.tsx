@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { TERMS, type Term } from '../../../../shared/constants.ts';
+import { TERMS } from '../../../../shared/constants.ts';
 import { fiscalYearOf } from '../../../../shared/record-rules.ts';
 import {
   bcToday,
@@ -37,7 +37,7 @@ export function AddPeriodForm({ suggested }: { suggested: PeriodKey }) {
   const years = fiscalYearChoices(suggested.fiscal_year);
   const [values, setValues] = useState({
     fiscal_year: suggested.fiscal_year,
-    term: suggested.term as Term,
+    term: suggested.term,
     opens_on: '',
     due_on: '',
   });
