@@ -28,8 +28,8 @@ export default function PeriodsPage() {
           </Text>
         </Stack>
       )}
-      {/* Drawn anew once a period is added, offering the one after it. */}
-      <AddPeriodForm key={periodName(suggested)} suggested={suggested} />
+      {/* Drawn anew once a period is added (the list grows), offering the period after the newest again. */}
+      <AddPeriodForm key={`${periodName(suggested)}:${periods.data?.length ?? 0}`} suggested={suggested} />
     </Page>
   );
 }
