@@ -1,4 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TERMS } from '../../../../shared/constants.ts';
+import { fiscalYearOf } from '../../../../shared/record-rules.ts';
+import { periodOrdinal, termOfDay } from '../../../../shared/term-calendar.ts';
 import { newestFirst, periodName, periodState, periodToAdd } from './period-state.ts';
 
 describe('a period’s state on a day', () => {
@@ -42,5 +46,25 @@ describe('the period Add a period offers', () => {
     expect(periodToAdd(periods.slice(0, 1), '2026-11-29')).toEqual({ fiscal_year: '2026/27', term: 'Spring' });
     expect(periodToAdd([], '2026-11-29')).toEqual({ fiscal_year: '2026/27', term: 'Fall' });
     expect(periodToAdd([], '2027-03-01')).toEqual({ fiscal_year: '2026/27', term: 'Spring' });
+  });
+
+  it('for any periods and any day, is a period that does not exist yet, later than every one there is', () => {
+    const period = fc.record({
+      fiscal_year: fc.integer({ min: 2000, max: 2090 }).map(fiscalYearOf),
+      term: fc.constantFrom(...TERMS),
+    });
+    const day = fc.date({ min: new Date('2000-05-01'), max: new Date('2090-12-31'), noInvalidDate: true });
+    fc.assert(
+      fc.property(fc.array(period, { maxLength: 20 }), day, (periods, on) => {
+        const today = on.toISOString().slice(0, 10);
+        const offered = periodToAdd(periods, today);
+        if (periods.length === 0) {
+          expect(offered).toEqual(termOfDay(today));
+        } else {
+          expect(periods.map(periodName)).not.toContain(periodName(offered));
+          expect(periodOrdinal(offered)).toBe(Math.max(...periods.map(periodOrdinal)) + 1);
+        }
+      }),
+    );
   });
 });

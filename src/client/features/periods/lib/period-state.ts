@@ -1,5 +1,5 @@
 import type { Period } from '../../../../shared/schemas/returns.ts';
-import { newestFirst, nextTerm, termOfDay, type PeriodKey } from '../../../../shared/term-calendar.ts';
+import { newestFirst, nextTerm, periodName, termOfDay, type PeriodKey } from '../../../../shared/term-calendar.ts';
 
 /** Where a period stands on a B.C. day: not opened yet, open, due within two weeks, or past its due date. */
 export type PeriodState = 'upcoming' | 'open' | 'due soon' | 'past due';
@@ -15,7 +15,7 @@ export function periodState(period: Pick<Period, 'opens_on' | 'due_on'>, today: 
   return daysBetween(today, period.due_on) <= DUE_SOON_DAYS ? 'due soon' : 'open';
 }
 
-export { newestFirst, periodName } from '../../../../shared/term-calendar.ts';
+export { newestFirst, periodName };
 
 /**
  * The period "Add a period" offers first: the one after the newest there is (the next to come, as the term after

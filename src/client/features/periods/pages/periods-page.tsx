@@ -7,7 +7,7 @@ import { routeTitle } from '../../../ui/route-title.ts';
 import { usePeriodList } from '../api/periods.ts';
 import { AddPeriodForm } from '../components/add-period-form.tsx';
 import { PeriodTable } from '../components/period-table.tsx';
-import { periodName, periodToAdd } from '../lib/period-state.ts';
+import { periodToAdd } from '../lib/period-state.ts';
 import { PERIOD_UI } from '../messages.ts';
 
 /** `/periods` (app admins): every reporting period with its dates and state; change a period's dates, add one. */
@@ -28,8 +28,8 @@ export default function PeriodsPage() {
           </Text>
         </Stack>
       )}
-      {/* Drawn anew once a period is added (the list grows), offering the period after the newest again. */}
-      <AddPeriodForm key={`${periodName(suggested)}:${periods.data?.length ?? 0}`} suggested={suggested} />
+      {/* Drawn anew whenever a period is added (the list grows), offering the period after the newest again. */}
+      <AddPeriodForm key={periods.data?.length ?? 0} suggested={suggested} />
     </Page>
   );
 }
