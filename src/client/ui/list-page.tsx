@@ -214,7 +214,7 @@ export function ListPage<Row, S extends ListBaseState>(props: ListPageProps<Row,
               total={slice.total}
               from={slice.from}
               to={slice.to}
-              onPageChange={(page) => update({ page: String(page) }, { push: true })}
+              onPageChange={(to) => update((now) => ({ page: String(to(now.page)) }), { push: true })}
             />
           )}
         </Stack>

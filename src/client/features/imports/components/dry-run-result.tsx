@@ -318,7 +318,7 @@ export function DryRunResult({
           total={rows.length}
           from={rows.length === 0 ? 0 : (current - 1) * PAGE_SIZE + 1}
           to={Math.min(current * PAGE_SIZE, rows.length)}
-          onPageChange={setPage}
+          onPageChange={(to) => setPage((now) => to(Math.min(now, pageCount)))}
         />
       </Stack>
     </Paper>

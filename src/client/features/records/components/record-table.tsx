@@ -123,7 +123,7 @@ export function RecordTable({ caption, view, data, loading, updating, onViewChan
               total={total}
               from={window.from}
               to={window.to}
-              onPageChange={(page) => onViewChange((now) => withPage(now, page), { push: true })}
+              onPageChange={(to) => onViewChange((now) => withPage(now, to(now.page)), { push: true })}
             />
             {updating ? (
               <Group gap={6} data-testid="table-updating">
