@@ -70,12 +70,13 @@ function fileRows(table: TableFile, file: 'csv' | 'xlsx'): Cell[][] {
  * CSV lines of the given cells, each text cell through the formula rule: CRLF as Excel writes them, or LF to match
  * PostgreSQL's COPY output. A field holding `;` or a tab is quoted: Excel where `;` is the list separator, and
  * LibreOffice splitting on tabs, would otherwise make each part a cell of its own, and a part may start a formula
- * (`x;=1+1`; formula-guard.ts, decision 017).
+ * (`x;=1+1`; formula-guard.ts, decision 017). So is a field holding a lone CR or LF: csv-stringify quotes only the
+ * line end it writes, and a spreadsheet ends a row at either, so `x\n=1+1` unquoted would start a row with a formula.
  */
 export const csvLines = (rows: Cell[][], lineEnd: 'windows' | 'unix' = 'windows') =>
   stringify(
     rows.map((cells) => cells.map(safeCell)),
-    { record_delimiter: lineEnd, quoted_match: /[;\t]/ },
+    { record_delimiter: lineEnd, quoted_match: /[;\t\r\n]/ },
   );
 
 /** CSV with a byte-order mark. */

@@ -1,7 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fontsOf } from '../test/workbook-parts.ts';
+import { safeCell } from './formula-guard.ts';
 import { SHEET_FONT } from './sheet-layout.ts';
 import { csvLines, tableCsv, tableXlsx, type TableFile } from './table-files.ts';
 
@@ -115,4 +117,51 @@ describe('csvLines', () => {
     // Excel, where ; is the list separator, splits only outside quotes.
     expect(text).toBe(`"'x;=1+1","a\tb",plain,"a,b",12\r\n`);
   });
+
+  it('keeps every row and cell whole for a reader that ends a row at any CR or LF outside quotes, as spreadsheets do', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', '=', '@', ' ', ',', ';', '"', '\t', '\r', '\n', '\r\n'), maxLength: 12 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.oneof(text, fc.integer(), fc.constant(null)), { minLength: 1, maxLength: 4 }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.constantFrom('windows' as const, 'unix' as const),
+        (rows, lineEnd) => {
+          const read = readLikeASpreadsheet(csvLines(rows, lineEnd));
+          expect(read).toEqual(rows.map((cells) => cells.map((cell) => (cell === null ? '' : String(safeCell(cell))))));
+        },
+      ),
+    );
+  });
 });
+
+/** Rows of CSV text read as Excel and LibreOffice do: a CR, an LF or a CRLF outside quotes ends the row. */
+function readLikeASpreadsheet(csv: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i]!;
+    if (quoted && c === '"' && csv[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted) {
+      cell += c;
+    } else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' || c === '\n') {
+      if (c === '\r' && csv[i + 1] === '\n') i++;
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+    } else {
+      cell += c;
+    }
+  }
+  return rows;
+}
