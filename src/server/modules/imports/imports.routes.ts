@@ -61,16 +61,29 @@ export async function requireImportRights(request: FastifyRequest): Promise<void
   if (!(privileges.glblAdmin || privileges.write.length > 0 || privileges.admin.length > 0)) throw forbidden();
 }
 
+/** The body's media type as sent, lower case, without parameters ('' when none was sent). */
+const mediaType = (request: FastifyRequest) => (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+const sentAs = (type: string) => (type ? `; this was sent as ${type.slice(0, 80)}` : '');
+
 /** The upload's kind by its Content-Type, or a 400 that says what to upload. */
 function declaredKind(request: FastifyRequest): FileKind {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaType(request);
   if (type === XLSX_CONTENT_TYPE) return 'xlsx';
   if (CSV_TYPES.has(type) || type === 'application/octet-stream') return 'csv';
-  throw fieldError(
-    'file',
-    `Upload a CSV file or an Excel workbook (.xlsx)${type ? `; this file was sent as ${type.slice(0, 80)}` : ''}.`,
-  );
+  throw fieldError('file', `Upload a CSV file or an Excel workbook (.xlsx)${sentAs(type)}.`);
 }
+
+/**
+ * The rows routes take JSON only, refused otherwise before a byte of the body is read: this plugin's catch-all parser
+ * (for uploads) would hand them bytes where they stream JSON to the worker.
+ */
+async function requireJsonBody(request: FastifyRequest): Promise<void> {
+  const type = mediaType(request);
+  if (type !== 'application/json')
+    throw fieldError('body', `Send the rows as JSON (Content-Type: application/json)${sentAs(type)}.`);
+}
+/** Rights first (a stranger learns nothing from a 400), then the body's type. */
+const rowsRouteChecks = [requireImportRights, requireJsonBody];
 
 /** The body as the worker read it; the route's schema documents it, and the worker validates it. */
 const prepared = (request: FastifyRequest, keepRows: KeepRows = false) =>
@@ -159,7 +172,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       },
       bodyLimit: ROWS_BODY_LIMIT,
       config: { changesNothing: true },
-      onRequest: requireImportRights,
+      onRequest: rowsRouteChecks,
       ...readByWorker,
     },
     async (request, reply) => {
@@ -183,7 +196,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       },
       bodyLimit: ROWS_BODY_LIMIT,
       config: { changesNothing: true },
-      onRequest: requireImportRights,
+      onRequest: rowsRouteChecks,
       ...readByWorker,
     },
     async (request) =>
@@ -211,7 +224,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       bodyLimit: ROWS_BODY_LIMIT,
-      onRequest: requireImportRights,
+      onRequest: rowsRouteChecks,
       ...readByWorker,
     },
     // Rows with errors: a 400 with the dry run. Rows of a submitted or approved term return: 409 return_locked (with

@@ -627,6 +627,37 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
     }, 120_000);
   });
 
+  describe('a rows route sent something other than JSON', () => {
+    const KINDS = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', XLSX_CONTENT_TYPE, ''];
+
+    it.each(['dry-run', 'refused-rows', 'commit'])(
+      'POST /api/imports/%s says the body must be JSON and writes nothing',
+      async (path) => {
+        const body = JSON.stringify(await importBody(csvText([dataRow(ownShort, 'Business Co-op', '2035/36', 'Fall')])));
+        const [recordsBefore, auditBefore] = [await recordCount(), await auditCount()];
+        for (const type of KINDS) {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: `/api/imports/${path}`,
+            payload: body,
+            headers: { cookie: cookies.writer, ...(type ? { 'content-type': type } : {}) },
+          });
+          expect(res.statusCode, `${type}: ${res.body}`).toBe(400);
+          expect(res.json().fieldErrors.body[0]).toMatch(/^Send the rows as JSON \(Content-Type: application\/json\)/);
+        }
+        // Who may not import still learns nothing but that.
+        const stranger = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/imports/${path}`,
+          payload: body,
+          headers: { cookie: cookies.reader, 'content-type': 'text/plain' },
+        });
+        expect(stranger.statusCode).toBe(403);
+        expect([await recordCount(), await auditCount()]).toEqual([recordsBefore, auditBefore]);
+      },
+    );
+  });
+
   describe('authorization matrix', () => {
     const allowed: Record<RoleName, number> = {
       signedOut: 401,
