@@ -627,6 +627,28 @@ describe('imports API: read a file, check it row by row, write all or nothing', 
     }, 120_000);
   });
 
+  it('past imports count, for all but app admins, only the records of institutions the person may read', async () => {
+    const FY = '2042/43';
+    const rows = [
+      dataRow(ownShort, 'Computing Co-op', FY, 'Fall'),
+      dataRow(otherShort, 'Other Co-op', FY, 'Fall'),
+      dataRow(otherShort, 'Other Co-op', FY, 'Summer'),
+    ];
+    const done = await commit('appAdmin', {
+      ...(await importBody(csvText(rows), {}, 'appAdmin')),
+      fileName: 'both institutions.csv',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const latest = async (role: RoleName) => {
+      const list = await call('GET', '/api/imports', role);
+      expect(list.statusCode, list.body).toBe(200);
+      return (list.json() as { fileName: string; counts: object }[]).find((i) => i.fileName === 'both institutions.csv');
+    };
+    expect((await latest('appAdmin'))?.counts).toEqual({ created: 3, updated: 0 });
+    // The writer may read only their own institution: one record of the three is theirs to know of.
+    expect((await latest('writer'))?.counts).toEqual({ created: 1, updated: 0 });
+  });
+
   describe('a rows route sent something other than JSON', () => {
     const KINDS = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', XLSX_CONTENT_TYPE, ''];
 

@@ -53,8 +53,9 @@ export async function keepSentRows(db: Db, userId: number, name: string, csv: st
 
 /**
  * The latest committed imports a person may know of: an app admin's, all; anyone else's, their own and those that
- * wrote to an institution they may edit. The file is theirs to download only if they made the import or are an app
- * admin.
+ * wrote to an institution they may edit. What an import did is counted over the records they may read (an app
+ * admin's import of three UBC records and one UVic record is one record created to a UVic writer). The file is theirs
+ * to download only if they made the import or are an app admin.
  */
 export async function listImports(db: Db, userId: number, privileges: Privileges, limit = 50): Promise<PastImport[]> {
   const editable = [...new Set([...privileges.write, ...privileges.admin])];
@@ -63,19 +64,34 @@ export async function listImports(db: Db, userId: number, privileges: Privileges
     : sql`(a.changed_by = ${userId} OR EXISTS (
           SELECT 1 FROM jsonb_array_elements_text(COALESCE(a.after->'institutions', '[]'::jsonb)) AS i(id)
           WHERE i.id::int = ANY(${`{${editable.join(',')}}`}::int[])))`;
+  const readable = [...new Set([...privileges.read, ...editable])];
+  /** How many of the records listed under `key` of the import's audit row the person may read. */
+  const counted = (key: 'created' | 'updated' | 'overwritten' | 'keptCurrent') => {
+    const ids = sql`jsonb_array_elements_text(COALESCE(a.after->(${key}::text), '[]'::jsonb)) AS x(id)`;
+    return privileges.glblAdmin || privileges.glblRead
+      ? sql`(SELECT count(*)::int FROM ${ids})`
+      : sql`(SELECT count(*)::int FROM ${ids} JOIN records r ON r.id = x.id::int
+             WHERE r.institution_id = ANY(${`{${readable.join(',')}}`}::int[]))`;
+  };
   const rows = await queryRows<{
     id: number;
     at: string;
     by: string | null;
     changed_by: number | null;
-    after: Record<string, unknown>;
+    file_name_sent: string | null;
+    created: number;
+    updated: number;
+    overwritten: number;
+    kept_current: number;
     file_id: number | null;
     file_name: string | null;
     size: number | null;
   }>(
     db,
     sql`SELECT a.id::int AS id, to_char(a.changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at,
-               COALESCE(NULLIF(u.pref_name, ''), u.username) AS by, a.changed_by, a.after,
+               COALESCE(NULLIF(u.pref_name, ''), u.username) AS by, a.changed_by, a.after->>'fileName' AS file_name_sent,
+               ${counted('created')} AS created, ${counted('updated')} AS updated,
+               ${counted('overwritten')} AS overwritten, ${counted('keptCurrent')} AS kept_current,
                f.id AS file_id, f.file_name, f.size
         FROM audit_log a
         LEFT JOIN users u ON u.id = a.changed_by
@@ -83,15 +99,14 @@ export async function listImports(db: Db, userId: number, privileges: Privileges
         WHERE a.entity_type = 'import' AND a.action = 'records' AND ${visible}
         ORDER BY a.id DESC LIMIT ${limit}`,
   );
-  const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
   return rows.map((r) => ({
     id: r.id,
     at: r.at,
     by: r.by,
-    fileName: (r.after.fileName as string | null) ?? r.file_name,
-    counts: { created: count(r.after.created), updated: count(r.after.updated) },
-    overwritten: count(r.after.overwritten),
-    keptCurrent: count(r.after.keptCurrent),
+    fileName: r.file_name_sent ?? r.file_name,
+    counts: { created: r.created, updated: r.updated },
+    overwritten: r.overwritten,
+    keptCurrent: r.kept_current,
     file:
       r.file_id !== null && (privileges.glblAdmin || r.changed_by === userId)
         ? { id: r.file_id, name: r.file_name!, size: r.size! }
