@@ -6,6 +6,7 @@ import { directSignInUrl, signInUrl } from '../lib/sign-in.ts';
 import { useSiteConfig } from '../lib/site-config.tsx';
 import { AccessContacts } from '../features/session/index.ts';
 import { describeError, type ErrorView } from './error-view.ts';
+import { resolveAppRoute } from '../../shared/app-routes.ts';
 import { TEXT } from '../../shared/messages.ts';
 import { APP_UI } from './messages.ts';
 
@@ -40,11 +41,13 @@ export function ErrorPage() {
   useReportError(error);
   const view = describeError(error);
   const here = `${location.pathname}${location.search}`;
+  // A screen only app admins may use is theirs alone to open to anyone.
+  const appAdminScreen = resolveAppRoute(location.pathname, location.search, isDevelopment)?.route.access === 'appAdmin';
   return (
     <Page title={view.title}>
       <Stack gap="md" maw="46rem">
         <ErrorBody view={view} />
-        {view.status === 403 ? <AccessContacts /> : null}
+        {view.status === 403 ? <AccessContacts appAdminScreen={appAdminScreen} /> : null}
         <Group gap="sm" mt="sm">
           {view.status === 401 ? (
             <Button component="a" href={signInUrl(here)}>

@@ -30,6 +30,15 @@ export const AccessContactsSchema = ContactListSchema;
 export type AccessContacts = ContactList;
 
 /**
+ * Its query: `screen=app-admin` for a screen only app admins may use (Institutions, Reporting periods…), which no
+ * institution's admin can open to anyone, so the app admins are named.
+ */
+export const AccessContactsQuerySchema = z
+  .object({ screen: z.enum(['app-admin'], { error: 'screen must be app-admin, or left out' }).optional() })
+  .strict();
+export type AccessContactsQuery = z.infer<typeof AccessContactsQuerySchema>;
+
+/**
  * A return's sign-off people are told it is ready at most once in this many minutes: enough to stop a button (or a
  * script) from filling their mailboxes, short enough to tell them again the same day after a correction.
  */

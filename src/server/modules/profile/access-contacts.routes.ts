@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../shared/schemas/api.ts';
-import { AccessContactsSchema, type AccessContacts } from '../../../shared/schemas/contacts.ts';
+import { AccessContactsQuerySchema, AccessContactsSchema, type AccessContacts } from '../../../shared/schemas/contacts.ts';
 import type { Db } from '../../db/client.ts';
 import { requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
 import { chooseContacts } from '../users/contact-choice.ts';
@@ -10,9 +10,14 @@ import { appAdmins, institutionAdmins, institutionShortName } from '../users/con
 /**
  * Who the signed-in user asks for access (decision 030): the admins of their own home institution (as single sign-on
  * reported it), else a few app admins; never themself. Nobody learns the admins of an institution that is not theirs.
+ * For a screen only app admins may use, the app admins: an institution's admin cannot grant it.
  */
-async function accessContacts(db: Db, user: { id: number; homeInstitution: number | null }): Promise<AccessContacts> {
-  const home = user.homeInstitution;
+async function accessContacts(
+  db: Db,
+  user: { id: number; homeInstitution: number | null },
+  appAdminScreen: boolean,
+): Promise<AccessContacts> {
+  const home = appAdminScreen ? null : user.homeInstitution;
   const { kind, people } = chooseContacts({
     institutionAdmins: home === null ? [] : await institutionAdmins(db, home),
     appAdmins: await appAdmins(db),
@@ -33,11 +38,12 @@ export async function accessContactRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['sign-in'],
         summary:
-          'Who to ask for access: the admins of your home institution (name and mail address), or a few app admins where it has none',
-        response: { 200: AccessContactsSchema, 401: ApiErrorSchema },
+          'Who to ask for access: the admins of your home institution (name and mail address), or a few app admins where it has none or the screen is one only app admins may use (`screen=app-admin`)',
+        querystring: AccessContactsQuerySchema,
+        response: { 200: AccessContactsSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
       onRequest: requireSignedIn,
     },
-    async (request) => accessContacts(app.database.db, signedInUser(request)),
+    async (request) => accessContacts(app.database.db, signedInUser(request), request.query.screen === 'app-admin'),
   );
 }

@@ -74,6 +74,27 @@ describe('who to ask for access', () => {
     expect(body.people).toEqual([{ name: 'Hana Home', email: 'home-admin@example.ca' }]);
   });
 
+  it('names the app admins for a screen only they may use, to anyone, and refuses another screen by name', async () => {
+    const newcomer = await createUser(ctx.db, { username: 'newcomer-2', homeInstitutionId: home });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profile/access-contacts?screen=app-admin',
+      headers: { cookie: await ctx.cookieFor(newcomer) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'app-admins', institution_name: null });
+    expect(res.json().people).toContainEqual({ name: 'Ari App', email: 'app-admin-1@example.ca' });
+    expect(res.body).not.toContain('home-admin');
+    for (const query of ['screen=admin', 'screen=', 'screen=app-admin&screen=app-admin', 'other=1']) {
+      const bad = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/profile/access-contacts?${query}`,
+        headers: { cookie: await ctx.cookieFor(newcomer) },
+      });
+      expect(bad.statusCode, `${query}: ${bad.body}`).toBe(400);
+    }
+  });
+
   it('answers 401 to a visitor', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/profile/access-contacts' })).statusCode).toBe(401);
   });

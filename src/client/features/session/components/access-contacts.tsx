@@ -9,13 +9,13 @@ const T = SESSION_UI.contacts;
 
 /**
  * Who grants access, by name with a mail link (issue 29, decision 030): the admins of the person's own institution,
- * else the app admins. Nothing for a visitor (they sign in first); a failure to load says so quietly, as the page's
- * own message still stands.
+ * else the app admins; the app admins alone for a screen only they may use (`appAdminScreen`). Nothing for a visitor
+ * (they sign in first); a failure to load says so quietly, as the page's own message still stands.
  */
-export function AccessContacts() {
+export function AccessContacts({ appAdminScreen = false }: { appAdminScreen?: boolean }) {
   const { profile } = useProfile();
   const signedIn = isSignedIn(profile);
-  const contacts = useAccessContacts(signedIn);
+  const contacts = useAccessContacts(signedIn, appAdminScreen);
   if (!signedIn) return null;
   if (contacts.isPending) return <Skeleton height="3rem" maw="30rem" />;
   if (contacts.isError) return <Text size="sm">{T.failed}</Text>;
