@@ -158,7 +158,8 @@ export interface AppConfig {
   logLevel: string;
   /**
    * Development only (DEMO_TODAY): the B.C. day the demo data is seeded as of and the periods job opens periods as of,
-   * instead of today; so a test's demo does not move with the calendar.
+   * instead of today; so a test's demo does not move with the calendar. The app's clock is not moved: what is open,
+   * due and overdue is worked out from the real date.
    */
   demoToday?: string;
   oidc?: OidcSettings;

@@ -50,7 +50,8 @@ export function periodFiscalYears(periods: readonly Period[]): string[] {
 /**
  * The fiscal years shown, oldest first: those asked for that have periods; when none of them has (a year without
  * periods would be a matrix without columns), the year of the period due next on `today` (opened, not yet past its
- * due date, due soonest: the term institutions are working on, which in May is still last fiscal year's Spring), or
+ * due date, due soonest: the term institutions are working on, which from January to May is the Spring of the year
+ * before the newest), or
  * else the latest with periods.
  */
 export function chosenFiscalYears(periods: readonly Period[], asked: readonly string[], today?: string): string[] {

@@ -6,7 +6,7 @@ import type { PeriodState } from './lib/period-state.ts';
  */
 export const PERIOD_UI = {
   intro:
-    'Each term’s period opens by itself, on the term calendar’s dates, when the term before it starts. Change a period’s dates here, or add one for a term the calendar has not reached.',
+    'Each term’s period is made by itself when the term before it starts, with the term calendar’s dates, and opens on its first day. Change a period’s dates here, or add one for a term the calendar has not reached.',
   tableCaption: 'Reporting periods, newest first',
   columns: { period: 'Period', opens: 'Opens', due: 'Due', dates: 'Dates', state: 'State', actions: 'Actions' },
   states: {

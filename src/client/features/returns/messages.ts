@@ -56,7 +56,7 @@ export const RETURN_UI = {
     intro:
       'Each institution’s term returns: who has reported, who has signed off, and which terms the province has approved. Counts are programs reported of programs expected.',
     fiscalYear: 'Fiscal years',
-    fiscalYearHint: 'The latest when none is chosen',
+    fiscalYearHint: 'When none is chosen: the year of the term due next',
     region: 'Region',
     institutionType: 'Institution type',
     state: 'State',

@@ -84,7 +84,7 @@ describe('what is due', () => {
     expect(institutionDue([], [2])).toMatchObject({ returns: [], toFinish: 0 });
   });
 
-  it('counts each open period across the province, newest first, with its overdue returns by name', () => {
+  it('counts each open period across the province, the earliest due first, with its overdue returns by name', () => {
     const returns = [
       ret(UVIC, SPRING, 'in progress', true),
       ret(UBC, SPRING, 'approved'),
@@ -92,7 +92,7 @@ describe('what is due', () => {
       ret([4, 'BCIT'], SPRING, 'not started', true),
       ret(UVIC, SUMMER, 'reopened'),
     ];
-    const [summer, spring] = provinceProgress(returns);
+    const [spring, summer] = provinceProgress(returns);
     expect(summer).toMatchObject({ term: 'Summer', total: 1, done: 0, approved: 0, overdue: [] });
     expect(summer!.byState.reopened).toBe(1);
     expect(spring).toMatchObject({ fiscalYear: '2025/26', term: 'Spring', dueOn: '2026-05-31', total: 4, done: 2, approved: 1 });
@@ -101,13 +101,13 @@ describe('what is due', () => {
     expect(provinceProgress([])).toEqual([]);
   });
 
-  it('orders periods by fiscal year, then term in fiscal-year order', () => {
+  it('orders periods by due date, so one with overdue returns leads one just opened', () => {
     const order = provinceProgress([
       ret(UVIC, SPRING, 'submitted'),
       ret(UVIC, FALL, 'submitted'),
       ret(UVIC, SUMMER, 'submitted'),
     ]);
-    expect(order.map((p) => p.term)).toEqual(['Fall', 'Summer', 'Spring']);
+    expect(order.map((p) => p.term)).toEqual(['Spring', 'Summer', 'Fall']);
   });
 
   it('works out a share as a whole percentage, 0 of nothing', () => {

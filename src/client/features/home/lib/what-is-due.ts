@@ -1,4 +1,3 @@
-import { TERMS } from '../../../../shared/constants.ts';
 import { RETURN_STATES, type ReturnState } from '../../../../shared/reporting-cycle.ts';
 import type { Profile } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
@@ -25,9 +24,6 @@ export function dueInstitutionIds(profile: Profile): number[] {
 
 /** Whether the person is shown the province's progress: they may read every institution's returns. */
 export const seesProvinceProgress = (profile: Profile) => profile.privileges.glblAdmin || profile.privileges.glblRead;
-
-/** A period's place in time: fiscal year, then term in fiscal-year order. */
-const periodRank = (r: Pick<TermReturn, 'fiscal_year' | 'term'>) => `${r.fiscal_year}:${TERMS.indexOf(r.term)}`;
 
 export interface InstitutionDue {
   /** The open periods' returns: those to finish first (so the overdue lead), then the signed off; earliest due first. */
@@ -69,7 +65,10 @@ export interface PeriodProgress {
   overdue: TermReturn[];
 }
 
-/** Each open period's progress across the province, the newest period first. */
+/**
+ * Each open period's progress across the province, in the order it needs attention, as the institutions' returns are:
+ * the earliest due first, so a period with overdue returns leads one that has just opened.
+ */
 export function provinceProgress(returns: readonly TermReturn[]): PeriodProgress[] {
   const byPeriod = new Map<number, PeriodProgress>();
   for (const r of returns) {
@@ -93,11 +92,7 @@ export function provinceProgress(returns: readonly TermReturn[]): PeriodProgress
   }
   const periods = [...byPeriod.values()];
   for (const p of periods) p.overdue.sort((a, b) => a.institution_name.localeCompare(b.institution_name));
-  return periods.sort((a, b) =>
-    periodRank({ fiscal_year: b.fiscalYear, term: b.term }).localeCompare(
-      periodRank({ fiscal_year: a.fiscalYear, term: a.term }),
-    ),
-  );
+  return periods.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.fiscalYear.localeCompare(b.fiscalYear));
 }
 
 /** A share as a whole percentage for a progress bar (0 when there is nothing to count). */

@@ -30,7 +30,7 @@ export function MatrixFilterBar({
   filters: MatrixFilters;
   /** Every fiscal year with periods, newest first. */
   years: string[];
-  /** The fiscal years the matrix shows (the latest when none is chosen). */
+  /** The fiscal years the matrix shows (when none is chosen, the year of the term due next). */
   shownYears: string[];
   onChange: (patch: Partial<MatrixFilters>) => void;
 }) {
