@@ -35,7 +35,7 @@ export const BannerRequestSchema = BannerSchema.partial()
     if (Object.keys(banner).length === 0) return;
     if (banner.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Text is required' });
     if (banner.type === undefined)
-      ctx.addIssue({ code: 'custom', path: ['type'], message: `Type must be one of: ${BANNER_TYPES.join(', ')}` });
-    if (banner.icon === undefined) ctx.addIssue({ code: 'custom', path: ['icon'], message: 'Icon must be text' });
+      ctx.addIssue({ code: 'custom', path: ['type'], message: `Type is required: one of ${BANNER_TYPES.join(', ')}` });
+    if (banner.icon === undefined) ctx.addIssue({ code: 'custom', path: ['icon'], message: 'Icon is required' });
   })
   .transform((banner): BannerResponse => (banner.text === undefined ? {} : (banner as Banner)));

@@ -80,6 +80,15 @@ describe('advisory banner', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/global/header.json' })).json()).toEqual(before);
   });
 
+  it('names each field a banner lacks as required, not as of the wrong kind', async () => {
+    const res = await put({ text: 'Maintenance tonight' }, 'appAdmin');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({
+      type: ['Type is required: one of info, success, warning, error'],
+      icon: ['Icon is required'],
+    });
+  });
+
   it('accepts a path on this site as the link', async () => {
     const banner = { ...BANNER, url: '/reports/params?type=region' };
     expect((await put(banner, 'appAdmin')).statusCode).toBe(200);
