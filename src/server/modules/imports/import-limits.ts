@@ -48,6 +48,11 @@ export const MAX_CONCURRENT_PARSES = 2;
  */
 export const MAX_WAITING_PARSES = 6;
 /**
+ * Spreadsheets one person may have read or waiting at once: one person's burst of uploads (a script, say) takes at
+ * most this share of the places above, so everyone else's upload is still read instead of refused as busy.
+ */
+export const MAX_PARSES_PER_PERSON = 2;
+/**
  * An import request body up to this size is read on the event loop (a few milliseconds); a larger one in a worker
  * process. A body of 5,000 rows of 200 cells (16 MB) took the event loop about half a second.
  */

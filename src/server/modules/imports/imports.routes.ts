@@ -149,7 +149,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       if (!Buffer.isBuffer(body))
         throw fieldError('file', 'The file is empty. Choose a file with a row of column headings and a row for each record.');
       // Off the event loop, with caps on time and memory: a hostile file must not stall everyone else (decision 014).
-      const file = await parseInWorker(body, kind);
+      const file = await parseInWorker(body, kind, signedInUser(request).id);
       // Stored as it came, so the import that uses it keeps the very file (issue 28).
       const uploadId = await storeUpload(db, signedInUser(request).id, {
         name: request.query.fileName ?? `import.${kind}`,

@@ -9,6 +9,7 @@ import type { FileKind } from './import-files.ts';
 import {
   IN_PROCESS_REQUEST_BYTES,
   MAX_CONCURRENT_PARSES,
+  MAX_PARSES_PER_PERSON,
   MAX_WAITING_PARSES,
   PARSE_HEAP_LIMIT_MB,
   PARSE_TIME_LIMIT_MS,
@@ -45,6 +46,8 @@ const SIMPLER = 'Save the sheet to import as CSV, or copy it alone into a new wo
 let running = 0;
 let peak = 0;
 const waiting: (() => void)[] = [];
+/** Each person's spreadsheets being read or waiting (MAX_PARSES_PER_PERSON). */
+const perPerson = new Map<number, number>();
 
 /** The most parses that have run at once since the process started (for tests). */
 export const peakConcurrentParses = () => peak;
@@ -53,6 +56,22 @@ let workerStarts = 0;
 export const workersStarted = () => workerStarts;
 
 const BUSY = 'The server is busy reading other files and imports right now. Nothing was saved; try again in a few seconds.';
+const YOURS_BUSY = `You already have ${MAX_PARSES_PER_PERSON} files being read. Nothing was saved; try again once they are done.`;
+
+/** Holds one of the person's places while `work` runs, or refuses as busy when they hold all of theirs. */
+async function asPerson<T>(person: number | null, work: () => Promise<T>): Promise<T> {
+  if (person === null) return work();
+  const held = perPerson.get(person) ?? 0;
+  if (held >= MAX_PARSES_PER_PERSON) throw new Refused({ kind: 'busy', message: YOURS_BUSY, retryAfterSeconds: 5 });
+  perPerson.set(person, held + 1);
+  try {
+    return await work();
+  } finally {
+    const left = perPerson.get(person)! - 1;
+    if (left === 0) perPerson.delete(person);
+    else perPerson.set(person, left);
+  }
+}
 
 async function turn(): Promise<void> {
   if (running >= MAX_CONCURRENT_PARSES) {
@@ -96,8 +115,13 @@ async function inWorker<T>(input: Input, job: WorkerJob, subject: Subject, limit
   }
 }
 
-export const parseInWorker = (bytes: Buffer, kind: FileKind, limits: ParseLimits = LIMITS): Promise<ImportFile> =>
-  inWorker(bytes, { kind }, SPREADSHEET, limits);
+/** Reads a spreadsheet in a worker, as one of `person`'s places (null: a caller with no person, such as a test). */
+export const parseInWorker = (
+  bytes: Buffer,
+  kind: FileKind,
+  person: number | null,
+  limits: ParseLimits = LIMITS,
+): Promise<ImportFile> => asPerson(person, () => inWorker(bytes, { kind }, SPREADSHEET, limits));
 
 const tooLarge = () => new Refused({ kind: 'rejected', message: 'The request body is too large.' });
 

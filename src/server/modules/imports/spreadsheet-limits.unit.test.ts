@@ -133,11 +133,11 @@ describe('spreadsheet caps (decision 014)', () => {
 
   it('ends a worker that runs past its time or out of its memory, and answers in words', async () => {
     const heavy = heavyWorkbook();
-    await expect(parseInWorker(heavy, 'xlsx', { timeMs: 50, heapMb: 256 }).catch(asAnswer)).rejects.toMatchObject({
+    await expect(parseInWorker(heavy, 'xlsx', null, { timeMs: 50, heapMb: 256 }).catch(asAnswer)).rejects.toMatchObject({
       statusCode: 400,
       message: expect.stringMatching(/took longer than 0.05 seconds/),
     });
-    await expect(parseInWorker(heavy, 'xlsx', { timeMs: 60_000, heapMb: 16 }).catch(asAnswer)).rejects.toMatchObject({
+    await expect(parseInWorker(heavy, 'xlsx', null, { timeMs: 60_000, heapMb: 16 }).catch(asAnswer)).rejects.toMatchObject({
       statusCode: 413,
       message: expect.stringMatching(/needs more than 16 MB of memory/),
     });
