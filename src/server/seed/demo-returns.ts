@@ -6,6 +6,7 @@ import type { DemoTimeline } from './demo-story.ts';
 import { seedReportingCycle } from './reporting-cycle.ts';
 import type { PeriodKey } from '../../shared/term-calendar.ts';
 import { bcInstant } from '../db/bc-time-sql.ts';
+import { defaultDueAgainOn } from '../../shared/return-due.ts';
 
 /**
  * Who plays which part in the demo's reporting cycle (its terms are the timeline's, demo-story.ts), so home, the
@@ -26,6 +27,8 @@ export const DEMO_RETURN_STORY = {
   correction: 7,
 } as const;
 
+/** Days after the reopened return's due date that appadmin reopens it (some five weeks). */
+const REOPENED_AFTER_DAYS = 38;
 /** A B.C. day and time, some days after the reopened return's due date, as SQL. */
 const afterDue = (days: number, time: string) => bcInstant(sql.raw(`((pe.due_on + ${days}) + time '${time}')`));
 
@@ -33,6 +36,9 @@ interface StoryReturn {
   id: number;
   version: number;
   instadmin: number;
+  /** The B.C. day it is reopened, and its period's due date (YYYY-MM-DD): the new due date follows from them. */
+  reopened_day: string;
+  period_due_on: string;
   reopened: string;
   corrected: string;
   resubmitted: string;
@@ -40,7 +46,8 @@ interface StoryReturn {
 }
 
 /**
- * The reopened return's story, after its first approval: appadmin reopens it with a reason five weeks later, the
+ * The reopened return's story, after its first approval: appadmin reopens it with a reason some five weeks later
+ * (due again on the date a reopening sets by default, as the API would set it), the
  * institution's admin corrects one record (an audited update, so `updated_at` passes the first approval) and signs
  * off again, and appadmin approves it a week after that. `first_approved_at` keeps the first approval.
  */
@@ -50,7 +57,8 @@ async function reopenAndReapprove(tx: Db, reopened: PeriodKey, adminId: number):
   const [story] = await queryRows<StoryReturn>(
     tx,
     sql`SELECT tr.id, tr.version, (SELECT id FROM users WHERE username = 'instadmin') AS instadmin,
-               ${afterDue(38, '10:15')} AS reopened, ${afterDue(40, '14:40')} AS corrected,
+               (pe.due_on + ${REOPENED_AFTER_DAYS}::int)::text AS reopened_day, pe.due_on::text AS period_due_on,
+               ${afterDue(REOPENED_AFTER_DAYS, '10:15')} AS reopened, ${afterDue(40, '14:40')} AS corrected,
                ${afterDue(41, '09:30')} AS resubmitted, ${afterDue(48, '11:05')} AS reapproved
         FROM term_returns tr JOIN reporting_periods pe ON pe.id = tr.period_id
         JOIN institutions i ON i.id = tr.institution_id
@@ -72,10 +80,19 @@ async function reopenAndReapprove(tx: Db, reopened: PeriodKey, adminId: number):
   const after = await readRecord(tx, target!.id);
   const v = story.version;
   const reason = DEMO_RETURN_STORY.reopenReason;
+  const dueAgain = defaultDueAgainOn(story.reopened_day, story.period_due_on);
   const steps = [
-    { action: 'reopen', from: 'approved', to: 'reopened', reason, userId: adminId, at: story.reopened },
-    { action: 'submit', from: 'reopened', to: 'submitted', reason: null, userId: story.instadmin, at: story.resubmitted },
-    { action: 'approve', from: 'submitted', to: 'approved', reason: null, userId: adminId, at: story.reapproved },
+    { action: 'reopen', from: 'approved', to: 'reopened', reason, dueAgain, userId: adminId, at: story.reopened },
+    {
+      action: 'submit',
+      from: 'reopened',
+      to: 'submitted',
+      reason: null,
+      dueAgain: null,
+      userId: story.instadmin,
+      at: story.resubmitted,
+    },
+    { action: 'approve', from: 'submitted', to: 'approved', reason: null, dueAgain: null, userId: adminId, at: story.reapproved },
   ];
   await tx.insert(returnEvents).values(
     steps.map((s) => ({
@@ -84,6 +101,7 @@ async function reopenAndReapprove(tx: Db, reopened: PeriodKey, adminId: number):
       fromState: s.from,
       toState: s.to,
       reason: s.reason,
+      dueAgainOn: s.dueAgain,
       userId: s.userId,
       at: new Date(s.at),
     })),
@@ -96,7 +114,7 @@ async function reopenAndReapprove(tx: Db, reopened: PeriodKey, adminId: number):
       changedBy: s.userId,
       changedAt: new Date(s.at),
       before: { state: s.from, version: v + n },
-      after: { state: s.to, version: v + n + 1, reason: s.reason },
+      after: { state: s.to, version: v + n + 1, reason: s.reason, ...(s.dueAgain ? { due_again_on: s.dueAgain } : {}) },
     })),
     {
       entityType: 'record',
@@ -109,7 +127,8 @@ async function reopenAndReapprove(tx: Db, reopened: PeriodKey, adminId: number):
     },
   ]);
   await tx.execute(
-    sql`UPDATE term_returns SET version = ${v + steps.length}, updated_at = ${story.reapproved} WHERE id = ${story.id}`,
+    sql`UPDATE term_returns SET version = ${v + steps.length}, due_again_on = ${dueAgain}::date, updated_at = ${story.reapproved}
+        WHERE id = ${story.id}`,
   );
 }
 

@@ -15,6 +15,8 @@ import { DEMO_RETURN_STORY } from './demo-returns.ts';
 import { SIGNED_OFF_ON_BEHALF } from './reporting-cycle.ts';
 import { seedLargeDataset } from './large.ts';
 import { bcToday } from '../../shared/term-calendar.ts';
+import { bcDayOf } from '../../shared/bc-time.ts';
+import { defaultDueAgainOn } from '../../shared/return-due.ts';
 import { demoTestNow } from '../test/demo-day.ts';
 
 const column = (field: string) => `r.${field}`;
@@ -391,6 +393,11 @@ describe('seedDemo', () => {
       ['approve', 'submitted', 'approved', 'Avery Admin'],
     ]);
     expect(story!.history[2]!.reason).toBe(DEMO_RETURN_STORY.reopenReason);
+    // Due again as a reopening through the API would set it: two weeks after the day it was reopened (its period's
+    // due date long past), on the return and in its history.
+    const reopenedDay = bcDayOf(Date.parse(story!.history[2]!.at));
+    expect(story!.history[2]!.due_again_on).toBe(defaultDueAgainOn(reopenedDay, story!.due_on));
+    expect(story!.due_again_on).toBe(story!.history[2]!.due_again_on);
     const times = story!.history.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     // The first approval's time stays; the correction came after it, between the reopening and the second sign-off.
