@@ -12,10 +12,12 @@ import {
   type MoneyField,
 } from '../../../shared/record-rules.ts';
 import { checkText } from '../../../shared/schemas/text.ts';
+import { plainFigure } from '../../../shared/figure-text.ts';
 
 /**
  * Spreadsheet cells → record values. Cells arrive as text (numbers as a spreadsheet shows them, with thousands
- * separators or a dollar sign); each converter answers the value or an error in words naming the field.
+ * separators or a dollar sign, read by shared/figure-text.ts as the whole-term grid reads a paste); each converter
+ * answers the value or an error in words naming the field.
  */
 
 export type Converted<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -30,22 +32,11 @@ export const isBlankCell = (text: string | undefined) => text === undefined || t
 /** The record export guards text a spreadsheet would run as a formula with a leading apostrophe; undo it. */
 export const unguardText = undoFormulaGuard;
 
-/** Digits with optional thousands separators (1,234 or 1 234), as people and spreadsheets write them. */
-const GROUPED = /^-?\d{1,3}([, \u00a0\u202f]\d{3})+(\.\d+)?$/;
-const PLAIN = /^-?\d+(\.\d+)?$/;
-
-function plainNumberText(text: string): string | null {
-  const t = text.trim();
-  if (PLAIN.test(t)) return t;
-  if (GROUPED.test(t)) return t.replace(/[, \u00a0\u202f]/g, '');
-  return null;
-}
-
 /** A count: a whole number, blank → null; "1,234" is 1234, "12.0" is 12. */
 export function convertCount(field: CountField, text: string): Converted<number | null> {
   if (isBlankCell(text)) return ok(null);
   const label = RECORD_FIELD_LABELS[field];
-  const plain = plainNumberText(text);
+  const plain = plainFigure(text, false);
   if (plain === null) return fail(`${label} must be a whole number; ${quoted(text.trim())} is not one`);
   const n = Number(plain);
   if (!Number.isInteger(n)) return fail(`${label} must be a whole number; ${quoted(text.trim())} is not one`);
@@ -57,18 +48,11 @@ export function convertCount(field: CountField, text: string): Converted<number 
 export function convertMoney(field: MoneyField, text: string): Converted<string | null> {
   if (isBlankCell(text)) return ok(null);
   const label = RECORD_FIELD_LABELS[field];
-  let t = text
-    .trim()
-    .replace(/^CA\$|^C\$|^\$/i, '')
-    .replace(/\s*(CAD)?$/i, '');
-  const negative = t.startsWith('-');
-  if (negative) t = t.slice(1).replace(/^\$/, '');
-  const plain = plainNumberText(t);
+  const plain = plainFigure(text, true);
   if (plain === null)
     return fail(`${label} must be an amount in dollars and cents, such as 23.45; ${quoted(text.trim())} is not one`);
-  const value = negative ? `-${plain}` : plain;
-  const error = moneyFieldError(field, value);
-  return error ? fail(error) : ok(normalizeMoney(value));
+  const error = moneyFieldError(field, plain);
+  return error ? fail(error) : ok(normalizeMoney(plain));
 }
 
 /** A fiscal year: "2024/25", also written "2024-25", "2024/2025" or "2024-2025". */

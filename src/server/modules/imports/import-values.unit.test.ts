@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { countFieldError, moneyFieldError, normalizeMoney } from '../../../shared/record-rules.ts';
+import { plainFigure } from '../../../shared/figure-text.ts';
+import { figureTexts } from '../../../shared/figure-text.test-support.ts';
 import { columnLetter } from './import-files.ts';
 import { isDateFormat, numberText, referenceColumn, serialDateText } from './xlsx-sheet.ts';
 import {
@@ -90,5 +94,28 @@ describe('import cell conversion', () => {
     expect(columnLetter(0)).toBe('A');
     expect(columnLetter(25)).toBe('Z');
     expect(columnLetter(26)).toBe('AA');
+  });
+});
+
+describe('a figure read from a file', () => {
+  // The whole-term grid reads a paste the same way (cell-text.test.ts): both go through shared/figure-text.ts.
+  it('is the figure shared/figure-text.ts reads, when the record rule accepts it; refused otherwise', () => {
+    fc.assert(
+      fc.property(figureTexts, (text) => {
+        const plain = plainFigure(text, false);
+        const n = plain === null ? null : Number(plain);
+        const count = convertCount('students_placed', text);
+        if (text.trim() === '') expect(count).toEqual({ ok: true, value: null });
+        else if (n !== null && countFieldError('students_placed', n) === null) expect(count).toEqual({ ok: true, value: n });
+        else expect(count.ok).toBe(false);
+
+        const amount = plainFigure(text, true);
+        const money = convertMoney('avg_hourly_wage', text);
+        if (text.trim() === '') expect(money).toEqual({ ok: true, value: null });
+        else if (amount !== null && moneyFieldError('avg_hourly_wage', amount) === null)
+          expect(money).toEqual({ ok: true, value: normalizeMoney(amount) });
+        else expect(money.ok).toBe(false);
+      }),
+    );
   });
 });

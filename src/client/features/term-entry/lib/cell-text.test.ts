@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countFieldError, MAX_COUNT } from '../../../../shared/record-rules.ts';
+import { countFieldError, MAX_COUNT, moneyFieldError, normalizeMoney } from '../../../../shared/record-rules.ts';
+import { plainFigure } from '../../../../shared/figure-text.ts';
+import { figureTexts } from '../../../../shared/figure-text.test-support.ts';
 import { readCell } from './cell-text.ts';
 
 describe('a cell as the record reads it', () => {
@@ -36,6 +38,28 @@ describe('a cell as the record reads it', () => {
         // Whatever is accepted is a value the record's own rule accepts.
         if (read.error === null) expect(countFieldError('employers_total', read.value)).toBeNull();
         else expect(read.value).toBeUndefined();
+      }),
+    );
+  });
+
+  // The import reads a file's cells the same way (import-values.unit.test.ts): both go through shared/figure-text.ts.
+  it('is the figure shared/figure-text.ts reads, when the record rule accepts it; refused otherwise', () => {
+    fc.assert(
+      fc.property(figureTexts, (text) => {
+        const blank = text.trim() === '';
+        const plain = plainFigure(text, false);
+        const n = plain === null ? null : Number(plain);
+        const count = readCell('students_placed', text);
+        if (blank) expect(count).toEqual({ value: null, error: null });
+        else if (n !== null && countFieldError('students_placed', n) === null) expect(count).toEqual({ value: n, error: null });
+        else expect(count.error).toEqual(expect.any(String));
+
+        const amount = plainFigure(text, true);
+        const money = readCell('avg_hourly_wage', text);
+        if (blank) expect(money).toEqual({ value: null, error: null });
+        else if (amount !== null && moneyFieldError('avg_hourly_wage', amount) === null)
+          expect(money).toEqual({ value: normalizeMoney(amount), error: null });
+        else expect(money.error).toEqual(expect.any(String));
       }),
     );
   });
