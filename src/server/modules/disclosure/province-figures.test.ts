@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DISCLOSURE_RULE, suppressionFootnotes } from '../../../shared/disclosure.ts';
 import { LOCATION_FIELDS } from '../../../shared/record-rules.ts';
-import type { Report } from '../../../shared/schemas/report.ts';
+import { REPORT_FLAG_KEY, type Report } from '../../../shared/schemas/report.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { releaseEverything } from '../../test/release-factories.ts';
@@ -354,5 +354,61 @@ describe('disclosure control of the province row', () => {
     expect(held.release?.held_back).toContain('students_placed');
     // A global reader sees the live figure.
     expect((await report('discipline', year(fy), 'globalReader')).province.students_placed).toBe(230);
+  });
+
+  it('a period whose final release brings two late institutions keeps its provisional figures, marked p, programs and fees too (decision 047)', async () => {
+    // Its own period: P, Q and R are in the provisional release; S and T (another of O's kind) come in late.
+    const fy = '2011/12';
+    const [period] = await queryRows<{ id: number }>(
+      ctx.db,
+      sql`INSERT INTO reporting_periods (fiscal_year, term, opens_on, due_on)
+        VALUES (${fy}, 'Fall', '2011-09-01', '2012-01-31') RETURNING id`,
+    );
+    const late = await createInstitution(ctx.db, { shortName: 'T-late', nameCode: 'TLATE' });
+    const institutions = { P: inst.P, Q: inst.Q, R: inst.R, S: inst.S, T: late };
+    for (const [name, id] of Object.entries(institutions))
+      await ctx.db.execute(
+        sql`INSERT INTO term_returns (period_id, institution_id, state, first_approved_at)
+          VALUES (${period!.id}, ${id}, ${name === 'S' || name === 'T' ? 'open' : 'approved'}, now())`,
+      );
+    const add = async (institutionId: number, fee: string) =>
+      insertRecord(ctx.db, {
+        institutionId,
+        programId: await createProgram(ctx.db, institutionId, { discipline: 'Health' }),
+        fiscalYear: fy,
+        term: 'Fall',
+        ...columnsOf({ inst: 'P', placed: 10 }),
+        coopFeeDomestic: fee,
+      });
+    for (const id of [inst.P, inst.Q, inst.R]) await add(id, '500.00');
+    await releaseEverything(ctx.db);
+    const provisional = await report('tuition', year(fy));
+    expect([
+      provisional.province.programs,
+      provisional.province.coop_fee_domestic_median,
+      provisional.province[REPORT_FLAG_KEY],
+    ]).toEqual([3, '500.00', 'p']);
+
+    // The two late ones come in with higher fees and every return is approved: a final release.
+    for (const id of [inst.S, late]) await add(id, '900.00');
+    await ctx.db.execute(sql`UPDATE term_returns SET state = 'approved' WHERE period_id = ${period!.id}`);
+    await releaseEverything(ctx.db);
+    const [final] = await queryRows<{ final: boolean }>(
+      ctx.db,
+      sql`SELECT final FROM release_periods WHERE fiscal_year = ${fy} ORDER BY release_id DESC LIMIT 1`,
+    );
+    expect(final!.final).toBe(true);
+    // Two institutions' change is held back, whole: the count of programs and the median with the sums, still marked p.
+    const held = await report('tuition', year(fy));
+    expect([held.province.programs, held.province.coop_fee_domestic_median, held.province[REPORT_FLAG_KEY]]).toEqual([
+      3,
+      '500.00',
+      'p',
+    ]);
+    expect(held.release?.held_back).toEqual(expect.arrayContaining(['programs', 'coop_fee_domestic_median']));
+    expect(held.release?.releases.map((r) => r.number)).toEqual([provisional.release!.releases[0]!.number]);
+    expect((await report('discipline', year(fy))).province[REPORT_FLAG_KEY]).toBe('p');
+    // Someone who reads every institution sees the live figures.
+    expect((await report('tuition', year(fy), 'globalReader')).province.programs).toBe(5);
   });
 });

@@ -8,8 +8,15 @@ import { REPORT_FLAG_KEY } from '../../../shared/schemas/report.ts';
 import type { ReportFlag, ReportParams, ReportRow, SuppressionReason } from '../../../shared/schemas/report.ts';
 import { queryHeavyRows, type Db } from '../../db/client.ts';
 import { periodKey, type Period } from '../../db/data-versions.ts';
-import { answerPart, cellParts } from './release-blocks.ts';
-import { directFigures, keepReleasedRecords, latestRelease, type DirectFigure } from './released-records.ts';
+import { answerPart, cellParts, type ServedBlocks } from './release-blocks.ts';
+import {
+  directFigures,
+  keepReleasedRecords,
+  latestRelease,
+  releaseAt,
+  type DirectFigure,
+  type ReleasedCells,
+} from './released-records.ts';
 import {
   fromCents,
   keptViewers,
@@ -83,6 +90,15 @@ function cellsOf(params: ReportParams): (cell: string) => boolean {
 /** The answer for each part over every period of the question: the released total (in cents) or why not. */
 type Released = Map<string, { cents: number; heldBack: boolean } | { reason: SuppressionReason }>;
 
+/** A period's release (`step` of its chain) and the question's cells it serves. */
+interface ServedPeriod extends ReleasedCells {
+  chain: PeriodChain;
+  step: number;
+}
+
+/** The viewer's served blocks of each released period of the question, in the order of its chains. */
+type Served = Map<string, ServedBlocks>[];
+
 async function releasedParts(
   db: Db,
   chains: readonly PeriodChain[],
@@ -90,18 +106,18 @@ async function releasedParts(
   params: ReportParams,
   readable: readonly number[],
   rule: DisclosureRule,
-): Promise<Released> {
+): Promise<{ released: Released; served: Served }> {
   const released: Released = new Map();
   const names = [...new Set(question.measures.flatMap((m) => Object.keys(m.parts)))];
   if (chains.some((c) => c.releases.length === 0)) {
     for (const name of names) released.set(name, { reason: 'unreleased' });
-    return released;
+    return { released, served: [] };
   }
   const selects = cellsOf(params);
   // One period at a time: a viewer's first question over many released periods reads each period's release data, and
   // asking for all at once queued them on every connection of the pool, so other people's requests waited (and at a
   // million records timed out).
-  const served: Awaited<ReturnType<typeof servedBlocks>>[] = [];
+  const served: Served = [];
   for (const chain of chains) served.push(await servedBlocks(db, { readable, rule }, chain, question.parts));
   for (const name of names) {
     let answer: { cents: number; heldBack: boolean } | { reason: SuppressionReason } = { cents: 0, heldBack: false };
@@ -115,16 +131,42 @@ async function releasedParts(
     }
     released.set(name, answer);
   }
-  return released;
+  return { released, served };
 }
 
-/** The mark the releases give: `p` when a period's latest release is provisional, `r` when it revises a final one. */
-function releaseFlag(chains: readonly PeriodChain[]): ReportFlag | null {
+/**
+ * The releases the question's cells are served from, per period: each with the cells it serves. A block held back
+ * serves an earlier release's records, so the figures that are no sums read them from there, and the marks say what
+ * that release was.
+ */
+function servedReleases(chains: readonly PeriodChain[], served: Served, selects: (cell: string) => boolean): ServedPeriod[] {
+  return chains.flatMap((chain, n) => {
+    const blocks = served[n]?.values().next().value;
+    if (!blocks) return [];
+    const byStep = new Map<number, Set<string>>();
+    for (const [cell, step] of blocks.fromStep) {
+      if (!selects(cell)) continue;
+      if (!byStep.has(step)) byStep.set(step, new Set());
+      byStep.get(step)!.add(cell);
+    }
+    return [...byStep].map(([step, cells]) => ({
+      chain,
+      step,
+      period: releaseAt(chain, step),
+      selects: (cell: string) => cells.has(cell),
+    }));
+  });
+}
+
+/**
+ * The mark the releases give: `p` when a figure rests on a provisional release, `r` on a final one that revises an
+ * earlier final one (a held-back block's figures are its earlier release's, and marked as that release was).
+ */
+function releaseFlag(periods: readonly ServedPeriod[]): ReportFlag | null {
   let flag: ReportFlag | null = null;
-  for (const { releases } of chains) {
-    if (releases.length === 0) continue;
-    if (!releases.at(-1)!.final) return 'p';
-    if (releases.slice(0, -1).some((r) => r.final)) flag = 'r';
+  for (const { chain, step } of periods) {
+    if (!chain.releases[step]!.final) return 'p';
+    if (chain.releases.slice(0, step).some((r) => r.final)) flag = 'r';
   }
   return flag;
 }
@@ -141,7 +183,8 @@ export async function provinceFigures(
   rule: DisclosureRule,
 ): Promise<ProvinceFigures> {
   const chains = await periodChains(db, params);
-  const released = await releasedParts(db, chains, question, params, readable, rule);
+  const { released, served } = await releasedParts(db, chains, question, params, readable, rule);
+  const periods = servedReleases(chains, served, cellsOf(params));
   const suppressed: Record<string, SuppressionReason> = {};
   for (const m of question.measures) {
     const reason = Object.keys(m.parts)
@@ -169,9 +212,8 @@ export async function provinceFigures(
       direct.map((m) => m.direct!.of),
       question.directFigures,
       { from: question.ownFrom, where: question.ownWhere },
-      latest.map(latestRelease),
+      periods,
       readable,
-      cellsOf(params),
     );
     direct.forEach((m, n) => directValues.set(m.key, values[n]!));
   }
@@ -200,18 +242,35 @@ export async function provinceFigures(
   const values: ReportRow = {};
   for (const m of question.measures) values[m.key] = m.key in suppressed ? null : (row![m.key] ?? null);
   const own = (row![REPORT_FLAG_KEY] as ReportFlag | null) ?? null;
-  const fromReleases = releaseFlag(chains);
+  const fromReleases = releaseFlag(periods);
   const flag = own === 'p' || fromReleases === 'p' ? 'p' : (own ?? fromReleases);
+  // A fee figure is held back too when the fees under it changed and the change was not released (CHANGE_PARTS).
+  const feesHeld = (m: JudgedMeasure) =>
+    m.direct?.of.stat !== undefined &&
+    m.direct.of.stat !== 'distinct' &&
+    served.some((period) => {
+      const part = answerPart(period.get(`${m.direct!.of.column}_changes`)!, cellsOf(params));
+      return 'heldBack' in part && part.heldBack;
+    });
   const heldBack = question.measures
     .filter((m) => !(m.key in suppressed))
-    .filter((m) =>
-      Object.keys(m.parts).some((name) => {
-        const part = released.get(name)!;
-        return 'heldBack' in part && part.heldBack;
-      }),
+    .filter(
+      (m) =>
+        feesHeld(m) ||
+        Object.keys(m.parts).some((name) => {
+          const part = released.get(name)!;
+          return 'heldBack' in part && part.heldBack;
+        }),
     )
     .map((m) => m.key);
-  const numbers = new Map(latest.map((c) => [c.releases.at(-1)!.number, c.releases.at(-1)!.releasedAt]));
+  // The releases the figures come from: of each period, those its cells are served from (a block held back is an
+  // earlier release's), or its latest when the question holds none of its cells.
+  const numbers = new Map(
+    [
+      ...latest.filter((c) => !periods.some((p) => p.chain === c)).map((c) => latestRelease(c)),
+      ...periods.map((p) => p.period),
+    ].map((r) => [r.release, r.releasedAt]),
+  );
   return {
     values,
     suppressed,

@@ -27,8 +27,12 @@ const QUESTIONS = [
 ];
 const FIELDS = ['students_seeking', 'students_placed'] as const;
 
+/** The tuition report's figures that are no sums (decision 047): they must move only as the sums may. */
+const FEE_FIGURES = ['programs', 'coop_fee_domestic_median', 'coop_fee_domestic_min', 'coop_fee_domestic_max'] as const;
+
 type Action =
   | { kind: 'edit'; institution: number; program: number; placed: number }
+  | { kind: 'fee'; institution: number; program: number; fee: number }
   | { kind: 'state'; institution: number; state: 'open' | 'submitted' | 'approved' | 'reopened' }
   | { kind: 'release' };
 
@@ -38,6 +42,12 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     institution: fc.nat(OTHERS.length - 1),
     program: fc.nat(DISCIPLINES.length - 1),
     placed: fc.integer({ min: 0, max: 40 }),
+  }),
+  fc.record({
+    kind: fc.constant('fee' as const),
+    institution: fc.nat(OTHERS.length - 1),
+    program: fc.nat(DISCIPLINES.length - 1),
+    fee: fc.integer({ min: 100, max: 3000 }),
   }),
   fc.record({
     kind: fc.constant('state' as const),
@@ -97,6 +107,7 @@ describe('the province row in time: the others’ part changes only at releases 
               term: TERM,
               studentsSeeking: 50,
               studentsPlaced: 10 + n * 3 + p,
+              coopFeeDomestic: String(500 + n * 100 + p * 10),
             }),
           ),
         ),
@@ -129,6 +140,46 @@ describe('the province row in time: the others’ part changes only at releases 
     return part;
   }
 
+  /** The tuition report's figures that are no sums, per question: they are no sums, so the others' part is not a difference. */
+  async function feeFigures(): Promise<Record<string, unknown>> {
+    const figures: Record<string, unknown> = {};
+    for (const question of QUESTIONS) {
+      const res = await ctx.app.inject({ url: `/api/reports/tuition?${question}`, headers: { cookie: attacker } });
+      expect(res.statusCode, res.body).toBe(200);
+      const { province } = res.json() as Report;
+      for (const figure of FEE_FIGURES) figures[`${question}|${figure}`] = province[figure];
+    }
+    return figures;
+  }
+
+  /** Each other institution's released records in what a question covers, in the latest release: program and fee. */
+  async function releasedFees(): Promise<Map<string, string[]>> {
+    const rows = await queryRows<{ inst: number; d: string; records: string }>(
+      ctx.db,
+      sql`SELECT r.institution_id AS inst, p.discipline AS d,
+            string_agg(r.program_id || ':' || coalesce(r.coop_fee_domestic::text, ''), ',' ORDER BY r.program_id) AS records
+          FROM release_records r JOIN release_programs p ON p.release_id = r.release_id AND p.id = r.program_id
+          WHERE r.release_id = (SELECT max(id) FROM releases) AND r.institution_id <> ${institutionIds[0]!}
+          GROUP BY 1, 2`,
+    );
+    const by = new Map<string, string[]>();
+    for (const question of QUESTIONS)
+      by.set(
+        question,
+        OTHERS.map((_, n) =>
+          rows
+            .filter(
+              (r) =>
+                r.inst === institutionIds[n + 1] &&
+                (!question.includes('disciplines') || question.endsWith(encodeURIComponent(r.d))),
+            )
+            .map((r) => r.records)
+            .join(';'),
+        ),
+      );
+    return by;
+  }
+
   /** Each other institution's released figures of a field in what a question covers, in the latest release. */
   async function releasedByInstitution(): Promise<Map<string, number[]>> {
     const rows = await queryRows<{ inst: number; d: string; seeking: number; placed: number }>(
@@ -157,7 +208,12 @@ describe('the province row in time: the others’ part changes only at releases 
   }
 
   async function apply(a: Action): Promise<void> {
-    if (a.kind === 'edit') {
+    if (a.kind === 'fee') {
+      await ctx.db.execute(
+        sql`UPDATE records SET coop_fee_domestic = ${a.fee}, version = version + 1, updated_at = now()
+            WHERE id = ${recordIds[a.institution + 1]![a.program]!}`,
+      );
+    } else if (a.kind === 'edit') {
       await ctx.db.execute(
         sql`UPDATE records SET students_placed = ${a.placed}, version = version + 1, updated_at = now()
             WHERE id = ${recordIds[a.institution + 1]![a.program]!}`,
@@ -183,14 +239,18 @@ describe('the province row in time: the others’ part changes only at releases 
         await reset();
         await apply({ kind: 'release' });
         let seen = await othersPart();
-        // Per figure, each institution's figures when the figure last changed.
+        let seenFees = await feeFigures();
+        // Per figure, each institution's figures (or records) when the figure last changed.
         const first = await releasedByInstitution();
         const truthAt = new Map(Object.keys(seen).map((key) => [key, first.get(key)!]));
+        const firstFees = await releasedFees();
+        const feesAt = new Map(Object.keys(seenFees).map((key) => [key, firstFees.get(key.split('|')[0]!)!]));
         for (const a of actions) {
           await apply(a);
-          const now = await othersPart();
+          const [now, nowFees] = [await othersPart(), await feeFigures()];
           if (a.kind !== 'release') {
             expect(now, `the others' part moved after ${JSON.stringify(a)} with no release`).toEqual(seen);
+            expect(nowFees, `a fee figure moved after ${JSON.stringify(a)} with no release`).toEqual(seenFees);
             continue;
           }
           const after = await releasedByInstitution();
@@ -202,7 +262,21 @@ describe('the province row in time: the others’ part changes only at releases 
             expect(changed, `${key} moved ${before} → ${value} with ${changed} institution(s) changed`).toBeGreaterThanOrEqual(3);
             truthAt.set(key, after.get(key)!);
           }
+          // A median, a lowest or highest fee or a count of programs moves only when three institutions' records did.
+          const afterFees = await releasedFees();
+          for (const [key, value] of Object.entries(nowFees)) {
+            const before = seenFees[key];
+            if (value === null || before === null || value === before) continue;
+            const records = afterFees.get(key.split('|')[0]!)!;
+            const changed = records.filter((v, n) => v !== feesAt.get(key)![n]).length;
+            expect(
+              changed,
+              `${key} moved ${String(before)} → ${String(value)} with ${changed} institution(s) changed`,
+            ).toBeGreaterThanOrEqual(3);
+            feesAt.set(key, records);
+          }
           seen = now;
+          seenFees = nowFees;
         }
       }),
       { numRuns: 12, endOnFailure: true },

@@ -53,6 +53,12 @@ export interface ServedState {
   blocks: ServedBlock[];
   blockOf: Map<string, number>;
   steps: number;
+  /**
+   * Per cell, the release (step, from 0) whose records it is served as: the figures that are no sums (a median, a
+   * count of distinct programs) read each cell's records from there, so they move only when the sums may. A cell
+   * first seen in a release held back has none yet.
+   */
+  fromStep: Map<string, number>;
 }
 
 export const cellKey = (d: string, cr: string, w: string): string => `${d}\u0000${cr}\u0000${w}`;
@@ -147,6 +153,15 @@ export function changeReleasable(after: Contributions, before: Contributions, ru
   return change.size === 0 || judge(change, rule) === null;
 }
 
+/**
+ * The same for a part that only tells whether an institution's records changed (a sum of hashes of its fees): its
+ * size means nothing, so only the number of institutions that changed is judged.
+ */
+const changeSeenByEnough = (after: Contributions, before: Contributions, rule: DisclosureRule): boolean => {
+  const changed = changeOf(after, before).size;
+  return changed === 0 || changed >= rule.minInstitutions;
+};
+
 /** Partitions joined: cells in one block of any are in one block of the result (each block's cells sorted). */
 function joinPartitions(partitions: readonly (readonly (readonly string[])[])[]): string[][] {
   const parent = new Map<string, string>();
@@ -171,13 +186,15 @@ function joinPartitions(partitions: readonly (readonly (readonly string[])[])[])
  * family choosing the partition (by default one family of every part). Each family's blocks are the release's
  * partition, joined with the blocks it was served before; a block shows the release's values when, for every part
  * of every family, each block within the same block of all families joined changed by a change that passes the rule
- * against every earlier served value, and its previous values otherwise.
+ * against every earlier served value, and its previous values otherwise. `changeOnly`: parts that only show whether
+ * institutions' records changed (changeSeenByEnough); they take no part in choosing blocks and are never shown.
  */
 export function serveRelease(
   states: readonly ServedState[] | null,
   parts: readonly PeriodData[],
   rule: DisclosureRule,
   families: readonly (readonly number[])[] = [parts.map((_, p) => p)],
+  changeOnly: ReadonlySet<number> = new Set(),
 ): ServedState[] {
   const cells = [...new Set(parts.flatMap((data) => [...data.cells.keys()]))].sort();
   const earlier = (family: readonly number[]) => states?.[family[0]!]?.blocks.map((b) => b.cells) ?? [];
@@ -185,7 +202,7 @@ export function serveRelease(
     releasePartition(
       cells,
       blockTest(
-        family.map((p) => parts[p]!),
+        family.filter((p) => !changeOnly.has(p)).map((p) => parts[p]!),
         rule,
       ),
     );
@@ -209,24 +226,33 @@ export function serveRelease(
   const units = joinPartitions(partitions);
   const unitOf = new Map(units.flatMap((unit, u) => unit.map((k) => [k, u] as const)));
   const held = new Set<number>();
-  for (const family of blocks)
-    for (const part of family)
-      for (const { cells: blockCells, now, history } of part)
-        if (!history.every((before) => changeReleasable(now, before, rule))) held.add(unitOf.get(blockCells[0]!)!);
+  families.forEach((family, f) =>
+    family.forEach((p, i) => {
+      const releasable = changeOnly.has(p) ? changeSeenByEnough : changeReleasable;
+      for (const { cells: blockCells, now, history } of blocks[f]![i]!)
+        if (!history.every((before) => releasable(now, before, rule))) held.add(unitOf.get(blockCells[0]!)!);
+    }),
+  );
 
-  const next: ServedState[] = parts.map(() => ({ blocks: [], blockOf: new Map(), steps: 0 }));
+  const next: ServedState[] = parts.map(() => ({ blocks: [], blockOf: new Map(), steps: 0, fromStep: new Map() }));
   families.forEach((family, f) =>
     family.forEach((p, i) => {
       const state = next[p]!;
-      state.steps = (states?.[p]?.steps ?? 0) + 1;
+      const step = states?.[p]?.steps ?? 0;
+      state.steps = step + 1;
       for (const { cells: blockCells, now, history } of blocks[f]![i]!) {
-        const served = history.length === 0 || !held.has(unitOf.get(blockCells[0]!)!) ? now : history.at(-1)!;
+        const isHeld = history.length > 0 && held.has(unitOf.get(blockCells[0]!)!);
+        const served = isHeld ? history.at(-1)! : now;
+        for (const k of blockCells) {
+          const from = isHeld ? states?.[p]?.fromStep.get(k) : step;
+          if (from !== undefined) state.fromStep.set(k, from);
+        }
         const n = state.blocks.length;
         state.blocks.push({
           cells: blockCells,
           served,
           history: [...history, served],
-          verdict: judge(served, rule),
+          verdict: changeOnly.has(p) ? null : judge(served, rule),
           // Held back: what is served differs from the release (a part that did not change is served as it is).
           heldBack: served !== now && changeOf(now, served).size > 0,
         });
@@ -245,11 +271,14 @@ export interface ServedBlocks {
   value: number[];
   verdict: (SuppressionReason | null)[];
   heldBack: boolean[];
+  /** Per cell, the release (step) whose records it is served as (ServedState). */
+  fromStep: Map<string, number>;
 }
 
 export function compactState(state: ServedState): ServedBlocks {
   return {
     blockOf: state.blockOf,
+    fromStep: state.fromStep,
     size: state.blocks.map((b) => b.cells.length),
     value: state.blocks.map((b) => valueSum(b.served)),
     verdict: state.blocks.map((b) => b.verdict),

@@ -134,11 +134,13 @@ describe('the blocks a release is served with (decisions 020 and 024)', () => {
       fc.property(releases, (sequence) => {
         let states: ServedState[] | null = null;
         const seen = new Set<string>();
+        const released: PeriodData[][] = [];
         for (const rows of sequence) {
           const parts = [
             dataOf(rows.map(([d, cr, w, i, v]) => [d, cr, w, i, v])),
             dataOf(rows.map(([d, cr, w, i, , v]) => [d, cr, w, i, v])),
           ];
+          released.push(parts);
           for (const k of parts[0]!.cells.keys()) seen.add(k);
           const next = serveRelease(states, parts, rule, [[0], [1]]);
           // The second family's blocks are a coarsening of the first's: whole blocks of it.
@@ -162,6 +164,14 @@ describe('the blocks a release is served with (decisions 020 and 024)', () => {
                 .map((i) => Math.abs((after.get(i) ?? 0) - (before.get(i) ?? 0)))
                 .filter((v) => v !== 0);
               if (change.length > 0) expect(judgeContributions(change, rule)).toBeNull();
+              // What is served is, cell by cell, the release each cell is served from (what the figures that are no
+              // sums read records of): so they move only as the sums do.
+              const fromSteps = b.cells.flatMap((k) => {
+                const step = state.fromStep.get(k);
+                return step === undefined ? [] : [[...(released[step]![p]!.cells.get(k)?.values() ?? [])]];
+              });
+              const total = (values: (number | null)[]) => values.reduce<number>((a, v) => a + (v ?? 0), 0);
+              expect(total(fromSteps.flat())).toBe(total([...b.served.values()]));
             }
           });
           states = next;

@@ -128,9 +128,8 @@ describe('direct figures from kept released records (decision 043)', () => {
       FIGURES,
       FIGURES,
       { from: RECORDS_WITH_NAMES, where: sql`r.status = 'submitted' AND ${inList(sql`r.institution_id`, readable)} AND ${own}` },
-      chains.map(latestRelease),
+      chains.map((chain) => ({ period: latestRelease(chain), selects })),
       readable,
-      selects,
     );
     const [row] = await queryRows<Record<string, unknown>>(
       ctx.db,

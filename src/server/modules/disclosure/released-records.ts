@@ -29,15 +29,24 @@ export interface ReleasedPeriod extends Period {
   releasedAt: string;
 }
 
-/** A period's latest release (its releases oldest first, as `periodChains` gives them), as the direct figures read it. */
-export const latestRelease = (
-  chain: Period & { releases: readonly { number: number; releasedAt: string }[] },
-): ReleasedPeriod => ({
+type Chain = Period & { releases: readonly { number: number; releasedAt: string }[] };
+
+/** A period's release at `step` (its releases oldest first, as `periodChains` gives them), as the direct figures read it. */
+export const releaseAt = (chain: Chain, step: number): ReleasedPeriod => ({
   fy: chain.fy,
   term: chain.term,
-  release: chain.releases.at(-1)!.number,
-  releasedAt: chain.releases.at(-1)!.releasedAt,
+  release: chain.releases[step]!.number,
+  releasedAt: chain.releases[step]!.releasedAt,
 });
+
+/** A period's latest release. */
+export const latestRelease = (chain: Chain): ReleasedPeriod => releaseAt(chain, chain.releases.length - 1);
+
+/** A release of a period and the cells of a question it serves (a block held back serves an earlier release's). */
+export interface ReleasedCells {
+  period: ReleasedPeriod;
+  selects: (cell: string) => boolean;
+}
 
 /** One release's records of one period: the columns direct figures read, as arrays. */
 interface PeriodRecords {
@@ -159,18 +168,17 @@ const columnsOf = (figures: readonly DirectFigure[]): MoneyField[] =>
   [...new Set(figures.flatMap((f) => (f.stat === 'distinct' ? [] : [f.column])))].sort();
 
 /**
- * Each of `figures` over the viewer's own live records (`own.from` WHERE `own.where`, over `records r`) and the
- * records of `periods` that are not of `readable` institutions and lie in a cell `selects` holds; as SQL values. `kept`:
- * every direct figure any report shows, so that a period's records are read and kept once for all of them.
+ * Each of `figures` over the viewer's own live records (`own.from` WHERE `own.where`, over `records r`) and, of each of
+ * `periods`, the release's records in its cells that are not of `readable` institutions; as SQL values. `kept`: every
+ * direct figure any report shows, so that a period's records are read and kept once for all of them.
  */
 export async function directFigures(
   db: Db,
   figures: readonly DirectFigure[],
   kept: readonly DirectFigure[],
   own: { from: SQL; where: SQL },
-  periods: readonly ReleasedPeriod[],
+  periods: readonly ReleasedCells[],
   readable: readonly number[],
-  selects: (cell: string) => boolean,
 ): Promise<SQL[]> {
   const columns = columnsOf(figures);
   const keptColumns = columnsOf(kept);
@@ -191,7 +199,7 @@ export async function directFigures(
   const runs = new Map<MoneyField, Float64Array[]>(columns.map((c) => [c, [Float64Array.from(mine?.[c] ?? [])]]));
   const theirOwn = new Set(readable);
   // One period at a time, as the blocks are read (served-releases.ts): other people's requests keep their connections.
-  for (const period of periods) {
+  for (const { period, selects } of periods) {
     const records = await periodRecords(db, period, keptColumns);
     const cellIn = records.cells.map(selects);
     const covered = new Uint8Array(records.cell.length);

@@ -187,8 +187,9 @@ export async function serveAhead(
   parts: readonly Part[],
   signal?: AbortSignal,
 ): Promise<void> {
+  const read = withChangeParts(parts);
   const readAll = (chain: PeriodChain) => {
-    const reading = Promise.all(chain.releases.map((r) => readReleaseData(db, r, chain, parts)));
+    const reading = Promise.all(chain.releases.map((r) => readReleaseData(db, r, chain, read)));
     reading.catch(() => {}); // awaited below; a failure then fails the whole
     return reading;
   };
@@ -209,8 +210,8 @@ export async function serveAhead(
 }
 
 /**
- * The viewer's served blocks of every part of a released period: computed by playing the period's releases in order
- * (release-blocks.ts), kept until the period has another release.
+ * The viewer's served blocks of every part of a released period, and of the change-only parts (CHANGE_PARTS): computed
+ * by playing the period's releases in order (release-blocks.ts), kept until the period has another release.
  */
 export async function servedBlocks(
   db: Db,
@@ -230,6 +231,19 @@ export async function servedBlocks(
 }
 
 /**
+ * Parts that only show whether an institution's fees changed between releases (decision 047): a sum of a hash of each
+ * fee, in the fee family. The fee figures are no sums (a median, a lowest and a highest), so a fee changed with no
+ * count changing moved them with no part changing: one institution's correction showed in the next release.
+ */
+const CHANGE_PARTS: readonly Part[] = (['coop_fee_domestic', 'coop_fee_international'] as const).map((column) => ({
+  name: `${column}_changes`,
+  value: sql`hashint8((${sql.raw(`r.${column}`)} * 100)::bigint)`,
+}));
+
+/** The parts a release's period is read and served in: those asked for, then the change-only ones. */
+const withChangeParts = (parts: readonly Part[]): Part[] => [...parts, ...CHANGE_PARTS];
+
+/**
  * The families of parts tied by identities (decision 025), by name. The first chooses a period's partition: the
  * participation figures every report shows (work terms are students placed, counted by duration), students placed
  * first: a failing pool takes in the discipline with the fewest placed (decision 020). Each split of work
@@ -242,7 +256,7 @@ const FAMILIES: readonly (readonly string[])[] = [
   ...Object.values(WORK_TERM_SPLITS).map(({ fields }) => fields),
   ['placed_with_wage', 'placed_without_wage', 'wage_x_placed'],
   ['employers_total', 'employers_new'],
-  ['coop_fee_domestic_records', 'coop_fee_international_records'],
+  ['coop_fee_domestic_records', 'coop_fee_international_records', ...CHANGE_PARTS.map((p) => p.name)],
 ];
 
 /** `parts` by family, as indices, in the order of FAMILIES (every report asks for every part, ALL_PARTS). */
@@ -261,14 +275,16 @@ async function serveChain(
   parts: readonly Part[],
 ): Promise<Map<string, ServedBlocks>> {
   const readable = new Set(viewer.readable);
-  const families = familiesOf(parts);
+  const read = withChangeParts(parts);
+  const families = familiesOf(read);
+  const changeOnly = new Set(read.flatMap((part, p) => (CHANGE_PARTS.includes(part) ? [p] : [])));
   let states: ServedState[] | null = null;
   for (const release of chain.releases) {
-    const data = await readReleaseData(db, release, chain, parts);
-    const each = parts.map((_, p) => othersData(data, p, parts.length, readable));
-    states = serveRelease(states, each, viewer.rule, families);
+    const data = await readReleaseData(db, release, chain, read);
+    const each = read.map((_, p) => othersData(data, p, read.length, readable));
+    states = serveRelease(states, each, viewer.rule, families, changeOnly);
   }
-  return new Map(parts.map((part, p) => [part.name, compactState(states![p]!)]));
+  return new Map(read.map((part, p) => [part.name, compactState(states![p]!)]));
 }
 
 /** Cents back to the part's own unit. */
