@@ -52,7 +52,8 @@ export const REPORT_UI = {
     credentialsPlaceholder: 'All credentials',
     listHint: 'Leave empty for all.',
     approvedOnly: 'Approved figures only',
-    approvedOnlyHint: 'Count only the records of returns the ministry has approved.',
+    approvedOnlyHint:
+      'Count only the records of returns an app admin has approved. In the province row, the figures of institutions you may not read are as last released, approved or not.',
     run: 'Run report',
     reset: 'Reset to defaults',
     institutionsLoadFailed: 'The list of institutions could not be loaded: the report will cover every institution you may read.',
@@ -95,7 +96,8 @@ export const REPORT_UI = {
     noData: 'no data',
     /** The accessible names of the row marks (docs/product.md §11.3). */
     flagNames: { p: 'preliminary', r: 'revised' },
-    approvedOnly: 'Approved figures only: records of returns not yet approved are left out.',
+    approvedOnly:
+      'Approved figures only: records of returns not yet approved are left out, except in the province row’s part from institutions you may not read, which is as released.',
     downloadCsv: 'Download CSV',
     downloadXlsx: 'Download Excel (XLSX)',
     downloadsLabel: 'Download and print',

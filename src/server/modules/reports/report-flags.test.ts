@@ -163,5 +163,20 @@ describe('report marks: preliminary and revised', () => {
     const about = workbook.getWorksheet('Parameters')!;
     const aboutText = [...Array(about.rowCount).keys()].map((n) => (about.getRow(n + 1).values as unknown[]).join('|'));
     expect(aboutText).toContain('|records|Submitted records of approved returns only');
+
+    // For a reader of one institution approved only never reaches the others' part of the province row: the sheet says so.
+    const readers = await ctx.app.inject({
+      url: `/api/reports/institution/download?format=xlsx&approvedOnly=true`,
+      headers: { cookie: cookies.reader },
+    });
+    expect(readers.statusCode, readers.body).toBe(200);
+    const readersBook = new ExcelJS.Workbook();
+    await readersBook.xlsx.load(readers.rawPayload as unknown as ArrayBuffer);
+    const readersAbout = readersBook.getWorksheet('Parameters')!;
+    expect(
+      [...Array(readersAbout.rowCount).keys()].map((n) => (readersAbout.getRow(n + 1).values as unknown[]).join('|')),
+    ).toContain(
+      '|records|Submitted records of approved returns only; in the province row, other institutions’ figures as released (approved or not)',
+    );
   });
 });

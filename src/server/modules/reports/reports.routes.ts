@@ -90,10 +90,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           ...Object.entries(report.params)
             .filter(([name]) => name !== 'approvedOnly')
             .map(([name, value]): [string, string] => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
-          [
-            'records',
-            params.approvedOnly ? 'Submitted records of approved returns only' : 'Submitted records (approved or not)',
-          ] as [string, string],
+          ['records', recordsLine(params.approvedOnly === true, report.release !== null)] as [string, string],
         ],
       };
       const body = format === 'csv' ? tableCsv(table) : await tableXlsx(table, about);
@@ -141,4 +138,13 @@ function readableFor(privileges: Privileges, params: ReportParams): 'all' | numb
   if (unreadable.length > 0)
     throw refusalError({ kind: 'forbidden', message: `You may not read institution ${unreadable.join(', ')}.` });
   return readable;
+}
+
+/**
+ * What the parameters sheet says the figures count. Approved figures only leaves out the viewer's records of returns
+ * not approved, but never changes the province row's part from institutions they may not read: that is as released.
+ */
+function recordsLine(approvedOnly: boolean, released: boolean): string {
+  const records = approvedOnly ? 'Submitted records of approved returns only' : 'Submitted records (approved or not)';
+  return released ? `${records}; in the province row, other institutions’ figures as released (approved or not)` : records;
 }
