@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signInAs, test } from './fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test } from './fixtures.ts';
 
 /**
  * The main area is at least a window high (global.css), so the footer starts below the window: a screen whose data
@@ -174,7 +174,23 @@ test('fields side by side line up their boxes, whatever their labels’ lengths'
     await expect(page.getByRole('textbox', { name: 'Work terms in Vancouver Island/Coast' })).toBeVisible();
     expect(await misalignedRows(page), `record form at ${width} px`).toEqual([]);
   }
+  // A warning far from the program's history beside fields without one: it once sat under its box and pushed every
+  // other box of the row ~90 px down, away from its label.
+  const uvic = ((await (await page.request.get('/api/profile')).json()) as { privileges: { write: number[] } }).privileges
+    .write[0];
+  const programs = (await (await page.request.get('/api/programs')).json()) as {
+    id: number;
+    institution_id: number;
+    active_ind: boolean;
+  }[];
+  const program = programs.find((p) => p.institution_id === uvic && p.active_ind)!;
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto(`/records/create?programId=${program.id}&fiscalYear=${encodeURIComponent(fiscalYearAhead(0))}&term=Summer`);
+  await page.locator('#record-avg-hourly-wage').fill('2.45');
+  await expect(page.locator('#record-avg-hourly-wage-warning')).toBeVisible();
+  expect(await misalignedRows(page), 'record form with a warning').toEqual([]);
   const open = (await (await page.request.get('/api/returns?open=true')).json()) as { id: number }[];
+  await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(`/returns/${open[0]!.id}/enter`);
   await expect(page.getByTestId('entry-phone')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Work terms in Vancouver Island/Coast' })).toBeVisible();

@@ -15,10 +15,10 @@ const RIGHT = { input: { textAlign: 'right' as const, fontVariantNumeric: 'tabul
 export const readOnlyField = (readOnly: boolean | undefined) =>
   readOnly ? ({ readOnly: true, variant: 'filled' } as const) : ({} as const);
 
-/** An outlier warning under a field: a caution, not an error, so amber and worded as a request to check. */
+/** An outlier warning above a field's box, where errors go too: a caution, not an error, so amber and worded as a request to check. */
 export function FieldWarning({ id, children }: { id: string; children: ReactNode }) {
   return (
-    <Group gap={6} wrap="nowrap" align="flex-start" mt={6} id={id} data-testid="outlier-warning">
+    <Group gap={6} wrap="nowrap" align="flex-start" mb={6} id={id} data-testid="outlier-warning">
       <IconAlertTriangle size={16} aria-hidden="true" color={WARNING_TEXT} style={{ flexShrink: 0, marginTop: 2 }} />
       <Text size="sm" c={WARNING_TEXT}>
         {children}
@@ -72,8 +72,8 @@ export function CountInput({
       aria-describedby={describedBy(id, error, description, warning)}
       inputContainer={(children) => (
         <>
-          {children}
           {warning ? <FieldWarning id={`${id}-warning`}>{warning}</FieldWarning> : null}
+          {children}
         </>
       )}
     />
@@ -115,8 +115,8 @@ export function MoneyInput({
       aria-describedby={describedBy(id, error, description, warning)}
       inputContainer={(children) => (
         <>
-          {children}
           {warning ? <FieldWarning id={`${id}-warning`}>{warning}</FieldWarning> : null}
+          {children}
         </>
       )}
     />
