@@ -411,4 +411,22 @@ describe('disclosure control of the province row', () => {
     // Someone who reads every institution sees the live figures.
     expect((await report('tuition', year(fy), 'globalReader')).province.programs).toBe(5);
   });
+
+  it('a draft of another institution changes no answer: a period holding only drafts is not a period awaiting release', async () => {
+    const fy = '2012/13';
+    const before = await report('discipline', year(fy));
+    const program = await createProgram(ctx.db, inst.P, { discipline: 'Health' });
+    const record = await insertRecord(ctx.db, {
+      institutionId: inst.P,
+      programId: program,
+      fiscalYear: fy,
+      term: 'Fall',
+      status: 'draft',
+      ...columnsOf({ inst: 'P', placed: 10 }),
+    });
+    expect(await report('discipline', year(fy))).toEqual(before);
+    // Submitted, it is a figure awaiting a release: not yet released, whoever asks about the period.
+    await ctx.db.execute(sql`UPDATE records SET status = 'submitted' WHERE id = ${record}`);
+    expect((await report('discipline', year(fy))).suppressed.students_placed).toBe('unreleased');
+  });
 });

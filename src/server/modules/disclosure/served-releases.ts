@@ -36,12 +36,19 @@ export interface PeriodChain extends Period {
   releases: ReleaseOfPeriod[];
 }
 
-/** The periods of `range` that hold records now or in a release, each with its releases (none: not yet released). */
+/**
+ * The periods of `range` that hold submitted records now or are in a release, each with its releases (none: not yet
+ * released). Drafts count in no figure, so a period holding only drafts is not one: it made a question over it
+ * answer "not yet released" instead of nothing, so the first draft anyone saved there showed to every reader (found
+ * by a statistician's audit).
+ */
 export async function periodChains(db: Db, range: PeriodRange): Promise<PeriodChain[]> {
   const rows = await queryRows<{ fy: string; term: string; releases: ReleaseOfPeriod[] | null }>(
     db,
     sql`WITH periods AS (
           SELECT dp.fiscal_year, dp.term FROM data_periods dp WHERE ${dataPeriodsIn(range)}
+            AND EXISTS (SELECT 1 FROM records r
+                        WHERE r.fiscal_year = dp.fiscal_year AND r.term = dp.term AND r.status = 'submitted')
           UNION SELECT rp.fiscal_year, rp.term FROM release_periods rp WHERE ${dataPeriodsIn(range, 'rp')})
         SELECT pe.fiscal_year AS fy, pe.term,
           (SELECT json_agg(json_build_object('number', rp.release_id, 'final', rp.final,
