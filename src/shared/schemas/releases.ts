@@ -23,9 +23,12 @@ export const ReleasePeriodSchema = z.object({
   fiscal_year: z.string(),
   term: z.enum(TERMS),
   final: z.boolean(),
-  /** The submitted records the release holds for the period, and how many institutions they come from. */
-  records: z.number().int(),
-  institutions: z.number().int(),
+  /**
+   * The submitted records the release holds for the period, and how many institutions they come from: only for whoever
+   * reads every institution, since two releases' counts differ by the late institutions' records.
+   */
+  records: z.number().int().optional(),
+  institutions: z.number().int().optional(),
 });
 export type ReleasePeriod = z.infer<typeof ReleasePeriodSchema>;
 

@@ -10,7 +10,10 @@ import {
   ReleaseScheduleSchema,
   ReleaseScheduleUpdateSchema,
   ReleaseSchema,
+  type Release,
 } from '../../../shared/schemas/releases.ts';
+import { readableInstitutions } from '../../../shared/permissions.ts';
+import type { Privileges } from '../../../shared/schemas/profile.ts';
 import { bcToday } from '../../../shared/term-calendar.ts';
 import { valueOrHttpError } from '../../http-errors.ts';
 import { requireAppAdmin, requireSignedIn, signedInUser } from '../../plugins/authorization.ts';
@@ -43,8 +46,8 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: requireSignedIn,
     },
-    async () => ({
-      releases: await listReleases(db),
+    async (request) => ({
+      releases: countsFor(signedInUser(request).privileges, await listReleases(db)),
       upcoming: await upcomingReleases(db, bcToday()),
       schedule: await readSchedule(db),
     }),
@@ -96,4 +99,17 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => valueOrHttpError(await updateSchedule(db, request.body, signedInUser(request).id), 'The release schedule'),
   );
+}
+
+/**
+ * The calendar as a person may read it: how many records and institutions each release holds of a period only for
+ * whoever reads every institution. The difference between a provisional and a final release's counts is the late
+ * institutions' records, a count the reports hold back from anyone else (found by a statistician's audit).
+ */
+function countsFor(privileges: Privileges, releases: Release[]): Release[] {
+  if (readableInstitutions(privileges) === 'all') return releases;
+  return releases.map((r) => ({
+    ...r,
+    periods: r.periods.map(({ fiscal_year, term, final }) => ({ fiscal_year, term, final })),
+  }));
 }

@@ -87,6 +87,11 @@ describe('releases of province figures', () => {
     expect(fall.changes).toEqual({ added: 0, changed: 2, removed: 0, institutions: 2 });
     const calendar = (await call('GET', '/api/releases', 'userOnly')).json() as ReleaseCalendar;
     expect(calendar.releases[0]).toMatchObject({ number: made.number, note: body.note });
+    // Counts of records and institutions only for whoever reads every institution: two releases' counts differ by the
+    // late institutions' records.
+    expect(calendar.releases[0]!.periods).toEqual([{ fiscal_year: FY, term: 'Fall', final: false }]);
+    const readers = (await call('GET', '/api/releases', 'globalReader')).json() as ReleaseCalendar;
+    expect(readers.releases[0]!.periods).toEqual([{ fiscal_year: FY, term: 'Fall', final: false, records: 2, institutions: 2 }]);
   });
 
   it('numbers releases in order without gaps, even when several are made at once', async () => {
