@@ -94,6 +94,8 @@ test.describe.serial('the Periods screen', () => {
       await expectNoSeriousA11yViolations(page);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(row.getByTestId('period-due')).toHaveText(size.theirShown);
+      // The focus is back on the button that opened the dialog, not at the top of the page.
+      await expect(row.getByRole('button', { name: `Change the dates of ${size.oldest}` })).toBeFocused();
 
       // The form offers the period after the newest there is (before and after an add), not one that exists.
       const form = page.getByRole('region', { name: 'Add a period' });

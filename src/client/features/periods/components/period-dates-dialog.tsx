@@ -7,6 +7,7 @@ import { serverFormErrors } from '../../../ui/form-errors.ts';
 import { useUpdatePeriod } from '../api/periods.ts';
 import { periodName } from '../lib/period-state.ts';
 import { PERIOD_UI } from '../messages.ts';
+import { RequiredLabel } from '../../../ui/field-label.tsx';
 
 const FIELDS = ['opens_on', 'due_on'] as const;
 
@@ -57,11 +58,12 @@ export function PeriodDatesDialog({ period, onClose }: { period: Period; onClose
               key={field}
               id={`period-${field}`}
               type="date"
-              label={field === 'opens_on' ? PERIOD_UI.opensOn : PERIOD_UI.dueOn}
+              label={<RequiredLabel>{field === 'opens_on' ? PERIOD_UI.opensOn : PERIOD_UI.dueOn}</RequiredLabel>}
               value={dates[field]}
               onChange={(e) => setDates((d) => ({ ...d, [field]: e.currentTarget.value }))}
               error={problems.fields[field]}
               required
+              withAsterisk={false}
             />
           ))}
           {problems.other.length > 0 ? (

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Table } from '@mantine/core';
 import { IconCalendarDue, IconCalendarEvent, IconClock, IconHistory } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Period } from '../../../../shared/schemas/returns.ts';
 import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { usePhoneWidth } from '../../../ui/use-phone-width.ts';
@@ -48,6 +48,13 @@ function PeriodStateBadge({ state }: { state: PeriodState }) {
  */
 export function PeriodTable({ periods, today }: { periods: readonly Period[]; today: string }) {
   const [editing, setEditing] = useState<Period | null>(null);
+  // The dialog is dropped from the page when it closes, so Mantine cannot give the focus back: the table does, to the
+  // button that opened it, or a keyboard user starts again from the top of the page.
+  const opener = useRef<HTMLElement | null>(null);
+  const close = () => {
+    setEditing(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
   const phone = usePhoneWidth();
   const heads = phone ? [C.period, C.dates] : [C.period, C.opens, C.due, C.state, { label: C.actions, hidden: true }];
   return (
@@ -65,7 +72,10 @@ export function PeriodTable({ periods, today }: { periods: readonly Period[]; to
                   size="compact-sm"
                   variant="default"
                   aria-label={PERIOD_UI.changeLabel(name)}
-                  onClick={() => setEditing(period)}
+                  onClick={(event) => {
+                    opener.current = event.currentTarget;
+                    setEditing(period);
+                  }}
                 >
                   {PERIOD_UI.change}
                 </Button>
@@ -102,7 +112,7 @@ export function PeriodTable({ periods, today }: { periods: readonly Period[]; to
           </Table.Tbody>
         </Table>
       </TableScroll>
-      {editing ? <PeriodDatesDialog key={editing.id} period={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <PeriodDatesDialog key={editing.id} period={editing} onClose={close} /> : null}
     </>
   );
 }

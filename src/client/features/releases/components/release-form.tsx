@@ -11,6 +11,7 @@ import { TableScroll } from '../../../ui/table-scroll.tsx';
 import { usePhoneWidth } from '../../../ui/use-phone-width.ts';
 import { useCreateRelease, useReleaseCandidates } from '../api/releases.ts';
 import { RELEASE_UI } from '../messages.ts';
+import { RequiredLabel } from '../../../ui/field-label.tsx';
 
 const A = RELEASE_UI.admin;
 const keyOf = (c: Pick<ReleaseCandidate, 'fiscal_year' | 'term'>) => `${c.fiscal_year} ${c.term}`;
@@ -160,11 +161,12 @@ export function ReleaseForm() {
         </div>
       ) : null}
       <Textarea
-        label={A.note}
+        label={<RequiredLabel>{A.note}</RequiredLabel>}
         description={A.noteHelp}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
         required
+        withAsterisk={false}
         autosize
         minRows={2}
         maxLength={2000}

@@ -1,5 +1,6 @@
 import { Alert, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { RETURN_UI } from '../messages.ts';
+import { RequiredLabel } from '../../../ui/field-label.tsx';
 
 const T = RETURN_UI.actions;
 
@@ -30,8 +31,9 @@ export function ReturnActionFields(props: ActionFieldsProps) {
       ) : null}
       {askReason ? (
         <Textarea
-          label={onBehalfOf ? T.onBehalfReason(onBehalfOf) : T.reason}
+          label={<RequiredLabel>{onBehalfOf ? T.onBehalfReason(onBehalfOf) : T.reason}</RequiredLabel>}
           required
+          withAsterisk={false}
           autosize
           minRows={3}
           maxLength={2000}
@@ -43,9 +45,10 @@ export function ReturnActionFields(props: ActionFieldsProps) {
       {dueAgain !== null ? (
         <TextInput
           type="date"
-          label={T.dueAgainOn}
+          label={<RequiredLabel>{T.dueAgainOn}</RequiredLabel>}
           description={T.dueAgainHint}
           required
+          withAsterisk={false}
           min={props.today}
           value={dueAgain}
           error={props.dueError}
