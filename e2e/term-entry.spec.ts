@@ -214,6 +214,9 @@ test.describe.serial('whole-term entry', () => {
         .first(),
     ).toBeVisible();
     for (let n = 0; n < programs; n++) await expect(states(page).nth(n)).toHaveText('Submitted');
+    // Nothing is left to submit: the button says so, dimmed, and keeps the focus rather than dropping it to the page.
+    await expect(page.getByTestId('entry-submit')).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByTestId('entry-submit')).toBeFocused();
 
     // The writer cannot sign off, and the screen names who can; UVic's admin does, from the same screen, and the grid
     // turns read-only.
@@ -224,6 +227,8 @@ test.describe.serial('whole-term entry', () => {
     await page.getByRole('button', { name: 'Sign off' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign off' }).click();
     await expect(page.getByTestId('entry-read-only')).toContainText('signed off');
+    // The Sign off button is gone: the focus goes to the Actions heading, above what changed, not to the top of the page.
+    await expect(page.getByRole('heading', { name: 'Actions', level: 2 })).toBeFocused();
     await expect(input(page, 'students_placed', 0)).toHaveAttribute('readonly', '');
     // Nothing is entered here any more: the heading says what the page shows.
     await expect(page.getByRole('heading', { level: 1, name: `${TERM} ${FISCAL_YEAR}: UVic, the whole term` })).toBeVisible();

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { actsOnBehalf } from '../../../../shared/return-acting.ts';
 import { defaultDueAgainOn } from '../../../../shared/return-due.ts';
 import { bcToday } from '../../../../shared/term-calendar.ts';
@@ -22,20 +22,27 @@ function problemOf(error: unknown): string {
 }
 
 /**
- * The buttons of the actions the user may take, each asking first (send back and reopen also ask why and the new due
- * date; an app admin zero-filling or signing off for an institution says why); a refusal is shown here, beside the
- * buttons, and the page's data is asked again whatever the answer.
+ * The Actions heading, and a call that puts the focus on it: the button that opened a dialog is often gone once its
+ * action is done (Sign off, Approve), and the dialog would give the focus back to nothing, so to the top of the page.
  */
-export function ReturnActions({
-  ret,
-  actions,
-  approveSummary,
-}: {
+function useActionsHeading() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  return { heading, focusActions: () => requestAnimationFrame(() => heading.current?.focus()) };
+}
+
+interface ReturnActionsProps {
   ret: TermReturn;
   actions: readonly ReturnPageAction[];
   /** What approving rests on, shown in the approval's confirmation (the return page's figures). */
   approveSummary?: ReactNode;
-}) {
+}
+
+/**
+ * The buttons of the actions the user may take, each asking first (send back and reopen also ask why and the new due
+ * date; an app admin zero-filling or signing off for an institution says why); a refusal is shown here, beside the
+ * buttons, and the page's data is asked again whatever the answer.
+ */
+export function ReturnActions({ ret, actions, approveSummary }: ReturnActionsProps) {
   const { profile } = useProfile();
   const mutation = useReturnAction(ret.id);
   const [asking, setAsking] = useState<ReturnPageAction | null>(null);
@@ -60,6 +67,7 @@ export function ReturnActions({
     setReasonError(null);
     setDueError(null);
   };
+  const { heading, focusActions } = useActionsHeading();
   const confirm = () => {
     if (!asking) return;
     const missingReason = needsReason && reason.trim() === '';
@@ -85,6 +93,7 @@ export function ReturnActions({
           setProblem(problemOf(error));
           close();
         },
+        onSettled: focusActions,
       },
     );
   };
@@ -94,7 +103,7 @@ export function ReturnActions({
   // Buttons only: a printed return (for a sign-off meeting) leaves them out.
   return (
     <Stack gap="xs" className="no-print">
-      <Title order={2} size="h3">
+      <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outlineOffset: 2 }}>
         {RETURN_UI.detail.actionsTitle}
       </Title>
       {problem ? (

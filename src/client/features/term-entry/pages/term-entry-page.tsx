@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import {
@@ -64,7 +64,18 @@ const SubmitRows = memo(function SubmitRows({
   };
   return (
     <Group gap="sm" align="center">
-      <Button onClick={() => void submitRows()} disabled={ready.length === 0} loading={submitting} data-testid="entry-submit">
+      {/* Dimmed, not disabled, when no row is ready, and no `loading` (which disables it) while submitting: a disabled
+          button drops the focus, so submitting with the keyboard sent it to the top of the page. */}
+      <Button
+        onClick={() => {
+          if (ready.length > 0 && !submitting) void submitRows();
+        }}
+        data-disabled={ready.length === 0 || undefined}
+        aria-disabled={ready.length === 0 || undefined}
+        aria-busy={submitting || undefined}
+        leftSection={submitting ? <Loader size="xs" color="white" aria-hidden="true" /> : undefined}
+        data-testid="entry-submit"
+      >
         {ENTRY_UI.submit.button(ready.length)}
       </Button>
       {ready.length === 0 ? (
