@@ -71,6 +71,14 @@ describe('outlier findings: far from the program’s own history', () => {
     // Zero against a median is as far as it gets.
     const zero = outlierFindings({ ...values, students_enrolled: 0 }, history, EMPTY_RECORD_FORM);
     expect(zero[0]!.field).toBe('students_enrolled');
+    // What was just typed comes before a figure as saved, however far that one is.
+    const saved = { ...values, avg_hourly_wage: '2.45' };
+    const typed = outlierFindings({ ...saved, students_enrolled: 250 }, history, { ...saved, students_enrolled: 100 });
+    expect(typed.map((f) => [f.field, f.origin])).toEqual([
+      ['students_enrolled', 'changed'],
+      ['avg_hourly_wage', 'unchanged'],
+      ['coop_fee_domestic', 'unchanged'],
+    ]);
   });
 
   it('says nothing without enough history, for small medians, or for empty and invalid values', () => {

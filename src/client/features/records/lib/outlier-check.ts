@@ -40,8 +40,9 @@ export interface OutlierFinding {
  * Values far from the program's own history: more than double, or less than half, the median of its last six
  * terms before this one. Warnings, not errors: saving asks to confirm. Needs three earlier terms and a median of at
  * least 5 (3 after 1 is not news). Each names whether the person just entered or changed it or it is as `saved`
- * (what the form was opened with, or last saved), and the most serious (farthest from the median) comes first, so a
- * $2.45 wage against $24 is not listed after 100 enrolled against 45.
+ * (what the form was opened with, or last saved). The figures just entered or changed come first, those as saved after
+ * them (a question about what was typed should not open on an old figure), and within each the most serious (farthest
+ * from the median) first, so a $2.45 wage against $24 is not listed after 100 enrolled against 45.
  */
 export function outlierFindings(
   values: RecordFormValues,
@@ -65,8 +66,9 @@ export function outlierFindings(
     const message = origin === 'changed' ? W.changed(label, show(before!), show(value), far) : W[origin](label, show(value), far);
     findings.push({ field, message, origin, distance: Math.abs(Math.log(value / typical)) });
   }
-  // Stable: equally far findings keep the form's order.
-  return findings.sort((a, b) => b.distance - a.distance);
+  // What was just typed first (what the question is about), then the farthest; stable: equally far keep the form's order.
+  const asSaved = (f: OutlierFinding) => (f.origin === 'unchanged' ? 1 : 0);
+  return findings.sort((a, b) => asSaved(a) - asSaved(b) || b.distance - a.distance);
 }
 
 /** The findings by field, for the warning under each field. */
