@@ -49,6 +49,20 @@ export const RETURN_TRANSITIONS: Record<ReturnAction, ReturnTransition> = {
   reopen: { from: ['approved'], to: 'reopened', who: 'app admin', reason: true },
 };
 
+/**
+ * The states in which the institution is still making the return: its programs may be filled with zero records and
+ * it may be signed off. The server refuses and the screens offer by this one list.
+ */
+export const OPEN_RETURN_STATES: readonly StoredReturnState[] = RETURN_TRANSITIONS.submit.from;
+
+/** The stored state behind a shown one: "not started" and "in progress" are an open return. */
+export const storedReturnState = (state: ReturnState): StoredReturnState =>
+  state === 'not started' || state === 'in progress' ? 'open' : state;
+
+/** Whether `action` may be taken on a return in `state`, by the state machine alone (not who asks). */
+export const allowedInState = (action: ReturnAction | 'fill-zeros', state: ReturnState): boolean =>
+  (action === 'fill-zeros' ? OPEN_RETURN_STATES : RETURN_TRANSITIONS[action].from).includes(storedReturnState(state));
+
 /** The state shown for a stored state: an open return is "not started" until it has a record. */
 export function shownReturnState(stored: StoredReturnState, hasRecords: boolean): ReturnState {
   if (stored !== 'open') return stored;

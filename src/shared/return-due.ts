@@ -1,4 +1,4 @@
-import type { ReturnState } from './reporting-cycle.ts';
+import { OPEN_RETURN_STATES, storedReturnState, type ReturnState } from './reporting-cycle.ts';
 
 /**
  * A return's due date once it was sent back or reopened (issue 30). The period's due date has usually passed by then,
@@ -34,15 +34,13 @@ export const isPastDue = (dueOn: string, today: string): boolean => dueOn < toda
 /** The 400 of a new due date before today. */
 export const DUE_AGAIN_IN_PAST = 'Due again on cannot be in the past: choose today or a later day';
 
-/** States in which the institution still owes the return: a new due date matters only then. */
-const OWED: readonly ReturnState[] = ['not started', 'in progress', 'reopened'];
-
 /**
  * The return's own due date to show ("Due again on …") instead of "Overdue": set by a send-back or reopening, while the
  * return is still owed and that date has not passed. Past it the return is overdue again and says so. The matrix and
  * its download both show it (decision 032).
  */
 export function dueAgainShown(ret: { state: ReturnState; due_again_on: string | null; overdue: boolean }): string | null {
-  if (ret.due_again_on === null || ret.overdue || !OWED.includes(ret.state)) return null;
+  // Only while the institution still owes the return (an open one) does a new due date matter.
+  if (ret.due_again_on === null || ret.overdue || !OPEN_RETURN_STATES.includes(storedReturnState(ret.state))) return null;
   return ret.due_again_on;
 }

@@ -4,12 +4,12 @@ import { canDecideReturns, canSignOffReturn } from '../../../shared/permissions.
 import { actsOnBehalf, ON_BEHALF_REASON_REQUIRED, ON_BEHALF_REASON_UNUSED } from '../../../shared/return-acting.ts';
 import { DUE_AGAIN_IN_PAST, defaultDueAgainOn } from '../../../shared/return-due.ts';
 import {
+  allowedInState,
   RETURN_TRANSITIONS,
   shownReturnState,
   wrongStateMessage,
   type ReturnAction,
   type ReturnState,
-  type StoredReturnState,
 } from '../../../shared/reporting-cycle.ts';
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import type { FillZerosResult, TermReturn } from '../../../shared/schemas/returns.ts';
@@ -94,7 +94,6 @@ const conflict = (code: ReturnConflictCode, message: string, current?: TermRetur
   refused(conflictOf(message, code, current && { state: current.state, current }));
 
 /** The stored state behind a shown one. */
-const storedOf = (state: ReturnState): StoredReturnState => (state === 'not started' || state === 'in progress' ? 'open' : state);
 
 /** Whether the actor may take an action on a return of this institution. */
 export function mayTakeReturnAction(action: ReturnAction | 'fill-zeros', privileges: Privileges, institutionId: number): boolean {
@@ -122,8 +121,7 @@ function stateProblem(
       message: `This return changed (version ${current.version}) after you opened it (version ${version}): nothing was done. Look at it again, then decide.`,
     };
   }
-  const from: readonly StoredReturnState[] = action === 'fill-zeros' ? ['open', 'reopened'] : RETURN_TRANSITIONS[action].from;
-  if (from.includes(storedOf(current.state))) return null;
+  if (allowedInState(action, current.state)) return null;
   const message =
     action === 'fill-zeros'
       ? `This return is ${current.state}: programs can be filled with zero records only while it is not started, in progress or reopened.`

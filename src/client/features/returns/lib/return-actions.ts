@@ -1,6 +1,6 @@
 import { canDecideReturns, canEditInstitution, canSignOffReturn } from '../../../../shared/permissions.ts';
 import { actsOnBehalf, ON_BEHALF_ACTIONS } from '../../../../shared/return-acting.ts';
-import type { ReturnState } from '../../../../shared/reporting-cycle.ts';
+import { allowedInState, RETURN_ACTIONS, RETURN_TRANSITIONS } from '../../../../shared/reporting-cycle.ts';
 import type { Privileges } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { RETURN_UI } from '../messages.ts';
@@ -9,8 +9,8 @@ import { RETURN_UI } from '../messages.ts';
 export const RETURN_PAGE_ACTIONS = ['fill-zeros', 'submit', 'approve', 'send-back', 'reopen'] as const;
 export type ReturnPageAction = (typeof RETURN_PAGE_ACTIONS)[number];
 
-/** Actions that need a reason, kept in the history, and set the return's new due date. */
-export const REASON_ACTIONS: readonly ReturnPageAction[] = ['send-back', 'reopen'];
+/** Actions that need a reason, kept in the history, and set the return's new due date (the state machine's). */
+export const REASON_ACTIONS: readonly ReturnPageAction[] = RETURN_ACTIONS.filter((a) => RETURN_TRANSITIONS[a].reason);
 
 /**
  * Whether the dialog asks why: always to send back or reopen, and to zero-fill or sign off when an app admin acts for
@@ -21,8 +21,6 @@ export function asksReason(action: ReturnPageAction, institutionId: number, priv
   return (ON_BEHALF_ACTIONS as readonly string[]).includes(action) && actsOnBehalf(privileges, institutionId);
 }
 
-const OPEN_STATES: readonly ReturnState[] = ['not started', 'in progress', 'reopened'];
-
 /**
  * The actions this user may take on this return now (docs/reporting-cycle.md's table): the institution's admins and
  * app admins fill zeros and sign off an open return; app admins approve or send back a submitted one and reopen an
@@ -30,16 +28,15 @@ const OPEN_STATES: readonly ReturnState[] = ['not started', 'in progress', 'reop
  * expected program has a submitted record, so a button never leads to a certain refusal.
  */
 export function availableReturnActions(ret: TermReturn, privileges: Privileges): ReturnPageAction[] {
-  const actions: ReturnPageAction[] = [];
-  if (OPEN_STATES.includes(ret.state) && canSignOffReturn(privileges, ret.institution_id)) {
-    if (ret.reported < ret.expected) actions.push('fill-zeros');
-    if (ret.submitted >= ret.expected) actions.push('submit');
-  }
-  if (canDecideReturns(privileges)) {
-    if (ret.state === 'submitted') actions.push('approve', 'send-back');
-    if (ret.state === 'approved') actions.push('reopen');
-  }
-  return actions;
+  const signsOff = canSignOffReturn(privileges, ret.institution_id);
+  const decides = canDecideReturns(privileges);
+  // By the shared state machine (shared/reporting-cycle.ts), which the server enforces: who, and from which states.
+  return RETURN_PAGE_ACTIONS.filter((action) => {
+    if (!allowedInState(action, ret.state)) return false;
+    if (action === 'fill-zeros') return signsOff && ret.reported < ret.expected;
+    if (RETURN_TRANSITIONS[action].who === 'app admin') return decides;
+    return signsOff && ret.submitted >= ret.expected;
+  });
 }
 
 /** How many expected programs keep the return from being signed off: those without a submitted record. */
