@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   OIDC_CLAIM_EMAIL: z.string().trim().min(1).default('email'),
   OIDC_CLAIM_INSTITUTION: z.string().trim().min(1).default('institution'),
   OIDC_CLAIM_AFFILIATION: z.string().trim().min(1).default('affiliation'),
-  /** Tests only: lets openid-client talk to an http:// issuer on loopback. */
+  /** Tests and the single sign-on demo: lets openid-client talk to an http:// issuer, on loopback only (refused else). */
   OIDC_ALLOW_INSECURE: z.enum(['true', 'false']).default('false'),
   // Never echoed in a message: the URL may carry the mail server's password.
   SMTP_URL: z
@@ -213,6 +213,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.SMTP_URL && !e.PUBLIC_URL) {
     problems.push('PUBLIC_URL is missing: reminder mails link to the returns through it (SMTP_URL is set)');
   }
+  if (e.OIDC_ALLOW_INSECURE === 'true' && e.OIDC_ISSUER && !isLoopbackUrl(e.OIDC_ISSUER)) {
+    problems.push(
+      'OIDC_ALLOW_INSECURE is true: it lets sign-on talk to a provider over plain http, and only on this machine (loopback), for tests',
+    );
+  }
   if (e.DEMO_TODAY && !isDevelopment) {
     problems.push(`DEMO_TODAY is set: it pins the demo's day, and only exists in development (APP_ENV=${DEV_ENV})`);
   }
@@ -282,4 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
   };
+}
+
+/** Whether a URL names this machine: localhost or a loopback address. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

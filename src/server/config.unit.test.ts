@@ -136,6 +136,22 @@ describe('DEMO_TODAY', () => {
   });
 });
 
+describe('OIDC_ALLOW_INSECURE', () => {
+  it('lets sign-on use a plain-http provider on this machine only', () => {
+    const production = {
+      APP_ENV: 'P',
+      OIDC_CLIENT_ID: 'wil',
+      PUBLIC_URL: 'https://wil.example.ca',
+      COOKIE_SECRET: 'x'.repeat(32),
+      OIDC_ALLOW_INSECURE: 'true',
+    };
+    for (const issuer of ['http://127.0.0.1:4010/realm', 'http://localhost:4010', 'http://[::1]:4010'])
+      expect(loadConfig({ ...production, OIDC_ISSUER: issuer }).oidc?.allowInsecure).toBe(true);
+    for (const issuer of ['http://sso.example.ca', 'https://sso.example.ca', 'http://127.0.0.1.example.ca'])
+      expect(problems({ ...production, OIDC_ISSUER: issuer })).toContain('OIDC_ALLOW_INSECURE is true');
+  });
+});
+
 describe('reminder mail settings (SMTP_URL, MAIL_FROM)', () => {
   const MAIL = {
     APP_ENV: 'D',

@@ -24,7 +24,7 @@ export const DEFAULT_DISCLOSURE_RULE: DisclosureRule = { minInstitutions: 3, max
  * or null when none of its records carries the part. Null when safe or when there is nothing to protect. A part above
  * zero needs `minInstitutions` institutions with a figure above zero (two institutions' sum must not pass because a
  * third reported 0) and none above `maxSharePercent`; a part of exactly zero needs `minInstitutions` institutions with
- * records behind it. The same test as the SQL of server/modules/disclosure/province-figures.ts.
+ * records behind it. Every block of a release is judged by it (server/modules/disclosure/release-blocks.ts).
  */
 export function judgeContributions(values: readonly (number | null)[], rule: DisclosureRule): SuppressionReason | null {
   const reported = values.filter((v): v is number => v !== null);

@@ -51,11 +51,11 @@ export const NUMBER_FORMATS: Record<SheetColumnKind, string | undefined> = {
 /** Days from Excel's day 0 (1899-12-30, in its 1900 date system) to the Unix epoch. */
 export const EXCEL_EPOCH_DAYS = 25569;
 
-/** A moment as an Excel date serial: days since 1899-12-30, in UTC. */
 /** Where a column's cells and heading line up: figures on the right, text on the left, marks in the middle. */
 export const alignmentOf = (kind: SheetColumnKind): 'left' | 'center' | 'right' =>
   kind === 'text' ? 'left' : kind === 'mark' ? 'center' : 'right';
 
+/** A moment as an Excel date serial: days since 1899-12-30, in UTC (the record export writes the same in SQL). */
 export const excelSerial = (date: Date) => date.getTime() / 86_400_000 + EXCEL_EPOCH_DAYS;
 
 /** A percentage (90.4) as the fraction a workbook stores (0.904), without the binary noise of a plain division. */

@@ -1,4 +1,4 @@
-/** A calendar day `YYYY-MM-DD` as people read it ("31 Jan 2026"); the day is the day, whatever the viewer's zone. */
+/** A calendar day `YYYY-MM-DD` as people read it ("Jan 31, 2026"); the day is the day, whatever the viewer's zone. */
 export function formatDay(isoDay: string): string {
   const date = new Date(`${isoDay}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDay;
