@@ -22,6 +22,7 @@ export const RELEASE_UI = {
   upcomingNone: 'The schedule has no release to make.',
   upcomingProvisional: (period: string, day: string) => `${period}: provisional release on ${day}`,
   upcomingFinal: (period: string) => `${period}: final release once every return is approved`,
+  upcomingFirstFigures: (period: string) => `${period}: provisional release as soon as any figures are submitted`,
   scheduleText: (days: number | null, final: boolean) =>
     [
       days === null ? 'No provisional releases.' : `A provisional release ${days} days after a period’s due date.`,

@@ -237,8 +237,9 @@ export async function dueReleases(db: Db, today: string): Promise<UpcomingReleas
 }
 
 /**
- * Releases the calendar will make: provisional ones on their day, final ones once their returns are all approved. In
- * the order they come: oldest period first, a period's provisional release before its final one.
+ * Releases the calendar will make: provisional ones on their day (or, past it with nothing submitted, with the first
+ * figures: `on` null), final ones once their returns are all approved (`on` null). In the order they come: oldest
+ * period first, a period's provisional release before its final one.
  */
 export async function upcomingReleases(db: Db, today: string): Promise<UpcomingRelease[]> {
   const schedule = await readSchedule(db);
@@ -249,6 +250,8 @@ export async function upcomingReleases(db: Db, today: string): Promise<UpcomingR
     if (schedule.provisional_days_after_due !== null && !c.latest && c.due_on) {
       const on = addDays(c.due_on, schedule.provisional_days_after_due);
       if (on > today) upcoming.push({ fiscal_year: c.fiscal_year, term: c.term, final: false, on });
+      // Its day has passed with no figures to release (dueReleases waits for them): it comes with the first ones.
+      else if (c.records === 0) upcoming.push({ fiscal_year: c.fiscal_year, term: c.term, final: false, on: null });
     }
     if (schedule.final_when_approved && !c.latest?.final && c.returns_approved < c.returns)
       upcoming.push({ fiscal_year: c.fiscal_year, term: c.term, final: true, on: null });

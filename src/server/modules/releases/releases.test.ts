@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import type { Release, ReleaseCalendar, ReleaseCandidate } from '../../../shared/schemas/releases.ts';
+import type { Release, ReleaseCalendar, ReleaseCandidate, UpcomingRelease } from '../../../shared/schemas/releases.ts';
 import { createTestContext, type TestContext } from '../../test/build-test-app.ts';
 import { ROLE_NAMES, type RoleName } from '../../test/factories.ts';
 import { createMatrixCaller, type MatrixCaller, type Method } from '../../test/matrix.ts';
 import { createProgram, insertRecord } from '../../test/record-factories.ts';
-import { runScheduledReleases } from './releases.repo.ts';
+import { dueReleases, runScheduledReleases, upcomingReleases } from './releases.repo.ts';
 
 /** Releases (decision 024): who may do what, what a release holds, what the schedule releases and when. */
 
@@ -231,5 +231,23 @@ describe('releases of province figures', () => {
     const place = (u: ReleaseCalendar['upcoming'][number]) => `${u.fiscal_year} ${terms.indexOf(u.term)} ${u.final ? 1 : 0}`;
     expect(upcoming.filter((u) => u.fiscal_year === later).map((u) => u.term)).toContain('Spring');
     expect(upcoming.map(place)).toEqual(upcoming.map(place).sort());
+  });
+
+  it('promises no provisional release on a day that passed with nothing to release: it comes with the first figures', async () => {
+    const empty = { fiscal_year: '2019/20', term: 'Fall' as const };
+    const res = await call('PUT', '/api/periods', 'appAdmin', empty);
+    expect(res.statusCode, res.body).toBe(200);
+    const today = '2026-11-29';
+    const listed = (upcoming: UpcomingRelease[]) => upcoming.filter((u) => u.fiscal_year === empty.fiscal_year && !u.final);
+    // Its day (two weeks after the due date) is long past and nothing is submitted: the schedule waits, and says so.
+    expect(await dueReleases(ctx.db, today)).not.toContainEqual(expect.objectContaining(empty));
+    expect(listed(await upcomingReleases(ctx.db, today))).toEqual([{ ...empty, final: false, on: null }]);
+    await insertRecord(ctx.db, {
+      institutionId: matrix.institutions.own,
+      programId: await createProgram(ctx.db, matrix.institutions.own),
+      fiscalYear: empty.fiscal_year,
+      term: empty.term,
+    });
+    expect(await dueReleases(ctx.db, today)).toContainEqual(expect.objectContaining({ ...empty, final: false }));
   });
 });

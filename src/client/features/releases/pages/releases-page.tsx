@@ -46,7 +46,11 @@ export default function ReleasesPage() {
                   const name = RELEASE_UI.periodName(u.term, u.fiscal_year);
                   return (
                     <List.Item key={`${name} ${u.final}`}>
-                      {u.on ? RELEASE_UI.upcomingProvisional(name, formatDay(u.on)) : RELEASE_UI.upcomingFinal(name)}
+                      {u.on
+                        ? RELEASE_UI.upcomingProvisional(name, formatDay(u.on))
+                        : u.final
+                          ? RELEASE_UI.upcomingFinal(name)
+                          : RELEASE_UI.upcomingFirstFigures(name)}
                     </List.Item>
                   );
                 })}
