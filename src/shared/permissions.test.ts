@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { visibleMenu, type NavItem } from './navigation.ts';
 import {
@@ -6,7 +7,10 @@ import {
   canEditSomeInstitution,
   canReadInstitution,
   canSeeInstitutionAccess,
+  canSignOffReturn,
+  canSignOffSomeReturn,
   deriveRoles,
+  editableInstitutions,
   readableInstitutions,
 } from './permissions.ts';
 import { NO_PRIVILEGES, SIGNED_OUT, type Privileges, type Profile } from './schemas/profile.ts';
@@ -178,5 +182,23 @@ describe('canEditSomeInstitution', () => {
     expect(canEditSomeInstitution({ ...NO_PRIVILEGES, glblAdmin: true })).toBe(true);
     expect(canEditSomeInstitution({ ...NO_PRIVILEGES, read: [UBC, SFU], glblRead: true })).toBe(false);
     expect(canEditSomeInstitution(NO_PRIVILEGES)).toBe(false);
+  });
+});
+
+describe('editableInstitutions and canSignOffSomeReturn', () => {
+  const ids = fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { maxLength: 4 });
+  const privileges = fc.record({ read: ids, write: ids, admin: ids, glblRead: fc.boolean(), glblAdmin: fc.boolean() });
+
+  it('agree, institution by institution, with canEditInstitution and canSignOffReturn', () => {
+    fc.assert(
+      fc.property(privileges, (p) => {
+        const editable = editableInstitutions(p);
+        const institutions = [1, 2, 3, 4, 5, 6, 7, 8];
+        if (editable === 'all') expect(p.glblAdmin).toBe(true);
+        else for (const id of institutions) expect(editable.includes(id)).toBe(canEditInstitution(p, id));
+        expect(canEditSomeInstitution(p)).toBe(editable === 'all' || editable.length > 0);
+        expect(canSignOffSomeReturn(p)).toBe(institutions.some((id) => canSignOffReturn(p, id)));
+      }),
+    );
   });
 });

@@ -64,6 +64,17 @@ export function canEditSomeInstitution(privileges: Privileges): boolean {
   return privileges.glblAdmin || privileges.write.length > 0 || privileges.admin.length > 0;
 }
 
+/** Whether the user may sign off some institution's returns (admin somewhere, or app admin). */
+export function canSignOffSomeReturn(privileges: Privileges): boolean {
+  return privileges.glblAdmin || privileges.admin.length > 0;
+}
+
+/** The institutions whose records a user may change (write or admin there), or 'all' for an app admin. */
+export function editableInstitutions(privileges: Privileges): 'all' | number[] {
+  if (privileges.glblAdmin) return 'all';
+  return [...new Set([...privileges.write, ...privileges.admin])].sort((a, b) => a - b);
+}
+
 /** The institutions a user may read, or 'all'. */
 export function readableInstitutions(privileges: Privileges): 'all' | number[] {
   if (privileges.glblAdmin || privileges.glblRead) return 'all';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Term } from '../../../shared/constants.ts';
-import { canEditInstitution } from '../../../shared/permissions.ts';
+import { canEditInstitution, editableInstitutions } from '../../../shared/permissions.ts';
 import {
   COUNT_FIELDS,
   EDITABLE_FIELDS,
@@ -155,7 +155,7 @@ async function loadContext(db: Db, request: ImportRequest, privileges: Privilege
     const year = fy ? convertFiscalYear(fy) : undefined;
     if (year?.ok) fiscalYears.add(year.value);
   }
-  const editable = privileges.glblAdmin ? 'all' : [...new Set([...privileges.write, ...privileges.admin])];
+  const editable = editableInstitutions(privileges);
   const recordsById = await loadRecords(db, [...recordIds], [], [], editable, lock);
   for (const r of recordsById) programIds.add(r.program_id);
   const programs = await loadPrograms(db, [...namedInstitutions], [...programIds]);

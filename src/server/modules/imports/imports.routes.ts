@@ -26,6 +26,7 @@ import { refusedRowsFile } from './refused-rows.ts';
 import { storeUpload } from './kept-files.repo.ts';
 import { IN_PROCESS_REQUEST_BYTES } from './import-limits.ts';
 import { largeImportTurn } from './large-import-gate.ts';
+import { canEditSomeInstitution } from '../../../shared/permissions.ts';
 
 const megabytes = `${MAX_IMPORT_FILE_BYTES / (1024 * 1024)} MB`;
 /** A JSON body of 5,000 rows of text cells: well above the 1 MB every other route allows. */
@@ -58,7 +59,7 @@ async function readUpload(request: FastifyRequest, payload: IncomingMessage): Pr
 /** Who may import: a signed-in user with write or admin rights on some institution, or an app admin. */
 export async function requireImportRights(request: FastifyRequest): Promise<void> {
   const { privileges } = signedInUser(request);
-  if (!(privileges.glblAdmin || privileges.write.length > 0 || privileges.admin.length > 0)) throw forbidden();
+  if (!canEditSomeInstitution(privileges)) throw forbidden();
 }
 
 /** The body's media type as sent, lower case, without parameters ('' when none was sent). */

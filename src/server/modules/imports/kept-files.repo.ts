@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PastImport } from '../../../shared/schemas/import.ts';
 import type { Privileges } from '../../../shared/schemas/profile.ts';
 import { queryRows, type Db } from '../../db/client.ts';
+import { editableInstitutions, readableInstitutions } from '../../../shared/permissions.ts';
 
 /**
  * The files imports read (issue 28): each upload is stored when it is read, and kept for good by the commit that
@@ -58,17 +59,18 @@ export async function keepSentRows(db: Db, userId: number, name: string, csv: st
  * to download only if they made the import or are an app admin.
  */
 export async function listImports(db: Db, userId: number, privileges: Privileges, limit = 50): Promise<PastImport[]> {
-  const editable = [...new Set([...privileges.write, ...privileges.admin])];
-  const visible = privileges.glblAdmin
-    ? sql`TRUE`
-    : sql`(a.changed_by = ${userId} OR EXISTS (
+  const editable = editableInstitutions(privileges);
+  const visible =
+    editable === 'all'
+      ? sql`TRUE`
+      : sql`(a.changed_by = ${userId} OR EXISTS (
           SELECT 1 FROM jsonb_array_elements_text(COALESCE(a.after->'institutions', '[]'::jsonb)) AS i(id)
           WHERE i.id::int = ANY(${`{${editable.join(',')}}`}::int[])))`;
-  const readable = [...new Set([...privileges.read, ...editable])];
+  const readable = readableInstitutions(privileges);
   /** How many of the records listed under `key` of the import's audit row the person may read. */
   const counted = (key: 'created' | 'updated' | 'overwritten' | 'keptCurrent') => {
     const ids = sql`jsonb_array_elements_text(COALESCE(a.after->(${key}::text), '[]'::jsonb)) AS x(id)`;
-    return privileges.glblAdmin || privileges.glblRead
+    return readable === 'all'
       ? sql`(SELECT count(*)::int FROM ${ids})`
       : sql`(SELECT count(*)::int FROM ${ids} JOIN records r ON r.id = x.id::int
              WHERE r.institution_id = ANY(${`{${readable.join(',')}}`}::int[]))`;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { canEditInstitution } from '../../../shared/permissions.ts';
+import { canEditInstitution, canEditSomeInstitution } from '../../../shared/permissions.ts';
 import { ApiErrorSchema, IdParamSchema } from '../../../shared/schemas/api.ts';
 import { READY_GUARD_MINUTES, ReadyForSignOffBodySchema, ReadyForSignOffResultSchema } from '../../../shared/schemas/contacts.ts';
 import { ReturnConflictSchema } from '../../../shared/schemas/returns.ts';
@@ -26,7 +26,7 @@ export async function readyForSignOffRoutes(app: FastifyInstance): Promise<void>
   /** Rights before the body is read: someone who may write no institution, or not this one, learns nothing more. */
   async function requireWriteRights(request: FastifyRequest): Promise<void> {
     const { privileges } = signedInUser(request);
-    if (!privileges.glblAdmin && privileges.write.length === 0 && privileges.admin.length === 0) throw forbidden();
+    if (!canEditSomeInstitution(privileges)) throw forbidden();
     const params = IdParamSchema.safeParse(request.params);
     if (!params.success) return;
     const key = await returnKeyOf(db, params.data.id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canReadInstitution, readableInstitutions } from '../../../shared/permissions.ts';
+import { canReadInstitution, canSignOffSomeReturn, readableInstitutions } from '../../../shared/permissions.ts';
 import type { ReturnAction } from '../../../shared/reporting-cycle.ts';
 import { ERROR_RESPONSES_WITH_404, IdParamSchema } from '../../../shared/schemas/api.ts';
 import { SignOffPeopleSchema } from '../../../shared/schemas/contacts.ts';
@@ -294,7 +294,7 @@ export async function returnRoutes(app: FastifyInstance): Promise<void> {
   /** preValidation of the institution admins' actions: rights on the return's institution (a missing return is a 404 later). */
   async function requireSignOffRights(request: FastifyRequest): Promise<void> {
     const { privileges } = signedInUser(request);
-    if (!privileges.glblAdmin && privileges.admin.length === 0) throw forbidden();
+    if (!canSignOffSomeReturn(privileges)) throw forbidden();
     const params = IdParamSchema.safeParse(request.params);
     if (!params.success) return;
     const key = await returnKeyOf(db, params.data.id);

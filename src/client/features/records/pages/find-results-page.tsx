@@ -16,6 +16,7 @@ import { CriteriaProblems } from '../components/criteria-problems.tsx';
 import { RecordTable } from '../components/record-table.tsx';
 import { useRecordView, type RecordViewChange } from '../components/use-record-view.ts';
 import { summarizeCriteria } from '../lib/criteria-summary.ts';
+import { isAppAdmin } from '../../../../shared/permissions.ts';
 
 const T = RECORD_BROWSE_UI.results;
 
@@ -26,7 +27,7 @@ const T = RECORD_BROWSE_UI.results;
 function ExportResults({ view }: { view: RecordQuery }) {
   const { profile } = useProfile();
   const found = useFindRecords(view);
-  if (!profile.privileges.glblAdmin) return null;
+  if (!isAppAdmin(profile.privileges)) return null;
   const search = recordQueryToSearch({ criteria: view.criteria }).toString();
   const total = found.data?.total;
   return (
