@@ -5,7 +5,7 @@ import { expect, expectNoSeriousA11yViolations, fiscalYearAhead, signInAs, test 
 /**
  * Timeliness and the figures' flags (issue 30): three institutions sign off a fresh Fall with zero records (the app
  * admin acting for them), long before its due date. The matrix says "3 of N submitted, 3 on time" under the period,
- * each of the three is 100 % on time in its On time column, the others not yet judged; the bulk approval's confirmation lists under each
+ * each of the three is 100% on time in its On time column, the others not yet judged; the bulk approval's confirmation lists under each
  * return what its figures flag (zero records sit far below the programs' history). Both widths, axe clean.
  */
 
@@ -55,11 +55,11 @@ test.describe.serial('timeliness and the figures in the bulk approval', () => {
     await expect(page.getByTestId('total-Fall')).toHaveText(`3 of ${total} submitted, 3 on time`);
     for (const r of chosen) {
       const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: r.institution_name, exact: true }) });
-      await expect(row.getByTestId('on-time-rate')).toContainText('100 %');
+      await expect(row.getByTestId('on-time-rate')).toContainText('100%');
       await expect(row.getByTestId('on-time-rate')).toContainText('1 of 1');
     }
     await expect(page.getByTestId('on-time-rate').filter({ hasText: 'none due yet' }).first()).toBeVisible();
-    await expect(page.getByTestId('on-time-total')).toContainText('100 %');
+    await expect(page.getByTestId('on-time-total')).toContainText('100%');
     await expect(page.getByTestId('on-time-total')).toContainText('3 of 3');
     await expect(page.getByTestId('timeliness-note')).toContainText('first signed off on or before the period’s due date');
   }

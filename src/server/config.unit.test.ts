@@ -43,7 +43,7 @@ describe('settings', () => {
     expect(loadConfig({ APP_ENV: 'D', DATABASE_ANSWER_SECONDS: '5' }).databaseAnswerMs).toBe(5000);
   });
 
-  it('takes the disclosure rule (defaults 3 institutions, 85 %) and hands it to the page', () => {
+  it('takes the disclosure rule (defaults 3 institutions, 85%) and hands it to the page', () => {
     expect(loadConfig({ APP_ENV: 'D' }).disclosure).toEqual({ minInstitutions: 3, maxSharePercent: 85 });
     const config = loadConfig({ APP_ENV: 'D', DISCLOSURE_MIN_INSTITUTIONS: '5', DISCLOSURE_MAX_SHARE_PERCENT: '70' });
     expect(config.disclosure).toEqual({ minInstitutions: 5, maxSharePercent: 70 });

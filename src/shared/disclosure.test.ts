@@ -33,7 +33,7 @@ describe('the disclosure rule', () => {
     expect(judgeContributions([], rule)).toBeNull();
   });
 
-  it('hides a part one institution holds more than 85 % of (exactly 85 % passes)', () => {
+  it('hides a part one institution holds more than 85% of (exactly 85% passes)', () => {
     expect(judgeContributions([86, 7, 7], rule)).toBe('dominance');
     expect(judgeContributions([85, 10, 5], rule)).toBeNull();
     expect(judgeContributions([5, 5, 5, 90], rule)).toBe('dominance');
@@ -70,7 +70,7 @@ describe('suppression footnotes', () => {
     expect(notes[0]).toBe(
       `${SUPPRESSED_MARK}: Placed, Placement % — not shown because fewer than 3 of the institutions whose records you may not read contribute to it, so it would show one institution's own figures.`,
     );
-    expect(notes[1]).toContain('more than 85 %');
+    expect(notes[1]).toContain('more than 85%');
     expect(notes[2]).toMatch(/^To see more of the province, widen the filters/);
     expect(suppressionFootnotes({}, {}, rule)).toEqual([]);
   });

@@ -69,7 +69,7 @@ export function suppressionReasonText(
     case 'threshold':
       return `fewer than ${rule.minInstitutions} of the institutions whose records you may not read contribute to it, so it would show one institution's own figures`;
     case 'dominance':
-      return `one institution whose records you may not read accounts for more than ${rule.maxSharePercent} % of it, so it would show that institution's figure almost exactly`;
+      return `one institution whose records you may not read accounts for more than ${rule.maxSharePercent}% of it, so it would show that institution's figure almost exactly`;
     case 'linked':
       return 'it would give away another hidden figure of the same work-term split by subtraction';
     case 'partial':

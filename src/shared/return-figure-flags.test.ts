@@ -19,11 +19,11 @@ const placed = (students_placed: number | null): KeyFigures => ({
 describe('the bulk approval’s figure flags', () => {
   it('flags a change of students placed beyond the threshold either way, never from nothing', () => {
     expect([PLACED_CHANGE_THRESHOLD, PLACED_CHANGE_MIN_STUDENTS]).toEqual([0.25, 5]);
-    expect(changedBeyondThreshold(40, 50)).toBe(false); // +25 %: at the threshold, not beyond
+    expect(changedBeyondThreshold(40, 50)).toBe(false); // +25%: at the threshold, not beyond
     expect(changedBeyondThreshold(40, 51)).toBe(true);
-    expect(changedBeyondThreshold(40, 30)).toBe(false); // −25 %
+    expect(changedBeyondThreshold(40, 30)).toBe(false); // −25%
     expect(changedBeyondThreshold(40, 29)).toBe(true);
-    expect(changedBeyondThreshold(3, 7)).toBe(false); // +133 %, but four students: a small program's noise
+    expect(changedBeyondThreshold(3, 7)).toBe(false); // +133%, but four students: a small program's noise
     expect(changedBeyondThreshold(3, 8)).toBe(true);
     expect(changedBeyondThreshold(0, 12)).toBe(false);
     expect(changedBeyondThreshold(null, 12)).toBe(false);

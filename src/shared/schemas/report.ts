@@ -134,7 +134,7 @@ export const ReportSchema = z.object({
     .describe(
       'Province figures withheld from you by disclosure control, by column key, with the reason: such a value is null in ' +
         '`province`. A figure that includes institutions you may not read is shown only when at least ' +
-        '3 of those institutions contribute to it and none of them accounts for more than 85 % of it (the defaults of ' +
+        '3 of those institutions contribute to it and none of them accounts for more than 85% of it (the defaults of ' +
         'DISCLOSURE_MIN_INSTITUTIONS and DISCLOSURE_MAX_SHARE_PERCENT), judged so that no combination of reports gives ' +
         'one institution away. `threshold`: too few institutions; `dominance`: one institution dominates; `linked`: it ' +
         'would reveal a hidden figure of the same work-term split by subtraction; `partial`: the question takes only part ' +

@@ -136,7 +136,7 @@ export const REPORT_UI = {
     cell: (why: string) => `hidden: ${why} (see the notes under the table)`,
     short: {
       threshold: (rule: DisclosureRule) => `fewer than ${rule.minInstitutions} institutions you may not read contribute to it`,
-      dominance: (rule: DisclosureRule) => `one institution you may not read is over ${rule.maxSharePercent} % of it`,
+      dominance: (rule: DisclosureRule) => `one institution you may not read is over ${rule.maxSharePercent}% of it`,
       linked: () => 'it would give away another hidden figure',
       partial: () => 'it is part of a group of programs released only as a whole',
       unreleased: () => 'the province figures of a period it covers are not released yet',
@@ -176,7 +176,7 @@ export const REPORT_UI = {
         'average hourly wage by discipline grouping, weighted by placements, highest first, with the province as a reference line',
       tuition:
         "median co-op fees per work term, domestic and international, by credential, with the province's medians as reference lines",
-      duration: 'share of work terms of 4, 8 and 12 or more months in each discipline grouping, as 100 % stacked bars',
+      duration: 'share of work terms of 4, 8 and 12 or more months in each discipline grouping, as 100% stacked bars',
     } satisfies Record<ReportType, string>,
     /** The term chart's description, naming the terms it draws (those the report has rows of). */
     termsDescription: (terms: readonly string[]) => `students placed in ${wordList(terms)}, for each fiscal year`,

@@ -26,7 +26,7 @@ export const BULK_APPROVE_UI = {
     far: (programs: string) => `Far from their history: ${programs}`,
     farProgram: (name: string, figures: string) => `${name} (${figures})`,
     changed: (percent: number, period: string, programs: string) =>
-      `Students placed changed by more than ${percent} % since ${period}: ${programs}`,
+      `Students placed changed by more than ${percent}% since ${period}: ${programs}`,
     move: (name: string, before: string, after: string, change: string) => `${name} ${before} → ${after} (${change})`,
     clean: 'Figures: none far from their history, no large change since last year',
   },

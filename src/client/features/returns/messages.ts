@@ -76,7 +76,7 @@ export const RETURN_UI = {
     totalLine: (done: number, all: number, onTime: number) => `${done} of ${all} submitted, ${onTime} on time`,
     /** The column of each institution's on-time rate over the years shown. */
     onTimeHeading: 'On time',
-    onTimeRate: (percent: number | null) => (percent === null ? 'none due yet' : `${percent} %`),
+    onTimeRate: (percent: number | null) => (percent === null ? 'none due yet' : `${percent}%`),
     onTimeCount: (onTime: number, judged: number) => `${onTime} of ${judged}`,
     timelinessNote: (fiscalYears: readonly string[]) =>
       `On time: first signed off on or before the period’s due date. Each institution’s rate counts its returns of ${

@@ -195,7 +195,7 @@ describe('disclosure control of the province row', () => {
     expect(r.suppressed).toEqual(Object.fromEntries(PARTICIPATION.map((k) => [k, 'threshold'])));
   });
 
-  it('dominance: one institution above 85 % of the others hides the figure and the rate resting on it', async () => {
+  it('dominance: one institution above 85% of the others hides the figure and the rate resting on it', async () => {
     const r = await report('discipline', year('2002/03'));
     // Seeking: O 15 + P 95 + Q 10 + R 10 = 130, shown; placed, enrolled, work terms and placement % hidden.
     expect(pick(r)).toEqual([null, 130, null, null, null]);
@@ -302,7 +302,7 @@ describe('disclosure control of the province row', () => {
     });
     const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\r\n');
     expect(lines).toContain('Province (all institutions),x,130,x,x,x,p'); // p: no returns in this data set
-    expect(lines.some((line) => line.includes('accounts for more than 85 %'))).toBe(true);
+    expect(lines.some((line) => line.includes('accounts for more than 85%'))).toBe(true);
   });
 
   it('the others’ part changes only at a release, and a change of one institution alone is held back (decision 024)', async () => {

@@ -175,7 +175,7 @@ describe('ReportTable', () => {
     expect(links[0]!.textContent).toBe(
       'xhidden: fewer than 3 institutions you may not read contribute to it (see the notes under the table)',
     );
-    expect(links[1]!.textContent).toContain('hidden: one institution you may not read is over 85 % of it');
+    expect(links[1]!.textContent).toContain('hidden: one institution you may not read is over 85% of it');
     expect(province.textContent).not.toContain('no data');
     // The totals row is never hidden, and the caption tells a screen reader what the x means.
     expect(el.querySelector('[data-testid="report-totals-row"] a')).toBeNull();

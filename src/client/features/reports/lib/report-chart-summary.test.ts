@@ -22,9 +22,9 @@ describe('chartSummary', () => {
         { category: 'TRU', s0: 84 },
         { category: 'UNBC', s0: null },
       ],
-      references: [{ value: 88, label: 'Province (all institutions): 88.0 %' }],
+      references: [{ value: 88, label: 'Province (all institutions): 88.0%' }],
     };
-    expect(chartSummary(spec)).toBe('Placement %: highest UVic 91.2%; lowest TRU 84.0%. Province (all institutions): 88.0 %.');
+    expect(chartSummary(spec)).toBe('Placement %: highest UVic 91.2%; lowest TRU 84.0%. Province (all institutions): 88.0%.');
   });
 
   it('gives each line its first and last year', () => {

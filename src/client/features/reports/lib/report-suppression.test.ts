@@ -34,7 +34,7 @@ describe('suppressionNotes', () => {
       ['linked', 'report-note-linked'],
     ]);
     expect(notes.notes[0]!.text).toBe(
-      "x: Students placed, Placement % — not shown because one institution whose records you may not read accounts for more than 70 % of it, so it would show that institution's figure almost exactly.",
+      "x: Students placed, Placement % — not shown because one institution whose records you may not read accounts for more than 70% of it, so it would show that institution's figure almost exactly.",
     );
     expect(notes.notes[1]!.text).toContain('International students — not shown because fewer than 4 of the institutions');
   });
@@ -50,7 +50,7 @@ describe('suppressedCellLabel', () => {
     expect(suppressedCellLabel('threshold', rule)).toBe(
       'hidden: fewer than 5 institutions you may not read contribute to it (see the notes under the table)',
     );
-    expect(suppressedCellLabel('dominance', rule)).toContain('over 60 % of it');
+    expect(suppressedCellLabel('dominance', rule)).toContain('over 60% of it');
     expect(suppressedCellLabel('linked', rule)).toContain('another hidden figure');
   });
 });

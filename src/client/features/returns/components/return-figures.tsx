@@ -25,7 +25,7 @@ const count = new Intl.NumberFormat('en-CA');
 function shown(figures: KeyFigures | null, column: KeyFigure | 'placement_pct'): string {
   const value = figureValue(figures, column);
   if (value === null) return '';
-  if (column === 'placement_pct') return `${value.toFixed(1)} %`;
+  if (column === 'placement_pct') return `${value.toFixed(1)}%`;
   if (column === 'avg_hourly_wage') return `$${figures!.avg_hourly_wage}`;
   return count.format(value);
 }

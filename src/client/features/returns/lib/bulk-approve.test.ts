@@ -132,7 +132,7 @@ describe('the figure flags in the confirmation', () => {
   it('says which programs are far from their history, and how students placed moved since the same term last year', () => {
     expect(figureFlagTexts(flags)).toEqual([
       'Far from their history: Beta Co-op (Placed, Average wage)',
-      'Students placed changed by more than 25 % since Fall 2024/25: Beta Co-op 42 → 1,200 (+2757 %); Gamma 40 → 26 (−35 %)',
+      'Students placed changed by more than 25% since Fall 2024/25: Beta Co-op 42 → 1,200 (+2757%); Gamma 40 → 26 (−35%)',
     ]);
   });
 

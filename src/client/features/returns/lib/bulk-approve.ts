@@ -84,10 +84,10 @@ export function splitOutcomes(outcomes: readonly BulkApproveOutcome[], selection
 
 const count = new Intl.NumberFormat('en-CA');
 
-/** "+55 %", "−32 %": a change against last year's figure, rounded to a whole percent. */
+/** "+55%", "−32%": a change against last year's figure, rounded to a whole percent. */
 function percentChange(before: number, after: number): string {
   const percent = Math.round((100 * (after - before)) / before);
-  return `${percent >= 0 ? '+' : '−'}${Math.abs(percent)} %`;
+  return `${percent >= 0 ? '+' : '−'}${Math.abs(percent)}%`;
 }
 
 /**

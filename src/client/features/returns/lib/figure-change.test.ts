@@ -3,9 +3,9 @@ import { changeText, figureValue } from './figure-change.ts';
 
 describe('a figure beside an earlier one', () => {
   it('says the change as a percentage, the placement rate in points, and nothing without both', () => {
-    expect(changeText(120, 100, false)).toBe('+20 %');
-    expect(changeText(50, 100, false)).toBe('−50 %');
-    expect(changeText(100, 100, false)).toBe('± 0 %'.replace(' ', ''));
+    expect(changeText(120, 100, false)).toBe('+20%');
+    expect(changeText(50, 100, false)).toBe('−50%');
+    expect(changeText(100, 100, false)).toBe('± 0%'.replace(' ', ''));
     expect(changeText(10, 0, false)).toBeNull();
     expect(changeText(null, 10, false)).toBeNull();
     expect(changeText(84.04, 80, true)).toBe('+4.0 pts');

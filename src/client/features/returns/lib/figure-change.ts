@@ -23,5 +23,5 @@ export function changeText(now: number | null, before: number | null, points: bo
   }
   if (before === 0) return null;
   const pct = Math.round(((now - before) / before) * 100);
-  return `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct)} %`;
+  return `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct)}%`;
 }
