@@ -8,7 +8,6 @@ import type { Privileges } from './schemas/profile.ts';
 
 /** The actions an app admin may take in an institution's place (the others are app admins' own). */
 export const ON_BEHALF_ACTIONS = ['fill-zeros', 'submit'] as const;
-export type OnBehalfAction = (typeof ON_BEHALF_ACTIONS)[number];
 
 /** Whether these privileges act on behalf of the institution: an app admin who is not one of its admins. */
 export const actsOnBehalf = (privileges: Pick<Privileges, 'glblAdmin' | 'admin'>, institutionId: number): boolean =>

@@ -90,5 +90,3 @@ export function createAppRoutes(deps: AppRouterDeps): RouteObject[] {
 export function createAppRouter(deps: AppRouterDeps) {
   return createBrowserRouter(createAppRoutes(deps));
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

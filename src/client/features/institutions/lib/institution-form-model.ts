@@ -22,8 +22,6 @@ export const INSTITUTION_FIELDS: readonly (FormFieldRef & { name: InstitutionFie
   { name: 'region', id: 'institution-region' },
 ];
 
-export const INSTITUTION_FIELD_NAMES: readonly string[] = INSTITUTION_FIELDS.map((field) => field.name);
-
 export const EMPTY_INSTITUTION_FORM: InstitutionFormValues = {
   name: '',
   short_name: '',

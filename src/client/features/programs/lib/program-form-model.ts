@@ -33,8 +33,6 @@ export const PROGRAM_FIELDS: readonly (FormFieldRef & { name: ProgramField })[] 
   { name: 'cip_code', id: 'program-cip-code' },
 ];
 
-export const PROGRAM_FIELD_NAMES: readonly string[] = PROGRAM_FIELDS.map((field) => field.name);
-
 export function emptyProgramForm(institutionId: number | null = null): ProgramFormValues {
   return {
     institution_id: institutionId === null ? null : String(institutionId),
