@@ -108,7 +108,6 @@ function FileDefaults(props: MappingStepProps & { fyError: string | null }) {
           label={M.fiscalYear}
           description={M.fiscalYearHint}
           inputWrapperOrder={FIELD_ORDER}
-          placeholder="2024/25"
           value={props.fiscalYear}
           onChange={(event) => props.onFiscalYearChange(event.currentTarget.value)}
           error={props.fyError}
