@@ -45,7 +45,8 @@ const RULES: Record<string, string> = {
   // A record changed after it was loaded (the demo's revised record) was changed by someone, at a later time.
   'authored by appadmin':
     "r.created_by IS DISTINCT FROM (SELECT id FROM users WHERE username = 'appadmin') OR r.updated_at < r.created_at OR (r.updated_by IS DISTINCT FROM r.created_by) <> (r.updated_at > r.created_at)",
-  'no records of inactive programs in the latest year': "NOT p.active_ind AND r.fiscal_year = '2025/26'",
+  'no records of inactive programs in the latest year':
+    'NOT p.active_ind AND r.fiscal_year = (SELECT max(fiscal_year) FROM records)',
 };
 
 /** How many rows break each rule (all zero when the data is valid). */
