@@ -25,7 +25,7 @@ export const HOME_UI = {
   email: 'Email',
   open: (label: string) => `Open ${label}`,
   descriptions: {
-    'Program Information': 'Browse, find and export program records.',
+    'Program Information': 'Each program’s figures, term by term: the ways in you have are listed below.',
     Reports:
       'Compare statistics across terms, fiscal years, regions, disciplines and institutions, and see when the province figures are released.',
   } as Record<string, string>,

@@ -8,7 +8,7 @@ export const ENTRY_UI = {
   loadError: 'The programs and records of this return could not be loaded.',
   intro:
     'Every expected program of the return is a row and every figure a column. Type or paste figures copied from a spreadsheet; a row is saved as a draft when you leave it.',
-  keys: 'Keys: arrows, Tab and Enter move between cells; Escape undoes the cell; Ctrl+Z undoes the last paste.',
+  keys: 'Keys: arrows, Tab and Enter move between cells; Ctrl+Home and Ctrl+End go to the first and last cell (Tab from the last leaves the grid); Escape undoes the cell; Ctrl+Z undoes the last paste.',
   onPaper: 'On paper this grid stops at the edge of the page. The term return’s own page prints every program’s figures whole.',
   readOnly: {
     locked: 'This return is signed off, so its figures are shown read-only.',
