@@ -59,9 +59,12 @@ export const OPEN_RETURN_STATES: readonly StoredReturnState[] = RETURN_TRANSITIO
 export const storedReturnState = (state: ReturnState): StoredReturnState =>
   state === 'not started' || state === 'in progress' ? 'open' : state;
 
+/** Whether the institution is still making a return in this state (OPEN_RETURN_STATES). */
+export const isOpenReturnState = (state: ReturnState): boolean => OPEN_RETURN_STATES.includes(storedReturnState(state));
+
 /** Whether `action` may be taken on a return in `state`, by the state machine alone (not who asks). */
 export const allowedInState = (action: ReturnAction | 'fill-zeros', state: ReturnState): boolean =>
-  (action === 'fill-zeros' ? OPEN_RETURN_STATES : RETURN_TRANSITIONS[action].from).includes(storedReturnState(state));
+  action === 'fill-zeros' ? isOpenReturnState(state) : RETURN_TRANSITIONS[action].from.includes(storedReturnState(state));
 
 /** The state shown for a stored state: an open return is "not started" until it has a record. */
 export function shownReturnState(stored: StoredReturnState, hasRecords: boolean): ReturnState {

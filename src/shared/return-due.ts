@@ -1,4 +1,4 @@
-import { OPEN_RETURN_STATES, storedReturnState, type ReturnState } from './reporting-cycle.ts';
+import { isOpenReturnState, type ReturnState } from './reporting-cycle.ts';
 
 /**
  * A return's due date once it was sent back or reopened (issue 30). The period's due date has usually passed by then,
@@ -41,6 +41,6 @@ export const DUE_AGAIN_IN_PAST = 'Due again on cannot be in the past: choose tod
  */
 export function dueAgainShown(ret: { state: ReturnState; due_again_on: string | null; overdue: boolean }): string | null {
   // Only while the institution still owes the return (an open one) does a new due date matter.
-  if (ret.due_again_on === null || ret.overdue || !OPEN_RETURN_STATES.includes(storedReturnState(ret.state))) return null;
+  if (ret.due_again_on === null || ret.overdue || !isOpenReturnState(ret.state)) return null;
   return ret.due_again_on;
 }

@@ -18,6 +18,7 @@ import {
   type ReleasedCells,
 } from './released-records.ts';
 import {
+  changePartOf,
   fromCents,
   keptViewers,
   MAX_VIEWERS_AHEAD,
@@ -103,7 +104,7 @@ async function releasedParts(
   db: Db,
   chains: readonly PeriodChain[],
   question: ProvinceQuestion,
-  params: ReportParams,
+  selects: (cell: string) => boolean,
   readable: readonly number[],
   rule: DisclosureRule,
 ): Promise<{ released: Released; served: Served }> {
@@ -113,7 +114,6 @@ async function releasedParts(
     for (const name of names) released.set(name, { reason: 'unreleased' });
     return { released, served: [] };
   }
-  const selects = cellsOf(params);
   // One period at a time: a viewer's first question over many released periods reads each period's release data, and
   // asking for all at once queued them on every connection of the pool, so other people's requests waited (and at a
   // million records timed out).
@@ -183,8 +183,9 @@ export async function provinceFigures(
   rule: DisclosureRule,
 ): Promise<ProvinceFigures> {
   const chains = await periodChains(db, params);
-  const { released, served } = await releasedParts(db, chains, question, params, readable, rule);
-  const periods = servedReleases(chains, served, cellsOf(params));
+  const selects = cellsOf(params);
+  const { released, served } = await releasedParts(db, chains, question, selects, readable, rule);
+  const periods = servedReleases(chains, served, selects);
   const suppressed: Record<string, SuppressionReason> = {};
   for (const m of question.measures) {
     const reason = Object.keys(m.parts)
@@ -245,13 +246,14 @@ export async function provinceFigures(
   const fromReleases = releaseFlag(periods);
   const flag = own === 'p' || fromReleases === 'p' ? 'p' : (own ?? fromReleases);
   // A fee figure is held back too when the fees under it changed and the change was not released (CHANGE_PARTS).
-  const feesHeld = (m: JudgedMeasure) =>
-    m.direct?.of.stat !== undefined &&
-    m.direct.of.stat !== 'distinct' &&
-    served.some((period) => {
-      const part = answerPart(period.get(`${m.direct!.of.column}_changes`)!, cellsOf(params));
+  const feesHeld = ({ direct }: JudgedMeasure) => {
+    const of = direct?.of;
+    if (!of || of.stat === 'distinct') return false;
+    return served.some((period) => {
+      const part = answerPart(period.get(changePartOf(of.column))!, selects);
       return 'heldBack' in part && part.heldBack;
     });
+  };
   const heldBack = question.measures
     .filter((m) => !(m.key in suppressed))
     .filter(

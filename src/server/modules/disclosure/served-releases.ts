@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DisclosureRule } from '../../../shared/disclosure.ts';
-import { WORK_TERM_SPLITS } from '../../../shared/record-rules.ts';
+import { WORK_TERM_SPLITS, type MoneyField } from '../../../shared/record-rules.ts';
 import { queryHeavyRows, queryRows, type Db } from '../../db/client.ts';
 import { dataPeriodsIn, periodKey, type Period, type PeriodRange } from '../../db/data-versions.ts';
 import {
@@ -237,13 +237,16 @@ export async function servedBlocks(
   return serving;
 }
 
+/** The name of the change-only part of a money column's values (CHANGE_PARTS): its served blocks say what was held back. */
+export const changePartOf = (column: MoneyField): string => `${column}_changes`;
+
 /**
  * Parts that only show whether an institution's fees changed between releases (decision 047): a sum of a hash of each
  * fee, in the fee family. The fee figures are no sums (a median, a lowest and a highest), so a fee changed with no
  * count changing moved them with no part changing: one institution's correction showed in the next release.
  */
 const CHANGE_PARTS: readonly Part[] = (['coop_fee_domestic', 'coop_fee_international'] as const).map((column) => ({
-  name: `${column}_changes`,
+  name: changePartOf(column),
   value: sql`hashint8((${sql.raw(`r.${column}`)} * 100)::bigint)`,
 }));
 

@@ -93,8 +93,6 @@ async function dueAgainOn(db: Db, periodDueOn: string, chosen: string | undefine
 const conflict = (code: ReturnConflictCode, message: string, current?: TermReturn) =>
   refused(conflictOf(message, code, current && { state: current.state, current }));
 
-/** The stored state behind a shown one. */
-
 /** Whether the actor may take an action on a return of this institution. */
 export function mayTakeReturnAction(action: ReturnAction | 'fill-zeros', privileges: Privileges, institutionId: number): boolean {
   if (action === 'fill-zeros' || RETURN_TRANSITIONS[action].who === 'institution admin') {
