@@ -37,7 +37,7 @@ export const MAX_CSV_CELLS = 2_000_000;
  */
 export const MAX_IMPORT_TEXT_CHARS = 12_000_000;
 
-/** Time and memory one parse may take in its worker process. */
+/** CPU time and memory one parse may take in its worker process (parse-in-worker.ts also stops it at four times the time by the clock). */
 export const PARSE_TIME_LIMIT_MS = 15_000;
 export const PARSE_HEAP_LIMIT_MB = 256;
 /** Parses run at once; more wait their turn, so a burst of uploads cannot multiply the memory above. */

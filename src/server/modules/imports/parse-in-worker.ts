@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { workerCpuMs } from './worker-cpu.ts';
 import type { Readable } from 'node:stream';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,8 @@ import { FrameKind, writeFrame } from './worker-frames.ts';
 /**
  * Reads an uploaded spreadsheet, or an import's JSON body, in a worker process (decision 014): the event loop stays
  * free for everyone else's requests while a file is unpacked and parsed or a body of a million cells is parsed and
- * checked, the worker's heap is capped (--max-old-space-size) and it is killed after PARSE_TIME_LIMIT_MS. A
+ * checked, the worker's heap is capped (--max-old-space-size) and it is stopped once it has worked PARSE_TIME_LIMIT_MS
+ * (CPU time, worker-cpu.ts: a busy machine slows an honest file without refusing it) or waited four times as long. A
  * spreadsheet's worker is killed once it has answered, so all it allocated goes with it; a JSON body's waits a while
  * for the next body (decision 040). The bytes go to the worker on its standard input, never through the IPC
  * channel's serializer (worker-frames.ts). At most MAX_CONCURRENT_PARSES run at once (a JSON body's at a lower
@@ -87,11 +89,19 @@ function done(): void {
   waiting.shift()?.();
 }
 
-/** The worker's caps; tests lower them to see them act. */
+/**
+ * The worker's caps; tests lower them to see them act. `timeMs` is the CPU time the job may use, and `wallMs` the time
+ * it may take, working or not (by default four times `timeMs`): a body streamed slowly, or a worker starved of the
+ * CPU, holds one of the MAX_CONCURRENT_PARSES places no longer than that. Where CPU time cannot be read
+ * (worker-cpu.ts), `timeMs` is the time the job may take.
+ */
 export interface ParseLimits {
   timeMs: number;
+  wallMs?: number;
   heapMb: number;
 }
+/** How often a worker's CPU time is read while it works. */
+const CPU_CHECK_MS = 200;
 const LIMITS: ParseLimits = { timeMs: PARSE_TIME_LIMIT_MS, heapMb: PARSE_HEAP_LIMIT_MB };
 
 /** What the worker's refusals say of what it was given: a file (field `file`), or the request body. */
@@ -272,9 +282,13 @@ function takeWarm(heapMb: number): ChildProcess | undefined {
   return entry.worker;
 }
 
-function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, heapMb }: ParseLimits): Promise<unknown> {
+function runWorker(
+  input: Input,
+  job: WorkerJob,
+  subject: Subject,
+  { timeMs, wallMs = timeMs * 4, heapMb }: ParseLimits,
+): Promise<unknown> {
   const { what, field, hint } = subject;
-  const seconds = timeMs / 1000;
   const reusable = job.kind === 'import-request';
   const reused = reusable ? takeWarm(heapMb) : undefined;
   const worker = reused ?? startWorker(job, heapMb);
@@ -285,6 +299,7 @@ function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, hea
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(cpuCheck);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -292,19 +307,30 @@ function runWorker(input: Input, job: WorkerJob, subject: Subject, { timeMs, hea
       if (keep) keepWarm(worker, heapMb);
       else worker.kill('SIGKILL');
     };
-    const timer = setTimeout(
-      () =>
-        settle(() =>
-          reject(
-            new Refused({
-              kind: 'invalid',
-              message: `Reading ${what} took longer than ${seconds} seconds, so it was stopped. ${hint}`,
-              fieldErrors: { [field]: [`Took longer than ${seconds} seconds to read`] },
-            }),
-          ),
+    const stop = (limitMs: number) =>
+      settle(() =>
+        reject(
+          new Refused({
+            kind: 'invalid',
+            message: `Reading ${what} took longer than ${limitMs / 1000} seconds, so it was stopped. ${hint}`,
+            fieldErrors: { [field]: [`Took longer than ${limitMs / 1000} seconds to read`] },
+          }),
         ),
-      timeMs,
-    );
+      );
+    // A warm worker has worked before: only this job's CPU time counts.
+    const cpuBefore = worker.pid === undefined ? undefined : workerCpuMs(worker.pid);
+    const wall = cpuBefore === undefined ? timeMs : wallMs;
+    const timer = setTimeout(() => stop(wall), wall);
+    const cpuCheck =
+      cpuBefore === undefined
+        ? undefined
+        : setInterval(
+            () => {
+              const cpu = workerCpuMs(worker.pid!);
+              if (cpu !== undefined && cpu - cpuBefore > timeMs) stop(timeMs);
+            },
+            Math.min(CPU_CHECK_MS, Math.max(10, timeMs / 4)),
+          );
     const send = () => sendJob(worker, job, input).catch((err: unknown) => settle(() => reject(err)));
     const onMessage = (answer: WorkerAnswer | 'reading') => {
       if (answer === 'reading') {
