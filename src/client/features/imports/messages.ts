@@ -106,7 +106,9 @@ export const IMPORT_UI = {
     refusedFile: (count: number) => `Download the ${plural(count, 'row', 'rows')} with errors to correct`,
     refusedFileHint:
       'A CSV file with your columns and a last column saying what is wrong with each row. Correct it, then choose it above and check it again.',
-    allUnchanged: 'Every row already matches the records in the database: there is nothing to import.',
+    allUnchanged:
+      'Every row already matches the records in the database, or has no figures for a program without a record: there is nothing to import.',
+    noFigures: 'No figures filled in, so no record is made for this program.',
     show: 'Show',
     filters: { all: 'All rows', conflict: 'Changed since', error: 'Errors', changes: 'Changes', unchanged: 'Unchanged' },
     caption: 'What the import would do with each row of the file',

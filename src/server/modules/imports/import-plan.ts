@@ -69,7 +69,8 @@ const lower = (text: string) => unguardText(text.trim()).toLowerCase();
 /** Names compared as a file's cells are: NFC, trimmed, ignoring case (rows stored before issue 17 may not be NFC). */
 const nameKey = (name: string) => name.normalize('NFC').trim().toLowerCase();
 
-const VALUE_FIELDS = ['status', ...COUNT_FIELDS, ...MONEY_FIELDS, 'notes'] as const;
+const FIGURE_FIELDS = [...COUNT_FIELDS, ...MONEY_FIELDS] as const;
+const VALUE_FIELDS = ['status', ...FIGURE_FIELDS, 'notes'] as const;
 
 /** The converter of each value column. */
 function convertValue(field: (typeof VALUE_FIELDS)[number], text: string): Converted<string | number | null> {
@@ -381,6 +382,12 @@ function rowWrite(st: RowState, ctx: PlanContext, fiscalYear: string | undefined
   }
   const newer = existing ? changedSinceFile(st, existing) : false;
   if (st.errors.length > 0) return null;
+  if (!existing && FIGURE_FIELDS.every((field) => merged[field] === null) && merged.notes === null) {
+    // A line of a return's template left as it came (a program with no record yet and nothing filled in): an empty
+    // draft would only count the program as started. The row is passed over, as a blank row is.
+    st.result.action = 'unchanged';
+    return null;
+  }
   if (existing) {
     if (changes.length === 0) {
       st.result.action = 'unchanged';

@@ -97,7 +97,15 @@ describe('GET /api/returns/{id}/template', () => {
     // As downloaded, nothing would change; filled in, one update and one new draft.
     const dry = await call('POST', '/api/imports/dry-run', 'writer', { mapping, rows: file.rows });
     expect(dry.statusCode, dry.body).toBe(200);
-    expect(dry.json().counts, JSON.stringify(dry.json().rows)).toMatchObject({ create: 1, unchanged: 1, error: 0, conflict: 0 });
+    // The line of the program without a record makes no empty draft (it would count the program as started).
+    expect(dry.json().counts, JSON.stringify(dry.json().rows)).toMatchObject({ create: 0, unchanged: 2, error: 0, conflict: 0 });
+    const untouched = await call('POST', '/api/imports/commit', 'writer', { mapping, rows: file.rows });
+    expect(untouched.statusCode, untouched.body).toBe(200);
+    const made = await queryRows<{ n: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM records WHERE fiscal_year = ${period.fiscal_year} AND term = 'Fall' AND program_id = ${without}`,
+    );
+    expect(made).toEqual([{ n: 0 }]);
     const filled = file.rows.map((row) => row.map((cell, n) => (n === mapping.employers_new ? '0' : cell)));
     const commit = await call('POST', '/api/imports/commit', 'writer', { mapping, rows: filled });
     expect(commit.statusCode, commit.body).toBe(200);

@@ -104,6 +104,7 @@ function RowDetails({ row, answers }: { row: ImportRowResult; answers: ConflictA
       </List>
     );
   }
+  if (row.action === 'unchanged' && row.recordId === undefined) return <Text size="sm">{R.noFigures}</Text>;
   if (row.action === 'update') {
     return (
       <List size="sm" spacing={2}>
