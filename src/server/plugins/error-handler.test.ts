@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/build-test-app.ts';
 import { registerErrorHandler, UNSTORABLE_TEXT_MESSAGE } from './error-handler.ts';
-import { MAX_JSON_DEPTH } from './json-body.ts';
+import { MAX_JSON_DEPTH, NOT_UTF8_MESSAGE } from './json-body.ts';
 
 describe('bad input is a 400 with a clear message, never a 500', () => {
   let ctx: TestContext;
@@ -19,6 +19,20 @@ describe('bad input is a 400 with a clear message, never a 500', () => {
     const res = await post('{"username": ');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON.');
+  });
+
+  it('refuses a body that is not UTF-8 instead of storing a replacement character for what it cannot read', async () => {
+    // "Café" in Latin-1, declared so or not: JSON is UTF-8, and the é would otherwise become U+FFFD.
+    const latin1 = Buffer.from('{"username": "Caf\xe9"}', 'latin1');
+    for (const type of ['application/json', 'application/json; charset=iso-8859-1']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login/direct',
+        payload: latin1,
+        headers: { 'content-type': type },
+      });
+      expect([res.statusCode, res.json().message], type).toEqual([400, NOT_UTF8_MESSAGE]);
+    }
   });
 
   it('refuses a body over the size limit', async () => {

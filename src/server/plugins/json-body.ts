@@ -31,11 +31,33 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-/** Fastify's own JSON parser (prototype-poisoning keys refused), behind the nesting limit. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** What a body that is not UTF-8 is told (JSON is UTF-8, RFC 8259 §8.1). */
+export const NOT_UTF8_MESSAGE =
+  'The request body is not UTF-8 text. Nothing was saved; send the JSON encoded as UTF-8 (a character such as é sent in another encoding would be stored as a "�").';
+
+/**
+ * A body's bytes as text, or undefined when they are not UTF-8: decoding them with replacement would store a
+ * "�" for each character sent in another encoding (Latin-1's "é", say), and the person would never know.
+ */
+export function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fastify's own JSON parser (prototype-poisoning keys refused), behind the UTF-8 check and the nesting limit. */
 export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string; // parseAs: 'string'
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const text = utf8Text(body as Buffer); // parseAs: 'buffer'
+    if (text === undefined) {
+      done(refusalError({ kind: 'rejected', message: NOT_UTF8_MESSAGE }), undefined);
+      return;
+    }
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       done(
         refusalError({ kind: 'rejected', message: `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels.` }),

@@ -229,6 +229,17 @@ export const ImportRequestSchema = z
       }
       byColumn.set(column, field);
     }
+    // A column past the file's last names nothing: its cells would be read as blank and clear the records' values.
+    const width = body.columns?.length ?? body.rows.reduce((most, row) => Math.max(most, row.length), 0);
+    for (const field of IMPORT_FIELDS) {
+      const column = m[field];
+      if (column === undefined || column < width) continue;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mapping', field],
+        message: `${IMPORT_FIELD_LABELS[field]} is matched to column ${column + 1}, but the file has ${width} ${width === 1 ? 'column' : 'columns'}`,
+      });
+    }
     const identified =
       m.record_id !== undefined || m.program_id !== undefined || (m.institution !== undefined && m.program !== undefined);
     if (!identified) {

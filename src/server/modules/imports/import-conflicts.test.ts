@@ -225,6 +225,24 @@ describe('imports: a file older than the record is a conflict, never an ordinary
     expect(bad.rows[0]!.errors).toEqual([expect.objectContaining({ field: 'version', label: 'Record version' })]);
   });
 
+  it('a row with its version column left empty, and no time to go by, is judged as a file made before the record', async () => {
+    const { id, fiscalYear } = await freshRecord(300);
+    const file = edited(await exportCsv(fiscalYear), 'notes', 'from the file');
+    const noVersion = edited(file, 'version', '');
+    const cases: [string, object][] = [
+      ['both empty', body(edited(noVersion, 'last_changed', ''))],
+      ['no time column', body(noVersion, {}, ['last_changed'])],
+    ];
+    for (const [name, payload] of cases) {
+      const check = await dryRun(payload);
+      expect(check.counts, name).toMatchObject({ update: 0, conflict: 1 });
+      expect((await commit({ ...payload, fingerprint: check.fingerprint })).statusCode, name).toBe(409);
+    }
+    // The version empty, the time there: the time decides, and the record has not changed since the file.
+    expect((await dryRun(body(noVersion))).counts).toMatchObject({ update: 1, conflict: 0 });
+    expect((await stored(id)).notes).toBeNull();
+  });
+
   it('a spreadsheet export keeps its version and time through Excel', async () => {
     const { id, fiscalYear } = await freshRecord(300);
     await ctx.db.execute(sql`UPDATE records SET updated_at = now() - interval '1 hour' WHERE id = ${id}`);

@@ -1,4 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { isDownloadNote } from '../../../shared/export-notes.ts';
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportFile } from '../../../shared/schemas/import.ts';
 import { refuse as refuseField, Refused } from '../../refusals.ts';
 import { MAX_CSV_CELLS, MAX_CSV_LINE_LENGTH, MAX_CSV_LINES } from './import-limits.ts';
@@ -79,7 +80,17 @@ function checkCsvShape(text: string, delimiter: string): void {
   }
 }
 
-const lineBreaks = (field: string) => field.match(/\r\n|\r|\n/g)?.length ?? 0;
+/** Lines a quoted cell spans beyond its first, as csv-parse counts them: within quotes, CR and LF are a line each. */
+const lineBreaks = (field: string) => field.match(/[\r\n]/g)?.length ?? 0;
+
+const isBlankRecord = (record: string[]) => record.every((cell) => cell.trim() === '');
+
+/** Headings up to the last that is not blank: a column without a heading holds nothing an import can map. */
+const headedColumns = (record: string[]) => {
+  let n = record.length;
+  while (n > 0 && record[n - 1]!.trim() === '') n--;
+  return n;
+};
 
 /** Reads CSV text into `rows`, one record at a time. */
 function readCsv(bytes: Buffer, rows: RowCollector): void {
@@ -89,6 +100,7 @@ function readCsv(bytes: Buffer, rows: RowCollector): void {
   const delimiter = delimiterOf(text);
   checkCsvShape(text, delimiter);
   let lastLine = 0;
+  let headings: number | undefined;
   try {
     parseCsv(text, {
       bom: true,
@@ -102,6 +114,15 @@ function readCsv(bytes: Buffer, rows: RowCollector): void {
       // Each record goes straight to the collector, which keeps only what an import can use; nothing is returned.
       on_record: (record: string[], context: { lines: number }) => {
         const firstLine = context.lines - record.reduce((n, field) => n + lineBreaks(field), 0);
+        if (headings === undefined) {
+          if (!isBlankRecord(record)) headings = headedColumns(record);
+        } else if (record.length < headings && !isBlankRecord(record) && !isDownloadNote(record)) {
+          // A line with fewer cells than the headings has lost a separator, or was cut: which cell is missing cannot be
+          // told, and reading the missing ones as blank would clear those figures of the record.
+          throw refuse(
+            `Line ${number(firstLine)} of the file has ${number(record.length)} ${record.length === 1 ? 'cell' : 'cells'}, but its headings have ${number(headings)}: a separator is missing, so the cells cannot be matched to their columns. Correct that line (or save the sheet as CSV again) and upload it again.`,
+          );
+        }
         rows.skip(Math.max(0, firstLine - lastLine - 1));
         lastLine = context.lines;
         rows.add(record);

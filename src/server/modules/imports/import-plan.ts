@@ -321,7 +321,9 @@ function rowTermOf(st: RowState, ctx: PlanContext): { fiscalYear?: string; term?
 /**
  * Whether the stored record changed after the file's copy of it was made: its version differs from the file's
  * "Record version", or (a file without versions) it was changed after the file's "Last changed (UTC)". A file with
- * neither says nothing, and its rows update as they always have.
+ * neither column says nothing, and its rows update as they always have. A file with the column but nothing in it for
+ * this row had no copy of the record when it was made (a template's line for a program that had no record yet, or a
+ * version cleared by hand): the record is newer than the file.
  */
 function changedSinceFile(st: RowState, existing: RecordWire): boolean {
   const versionText = present(st.row, 'version');
@@ -331,7 +333,8 @@ function changedSinceFile(st: RowState, existing: RecordWire): boolean {
     return version.ok && version.value !== existing.version;
   }
   const changedText = present(st.row, 'last_changed');
-  if (changedText === undefined) return false;
+  // Mapped columns are read for every row (read-cells.ts): a text that is there but blank is an empty cell.
+  if (changedText === undefined) return st.row.texts.version !== undefined || st.row.texts.last_changed !== undefined;
   const fileTime = convertLastChanged(changedText);
   if (!fileTime.ok) fail(st, 'last_changed', fileTime.message);
   // The export writes whole seconds; the record keeps microseconds.

@@ -38,6 +38,11 @@ export function readCells(row: readonly string[], mapping: ImportRequest['mappin
   for (const field of IMPORT_FIELDS) {
     const column = mapping[field];
     if (column === undefined) continue;
+    if (column >= row.length && !read.blank) {
+      // A row cut short (an API client's): its missing cells are not blank ones, which would clear the values.
+      read.unreadable.push({ field, message: `The row has no cell in column ${column + 1}; it has ${row.length}` });
+      continue;
+    }
     const checked = checkText(row[column] ?? '', {
       label: IMPORT_FIELD_LABELS[field],
       max: MAX_IMPORT_CELL_LENGTH,

@@ -7,34 +7,40 @@ import {
   type ImportRequest,
 } from '../../../shared/schemas/import.ts';
 import { Refused } from '../../refusals.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan, NOT_UTF8_MESSAGE, utf8Text } from '../../plugins/json-body.ts';
 import { fieldErrorsOf, zodIssues } from '../../validation-errors.ts';
 
 const rejected = (message: string) => new Refused({ kind: 'rejected', message });
 
 /**
- * Whether `rows` is what ImportRequestSchema's `rows` takes: 1 to MAX_IMPORT_ROWS lists of at most MAX_IMPORT_COLUMNS
- * text cells of at most MAX_IMPORT_CELL_LENGTH characters each. Checked by hand first: the schema's checks of a
+ * The cells of the widest row when `rows` is what ImportRequestSchema's `rows` takes (1 to MAX_IMPORT_ROWS lists of at
+ * most MAX_IMPORT_COLUMNS text cells of at most MAX_IMPORT_CELL_LENGTH characters each), else undefined. Checked by hand first: the schema's checks of a
  * million cells were half of the worker's time on a 16 MB body (issue 28), and the worker's CPU time is time the
  * machine's other work waits for. Rows this says no to are checked by the schema, for its words.
  */
-function plainRows(rows: unknown): rows is string[][] {
-  if (!Array.isArray(rows) || rows.length < 1 || rows.length > MAX_IMPORT_ROWS) return false;
+function plainRowsWidth(rows: unknown): number | undefined {
+  if (!Array.isArray(rows) || rows.length < 1 || rows.length > MAX_IMPORT_ROWS) return undefined;
+  let width = 0;
   for (const row of rows) {
-    if (!Array.isArray(row) || row.length > MAX_IMPORT_COLUMNS) return false;
-    for (const cell of row) if (typeof cell !== 'string' || cell.length > MAX_IMPORT_CELL_LENGTH) return false;
+    if (!Array.isArray(row) || row.length > MAX_IMPORT_COLUMNS) return undefined;
+    for (const cell of row) if (typeof cell !== 'string' || cell.length > MAX_IMPORT_CELL_LENGTH) return undefined;
+    width = Math.max(width, row.length);
   }
-  return true;
+  return width;
 }
 
-/** The body checked by the schema, its rows by plainRows when they are plain (the schema reads nothing else of them). */
+/**
+ * The body checked by the schema, its rows by plainRowsWidth when they are plain: the schema then sees one blank row
+ * as wide as the widest, which is all it reads of them besides their cells (the mapping's columns must be in the rows).
+ */
 function checked(value: unknown) {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const rows = (value as { rows?: unknown }).rows;
-    if (plainRows(rows)) {
-      const parsed = ImportRequestSchema.safeParse({ ...value, rows: [[]] });
+    const width = plainRowsWidth(rows);
+    if (width !== undefined) {
+      const parsed = ImportRequestSchema.safeParse({ ...value, rows: [Array.from({ length: width }, () => '')] });
       if (parsed.success) {
-        parsed.data.rows = rows;
+        parsed.data.rows = rows as string[][];
         return parsed;
       }
     }
@@ -48,7 +54,8 @@ function checked(value: unknown) {
  * checking a million cells on the event loop held up every other user's requests for hundreds of milliseconds.
  */
 export function readImportRequest(bytes: Buffer): ImportRequest {
-  const text = bytes.toString('utf8');
+  const text = utf8Text(bytes);
+  if (text === undefined) throw rejected(NOT_UTF8_MESSAGE);
   if (text.trim() === '') throw rejected('The request body is empty; send a JSON object.');
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw rejected(`The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ImportRequestSchema, MAX_IMPORT_CELL_LENGTH, MAX_IMPORT_COLUMNS } from '../../../shared/schemas/import.ts';
 import { Refused } from '../../refusals.ts';
 import { fieldErrorsOf, zodIssues } from '../../validation-errors.ts';
+import { NOT_UTF8_MESSAGE } from '../../plugins/json-body.ts';
+import { readCells } from './read-cells.ts';
 import { readImportRequest } from './read-request.ts';
 
 /** What the schema alone answers for a body: its data, or the refusal's field errors. */
@@ -56,5 +58,27 @@ describe('an import body read by the worker', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('refuses a body that is not UTF-8, as the app’s JSON parser does', () => {
+    const latin1 = Buffer.from('{"mapping": {"record_id": 0, "notes": 1}, "rows": [["1", "Caf\xe9"]]}', 'latin1');
+    expect(() => readImportRequest(latin1)).toThrow(NOT_UTF8_MESSAGE);
+  });
+
+  it('refuses a mapping to a column the rows do not have, naming the field', () => {
+    const answer = byReader({ mapping: { record_id: 0, notes: 5 }, rows: [['1', 'a']] });
+    expect(answer).toEqual(bySchema({ mapping: { record_id: 0, notes: 5 }, rows: [['1', 'a']] }));
+    expect(answer.fieldErrors).toEqual({ 'mapping.notes': ['Notes is matched to column 6, but the file has 2 columns'] });
+    const withHeadings = { mapping: { record_id: 0, notes: 2 }, columns: ['Record ID', 'Notes'], rows: [['1', 'a', 'b']] };
+    expect(byReader(withHeadings).fieldErrors).toHaveProperty(['mapping.notes']);
+  });
+
+  it('reads a cell a row cut short does not have as unreadable, never as blank (which would clear the value)', () => {
+    expect(readCells(['7', 'draft'], { record_id: 0, status: 1, notes: 3 })).toEqual({
+      texts: { record_id: '7', status: 'draft' },
+      unreadable: [{ field: 'notes', message: 'The row has no cell in column 4; it has 2' }],
+      blank: false,
+    });
+    expect(readCells(['7', 'draft', '', ''], { record_id: 0, notes: 3 }).texts).toEqual({ record_id: '7', notes: '' });
   });
 });

@@ -65,6 +65,33 @@ describe('spreadsheet caps (decision 014)', () => {
     });
   });
 
+  it('keeps the file’s row numbers with quoted line breaks of every kind (CRLF, LF, CR)', () => {
+    for (const eol of ['\r\n', '\n', '\r']) {
+      const text = ['A,B', `1,"x${eol}y${eol}z"`, '', '2,w', ''].join(eol);
+      expect(readSpreadsheet(Buffer.from(text), 'csv'), JSON.stringify(eol)).toEqual({
+        columns: ['A', 'B'],
+        rows: [
+          ['1', `x${eol}y${eol}z`],
+          ['', ''],
+          ['2', 'w'],
+        ],
+      });
+    }
+  });
+
+  it('refuses a CSV line with fewer cells than its headings, naming the line; blank lines and an export’s notes are no such line', () => {
+    expect(refusal(Buffer.from('Record ID,Status,Notes\n1,draft,a\n2,draft\n'), 'csv')).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^Line 3 of the file has 2 cells, but its headings have 3/),
+    });
+    // A heading left blank at the end names no column: a line may stop before it.
+    const notes = 'All 3 returns of the chosen periods are approved.';
+    expect(readSpreadsheet(Buffer.from(`A,B,\n1,2\n\n,\n${notes}\n`), 'csv')).toEqual({
+      columns: ['A', 'B'],
+      rows: [['1', '2']],
+    });
+  });
+
   it('refuses a part declared larger than 32 MB, and all parts together declared larger than 128 MB', () => {
     const honest = repeatedDeflate('', Buffer.alloc(MiB, 0x41), 40, '');
     expect(refusal(withPart('xl/media/a.bin', honest))).toMatchObject({
