@@ -135,6 +135,92 @@ test.describe.serial('term returns', () => {
     await expect(state(page)).toHaveText('Submitted');
   });
 
+  test('a return sent back says so and why at the top and on the home card; the reason field takes the focus; the import is a link away (1366 and 390 px)', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'appadmin');
+    await page.goto(matrixUrl);
+    await page
+      .getByTestId('returns-matrix')
+      .getByRole('link', { name: new RegExp(`${UBC}, Fall: open the return`) })
+      .click();
+    await expect(state(page)).toHaveText('Submitted');
+    const returnUrl = page.url();
+    await page.getByRole('button', { name: 'Send back' }).click();
+    // The period is due years from now: the day prefilled is its due date, and the hint says so (not "two weeks").
+    const due = dialog(page).getByLabel('Due again on');
+    const prefilled = await due.inputValue();
+    const periodDue = `${Number(FISCAL_YEAR.slice(0, 4)) + 1}-01-31`;
+    expect(prefilled).toBe(periodDue);
+    await expect(dialog(page)).toContainText(
+      `the period’s own due date, Jan 31, ${periodDue.slice(0, 4)}, as it is later than two weeks from today`,
+    );
+    await expect(due).toHaveAttribute('min', periodDue);
+    // A blank reason: its error is shown and the focus goes to the Reason field, not left on Send back.
+    await dialog(page).getByRole('button', { name: 'Send back' }).click();
+    await expect(dialog(page)).toContainText('Reason is required');
+    await expect(dialog(page).getByLabel('Reason')).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    const reason = '<b>Biology</b> looks doubled: check the placements against the faculty’s list before signing off again';
+    await page.keyboard.type(reason);
+    await dialog(page).getByRole('button', { name: 'Send back' }).click();
+    await expect(state(page)).toHaveText('In progress');
+
+    await signInAs(page, 'instadmin');
+    await page.goto(returnUrl);
+    const notice = page.getByTestId('returned-notice');
+    await expect(notice).toContainText(
+      new RegExp(
+        `Sent back by .+ on .+ P[SD]?T: ${reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\. Due again on Jan 31, ${periodDue.slice(0, 4)}\\.`,
+      ),
+    );
+    await expect(notice.locator('b')).toHaveCount(0); // the reason is text, never markup
+    // At the top, before the summary; the green "can be signed off" is not said as if all were well.
+    expect(
+      await notice.evaluate(
+        (el) => !!(el.compareDocumentPosition(document.querySelector('[data-testid="return-summary"]')!) & 4),
+      ),
+    ).toBe(true);
+    await expect(page.getByTestId('return-blockers')).toContainText('but the return was sent back');
+    await expect(page.getByTestId('return-blockers')).not.toContainText('the return can be signed off');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('sent-back-1366.png'), fullPage: true });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(notice).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: testInfo.outputPath('sent-back-390.png'), fullPage: true });
+    // The import is a link away, and carries the return to come back to.
+    await page.getByRole('link', { name: 'Import records into this return' }).click();
+    await expect(page).toHaveURL(/\/records\/import\?return=\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Import records' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Back to the return' }).click();
+    await expect(page).toHaveURL(returnUrl);
+
+    // The home card, once the period has opened (it is years ahead: its opening day is moved back for this check).
+    const periods: { id: number; fiscal_year: string; term: string; opens_on: string }[] = await (
+      await page.request.get('/api/periods')
+    ).json();
+    const fall = periods.find((p) => p.fiscal_year === FISCAL_YEAR && p.term === 'Fall')!;
+    await signInAs(page, 'appadmin');
+    const moved = await page.request.patch(`/api/periods/${fall.id}`, { data: { opens_on: '2020-09-01' } });
+    expect(moved.ok(), await moved.text()).toBe(true);
+    try {
+      await signInAs(page, 'instadmin');
+      await page.goto('/');
+      const card = page.getByTestId('due-return').filter({ hasText: `Fall ${FISCAL_YEAR}` });
+      await expect(card.getByTestId('due-returned')).toHaveText(/^Sent back: <b>Biology<\/b> looks doubled: .+…$/);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: testInfo.outputPath('home-sent-back-390.png'), fullPage: true });
+    } finally {
+      await signInAs(page, 'appadmin');
+      await page.request.patch(`/api/periods/${fall.id}`, { data: { opens_on: fall.opens_on } });
+    }
+  });
+
   test('the matrix filters live in the URL, survive a reload and go with the download (1366 and 390 px)', async ({
     page,
   }, testInfo) => {

@@ -16,23 +16,38 @@ export function addDays(isoDay: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+const later = (a: string, b: string): string => (a > b ? a : b);
+
 /**
  * The default new due date: two weeks from today, or the period's own due date when that is later (a return sent back
- * before the period is due keeps the time everyone else has: decision 032).
+ * before the period is due keeps the time everyone else has: decision 032). The dialog prefills it and the server
+ * takes it when none is sent: this one function for both.
  */
 export function defaultDueAgainOn(today: string, periodDueOn: string): string {
-  const twoWeeks = addDays(today, DUE_AGAIN_DAYS);
-  return twoWeeks > periodDueOn ? twoWeeks : periodDueOn;
+  return later(addDays(today, DUE_AGAIN_DAYS), periodDueOn);
 }
 
-/** The day a return is due: its own once it has one, else its period's. */
-export const returnDueOn = (ret: { due_on: string; due_again_on: string | null }): string => ret.due_again_on ?? ret.due_on;
+/**
+ * The earliest new due date an app admin may choose: today, and never before the period's own due date (a return sent
+ * back is never due before every other institution's).
+ */
+export const earliestDueAgainOn = (today: string, periodDueOn: string): string => later(today, periodDueOn);
+
+/**
+ * The day a return is due: its own once it has one, but never before its period's, so a period's due date moved later
+ * on the Periods screen moves a sent-back return's with it (the server's SQL says the same: returns.repo.ts).
+ */
+export const returnDueOn = (ret: { due_on: string; due_again_on: string | null }): string =>
+  ret.due_again_on === null ? ret.due_on : later(ret.due_again_on, ret.due_on);
 
 /** Overdue from the day after the due date (a B.C. day) until signed off: the same rule as the server's SQL. */
 export const isPastDue = (dueOn: string, today: string): boolean => dueOn < today;
 
 /** The 400 of a new due date before today. */
 export const DUE_AGAIN_IN_PAST = 'Due again on cannot be in the past: choose today or a later day';
+
+/** The 400 of a new due date before the period's own. */
+export const DUE_AGAIN_BEFORE_PERIOD = 'Due again on cannot be before the period’s due date: choose that day or a later one';
 
 /**
  * The return's own due date to show ("Due again on …") instead of "Overdue": set by a send-back or reopening, while the

@@ -148,7 +148,8 @@ export const TermReturnSchema = z.object({
   due_on: z.string(),
   /**
    * The return's own due date, set by its last send-back or reopening (YYYY-MM-DD); null before any. When set it is
-   * the due date overdue counts from, instead of the period's due_on.
+   * the due date overdue counts from, instead of the period's due_on; never earlier than due_on (a period's due date
+   * moved later carries it along: the later of the two is answered).
    */
   due_again_on: z.string().nullable(),
   /** Past its due date (due_again_on when set, else due_on; a B.C. day) and neither submitted nor approved. */

@@ -45,6 +45,9 @@ export const HOME_UI = {
     dueOn: (date: string) => `Due ${date}`,
     provinceTitle: 'Across the province',
     dueAgain: (date: string) => `Due again on ${date}`,
+    /** Why a return is open again, on its card: the reason, cut short when long (the return page shows it whole). */
+    returned: (action: 'send-back' | 'reopen', reason: string) =>
+      `${action === 'send-back' ? 'Sent back' : 'Reopened'}: ${reason}`,
     onBehalfNote: (text: string, when: string) => `${text} (${when})`,
     periodTitle: (period: string, date: string) => `${period}, due ${date}`,
     done: (done: number, total: number) => `${done} of ${total} submitted`,

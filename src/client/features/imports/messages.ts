@@ -152,5 +152,7 @@ export const IMPORT_UI = {
     doneTitle: 'Import complete',
     browse: 'Browse records',
     another: 'Import another file',
+    /** Where the import was opened from a term return's page (`?return=<id>`), the way back to it. */
+    backToReturn: 'Back to the return',
   },
 } as const;

@@ -12,6 +12,8 @@ export { formatDay, formatInstant } from './lib/format-day.ts';
 // A return's own due date after a send-back or reopening, and what an app admin did on the institution's behalf.
 export { dueAgainShown, onBehalfNotes } from './lib/return-due-text.ts';
 export { RETURN_UI } from './messages.ts';
+// Why a return is open again (sent back or reopened), for its card on the home page.
+export { returnedNotice, shortReason } from './lib/returned-notice.ts';
 // The record page's "Next program of this return": a return's programs, and the new-record link of one.
 export { useReturnPrograms } from './api/get-returns.ts';
 export { newRecordLink } from './components/return-programs.tsx';

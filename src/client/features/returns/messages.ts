@@ -131,7 +131,7 @@ export const RETURN_UI = {
     seeTermHint: 'Every program’s figures of the term in one grid, read-only.',
     template: 'Download a template (XLSX)',
     templateHint:
-      'The template has one line per program with its figures; fill it in and import it on the Import records page as it is.',
+      'The template has one line per program with its figures; fill it in and import it as it is with “Import records into this return”.',
     // To someone who may not change the term (a reader, or a locked return), the same file is the term's figures.
     figuresFile: 'Download the figures (XLSX)',
     figuresFileHint: 'The workbook has one line per program with its figures, laid out as the import reads them.',
@@ -156,6 +156,14 @@ export const RETURN_UI = {
       `${missing === 1 ? '1 program has' : `${missing} programs have`} no submitted record` +
       (drafts > 0 ? `: ${drafts === 1 ? '1 draft needs' : `${drafts} drafts need`} submitting before sign-off.` : '.'),
     ready: 'Every expected program has a submitted record: the return can be signed off.',
+    /** Said instead of `ready` on a return sent back or reopened: the records alone do not say it is right yet. */
+    readyAfterReturned: (action: 'send-back' | 'reopen') =>
+      `Every expected program has a submitted record, but the return was ${action === 'send-back' ? 'sent back' : 'reopened'}: correct what the reason above asks, then sign it off again.`,
+    /** The notice at the top of a return open again: who opened it, when, why, and its own due date. */
+    returned: (action: 'send-back' | 'reopen', who: string, when: string, reason: string, dueAgain: string | null) =>
+      `${action === 'send-back' ? 'Sent back' : 'Reopened'} by ${who} on ${when}: ${reason}` +
+      (dueAgain ? ` Due again on ${dueAgain}.` : ''),
+    importLink: 'Import records into this return',
     actionsTitle: 'Actions',
     /** Said where no action button stands: what happens next, and who does it. */
     noActions: {
@@ -222,7 +230,12 @@ export const RETURN_UI = {
       `You are acting for ${institution}: its history and its users’ home page will say that you did, and why.`,
     onBehalfReason: (institution: string) => `Why you act for ${institution}`,
     dueAgainOn: 'Due again on',
-    dueAgainHint: 'The institution’s new due date: two weeks from today unless you choose another day (not in the past).',
+    /** The hint says where the prefilled day comes from: two weeks from today, or the period's due date when later. */
+    dueAgainHint: (periodDue: string, isPeriodDue: boolean) =>
+      isPeriodDue
+        ? `The institution’s new due date: the period’s own due date, ${periodDue}, as it is later than two weeks from today. You may choose a later day.`
+        : `The institution’s new due date: two weeks from today. You may choose another day, not before the period’s due date (${periodDue}).`,
+    dueAgainEarly: (first: string) => `Choose ${first} or a later day`,
     dueAgainPast: 'Choose today or a later day',
   },
   historyActions: {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, DUE_AGAIN_IN_PAST } from '../../../shared/return-due.ts';
+import { addDays, DUE_AGAIN_BEFORE_PERIOD, DUE_AGAIN_IN_PAST, defaultDueAgainOn } from '../../../shared/return-due.ts';
 import { bcToday } from '../../../shared/term-calendar.ts';
 import type { TermReturn } from '../../../shared/schemas/returns.ts';
 import { queryRows } from '../../db/client.ts';
@@ -31,10 +31,13 @@ describe('term returns: due again after a send-back or reopening', () => {
   afterAll(() => ctx?.close());
 
   /** A return of a fresh period due on `dueOn`, in `state`. */
+  const periodOfReturn = new Map<number, number>();
   const returnDue = async (dueOn: string, state: 'submitted' | 'approved') => {
-    const res = await call('PUT', '/api/periods', 'appAdmin', { ...freshPeriodKey(), opens_on: '2000-01-01', due_on: dueOn });
+    const key = freshPeriodKey();
+    const res = await call('PUT', '/api/periods', 'appAdmin', { ...key, opens_on: '2000-01-01', due_on: dueOn });
     expect(res.statusCode, res.body).toBe(200);
     const id = await returnIdOf(ctx.db, inst, res.json().id);
+    periodOfReturn.set(id, res.json().id);
     await setReturnState(ctx.db, id, state);
     return id;
   };
@@ -112,5 +115,40 @@ describe('term returns: due again after a send-back or reopening', () => {
     expect(row!.due_again_on).toBeNull();
     const approve = await call('POST', `/api/returns/${id}/approve`, 'appAdmin', { due_again_on: today });
     expect(approve.statusCode).toBe(400);
+  });
+
+  it('refuses a chosen day before the period’s own due date, naming the field, and takes the period’s day itself', async () => {
+    const periodDue = addDays(today, 30);
+    const id = await returnDue(periodDue, 'submitted');
+    const early = await call('POST', `/api/returns/${id}/send-back`, 'appAdmin', { ...REASON, due_again_on: addDays(today, 14) });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().fieldErrors).toEqual({ due_again_on: [DUE_AGAIN_BEFORE_PERIOD] });
+    expect((await returnOf(id)).state).toBe('submitted'); // nothing done
+    const onDue = await call('POST', `/api/returns/${id}/send-back`, 'appAdmin', { ...REASON, due_again_on: periodDue });
+    expect(onDue.statusCode, onDue.body).toBe(200);
+    expect(onDue.json()).toMatchObject({ due_again_on: periodDue });
+  });
+
+  it('gives by default the day the dialog prefills (one shared rule), whichever of the two is later', async () => {
+    for (const periodDue of [addDays(today, -5), addDays(today, 13), addDays(today, 14), addDays(today, 15)]) {
+      const id = await returnDue(periodDue, 'submitted');
+      const sent = await call('POST', `/api/returns/${id}/send-back`, 'appAdmin', REASON);
+      expect(sent.json().due_again_on, periodDue).toBe(defaultDueAgainOn(today, periodDue));
+    }
+  });
+
+  it('moves a sent-back return’s due date with its period’s when the period is made due later, never due before it', async () => {
+    const id = await returnDue(addDays(today, 20), 'submitted');
+    const sent = await call('POST', `/api/returns/${id}/send-back`, 'appAdmin', REASON);
+    expect(sent.json()).toMatchObject({ due_again_on: addDays(today, 20) });
+    // The period's due date is moved 15 days later on the Periods screen.
+    const moved = await call('PATCH', `/api/periods/${periodOfReturn.get(id)}`, 'appAdmin', { due_on: addDays(today, 35) });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await returnOf(id)).toMatchObject({ due_on: addDays(today, 35), due_again_on: addDays(today, 35), overdue: false });
+    // Overdue counts from the later day too: the return's own day passed, the period's not yet.
+    await liveDaysLater(id, 30); // the stored own day is now in the past
+    expect(await returnOf(id)).toMatchObject({ due_again_on: addDays(today, 35), overdue: false });
+    const listed: TermReturn[] = (await call('GET', `/api/returns?institutionIds=${inst}`, 'appAdmin')).json();
+    expect(listed.find((r) => r.id === id)).toMatchObject({ due_again_on: addDays(today, 35), overdue: false });
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { COUNT_FIELDS } from '../../../shared/record-rules.ts';
 import { canDecideReturns, canSignOffReturn } from '../../../shared/permissions.ts';
 import { actsOnBehalf, ON_BEHALF_REASON_REQUIRED, ON_BEHALF_REASON_UNUSED } from '../../../shared/return-acting.ts';
-import { DUE_AGAIN_IN_PAST, defaultDueAgainOn } from '../../../shared/return-due.ts';
+import { DUE_AGAIN_BEFORE_PERIOD, DUE_AGAIN_IN_PAST, defaultDueAgainOn } from '../../../shared/return-due.ts';
 import {
   allowedInState,
   RETURN_TRANSITIONS,
@@ -83,11 +83,15 @@ async function bcTodayOf(db: Db): Promise<string> {
   return row!.today;
 }
 
-/** The due date a send-back or reopening sets: the one chosen (not before today), else the default (decision 032). */
+/**
+ * The due date a send-back or reopening sets: the one chosen (not before today, nor before the period's due date),
+ * else the default the dialog prefills (decision 032).
+ */
 async function dueAgainOn(db: Db, periodDueOn: string, chosen: string | undefined) {
   const today = await bcTodayOf(db);
   if (chosen === undefined) return { day: defaultDueAgainOn(today, periodDueOn) };
-  return chosen < today ? invalid('due_again_on', DUE_AGAIN_IN_PAST) : { day: chosen };
+  if (chosen < today) return invalid('due_again_on', DUE_AGAIN_IN_PAST);
+  return chosen < periodDueOn ? invalid('due_again_on', DUE_AGAIN_BEFORE_PERIOD) : { day: chosen };
 }
 
 const conflict = (code: ReturnConflictCode, message: string, current?: TermReturn) =>

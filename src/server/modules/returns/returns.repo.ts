@@ -128,9 +128,11 @@ function selectReturns(where: SQL, recordsWhere: SQL, order: SQL = sql``): SQL {
       coalesce(l.listed, 0) + coalesce(c.reported, 0) - coalesce(c.reported_listed, 0) AS expected,
       coalesce(c.reported, 0) AS reported, coalesce(c.submitted, 0) AS submitted,
       to_char(pe.opens_on, 'YYYY-MM-DD') AS opens_on, to_char(pe.due_on, 'YYYY-MM-DD') AS due_on,
-      to_char(tr.due_again_on, 'YYYY-MM-DD') AS due_again_on,
-      -- A return sent back or reopened is due on its own date, not its period's (issue 30).
-      coalesce(tr.due_again_on, pe.due_on) < ${BC_TODAY} AS past_due, tr.version,
+      -- A return sent back or reopened is due on its own date, not its period's (issue 30), but never before its
+      -- period's: a period's due date moved later carries it along (returnDueOn in shared/return-due.ts).
+      CASE WHEN tr.due_again_on IS NULL THEN NULL
+        ELSE to_char(greatest(tr.due_again_on, pe.due_on), 'YYYY-MM-DD') END AS due_again_on,
+      greatest(tr.due_again_on, pe.due_on) < ${BC_TODAY} AS past_due, tr.version,
       CASE WHEN tr.first_approved_at IS NULL THEN NULL ELSE ${isoTimestamp(sql`tr.first_approved_at`)} END AS first_approved_at,
       CASE WHEN f.at IS NULL THEN NULL ELSE ${isoTimestamp(sql`f.at`)} END AS first_signed_off_at,
       ${ON_TIME} AS on_time

@@ -70,6 +70,38 @@ describe('What is due', () => {
     expect(again.textContent).not.toContain('Overdue');
   });
 
+  it('says on a sent-back return’s card that it was sent back and why, the reason cut short and drawn as text', () => {
+    const event = (id: number, action: string, reason: string | null) => ({
+      id,
+      action,
+      from_state: 'submitted' as const,
+      to_state: 'in progress' as const,
+      reason,
+      on_behalf_reason: null,
+      due_again_on: action === 'send-back' ? '2026-12-13' : null,
+      user_id: 9,
+      user_name: 'Appy Admin',
+      at: '2026-11-29T19:00:00.000Z',
+    });
+    const reason = '<b>Biology</b> is missing and the totals of the engineering programs do not match last term’s mail';
+    const sentBack = {
+      ...ret(6, 'UVic', 'in progress'),
+      due_again_on: '2026-12-13',
+      history: [event(1, 'submit', null), event(2, 'send-back', reason)],
+    };
+    const card = inRouter(<InstitutionDueList due={institutionDue([sentBack], [6])} />);
+    const line = card.querySelector('[data-testid="due-returned"]')!;
+    expect(line.textContent).toMatch(/^Sent back: <b>Biology<\/b> is missing and the totals .*…$/);
+    expect(line.textContent!.length).toBeLessThanOrEqual('Sent back: '.length + 80);
+    expect(line.querySelector('b')).toBeNull(); // text, never markup
+    expect(card.textContent).toContain(`Due again on ${formatDay('2026-12-13')}`);
+    // Signed off again, the card no longer says it.
+    const again = { ...sentBack, state: 'submitted' as const, history: [...sentBack.history, event(3, 'submit', null)] };
+    expect(
+      inRouter(<InstitutionDueList due={institutionDue([again], [6])} />).querySelector('[data-testid="due-returned"]'),
+    ).toBeNull();
+  });
+
   it('marks an overdue return, with its state, counts, due date and link', () => {
     const el = inRouter(<InstitutionDueList due={institutionDue([ret(3, 'UVic', 'in progress', true)], [3])} />);
     expect(el.textContent).toContain('1 return is not signed off yet; 1 overdue.');

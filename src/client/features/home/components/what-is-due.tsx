@@ -13,6 +13,8 @@ import {
   formatDay,
   formatInstant,
   onBehalfNotes,
+  returnedNotice,
+  shortReason,
   useOpenReturns,
 } from '../../returns/index.ts';
 import {
@@ -46,6 +48,7 @@ function Loading() {
 function DueReturn({ ret }: { ret: TermReturn }) {
   const dueAgain = dueAgainShown(ret);
   const notes = onBehalfNotes(ret, (action) => RETURN_UI.historyActions[action] ?? action);
+  const returned = returnedNotice(ret);
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="due-return" data-overdue={ret.overdue || undefined}>
       <Stack gap={6}>
@@ -61,6 +64,12 @@ function DueReturn({ ret }: { ret: TermReturn }) {
         <Text size="sm" fw={ret.overdue ? 700 : undefined} c={ret.overdue ? 'red.9' : undefined}>
           {dueAgain ? T.dueAgain(formatDay(dueAgain)) : T.dueOn(formatDay(ret.due_again_on ?? ret.due_on))}
         </Text>
+        {/* Why it is open again, shortened: the return page shows the whole reason, who and when. */}
+        {returned ? (
+          <Text size="sm" fw={600} data-testid="due-returned" style={{ overflowWrap: 'anywhere' }}>
+            {T.returned(returned.action, shortReason(returned.reason))}
+          </Text>
+        ) : null}
         {notes.map((note) => (
           <Text key={note.id} size="sm" data-testid="due-on-behalf">
             {T.onBehalfNote(note.text, formatInstant(note.at))}

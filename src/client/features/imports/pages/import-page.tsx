@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFileSpreadsheet, IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { parseIdText } from '../../../../shared/schemas/id.ts';
 import { FIELD_ORDER } from '../../../ui/field-label.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
@@ -82,8 +83,14 @@ function FileStep({ flow }: { flow: Flow }) {
   );
 }
 
+/** The term return the import was opened from (`?return=<id>` on its link), to go back to once done; null otherwise. */
+function useFromReturn(): number | null {
+  const [search] = useSearchParams();
+  return parseIdText(search.get('return') ?? '');
+}
+
 /** Step 4: import what the check found, or say it is done. */
-function CommitStep({ flow }: { flow: Flow }) {
+function CommitStep({ flow, fromReturn }: { flow: Flow; fromReturn: number | null }) {
   const { state, startAgain } = flow;
   const { done, commitError } = state;
   const { result } = state;
@@ -103,6 +110,11 @@ function CommitStep({ flow }: { flow: Flow }) {
               <Text fw={700}>{IMPORT_UI.commit.doneTitle}</Text>
               <Text size="sm">{IMPORT_UI.commit.success(done.create, done.update)}</Text>
               <Group gap="lg">
+                {fromReturn === null ? null : (
+                  <Anchor component={Link} to={`/returns/${fromReturn}`} fw={700} data-testid="import-back-to-return">
+                    {IMPORT_UI.commit.backToReturn}
+                  </Anchor>
+                )}
                 <Anchor component={Link} to="/records">
                   {IMPORT_UI.commit.browse}
                 </Anchor>
@@ -142,6 +154,7 @@ export default function ImportPage() {
   const title = routeTitle('recordImport');
   const { profile, isPending } = useProfile();
   const flow = useImportFlow();
+  const fromReturn = useFromReturn();
   const { state, edit } = flow;
   const { file, fileError, result } = state;
   const answers = useMemo(
@@ -161,6 +174,11 @@ export default function ImportPage() {
 
   return (
     <Page title={title}>
+      {fromReturn === null ? null : (
+        <Anchor component={Link} to={`/returns/${fromReturn}`} size="sm" className="no-print">
+          {IMPORT_UI.commit.backToReturn}
+        </Anchor>
+      )}
       <Text maw="48rem">{IMPORT_UI.intro}</Text>
       <FileStep flow={flow} />
 
@@ -191,7 +209,7 @@ export default function ImportPage() {
         />
       ) : null}
 
-      {result && !fileError ? <CommitStep flow={flow} /> : null}
+      {result && !fileError ? <CommitStep flow={flow} fromReturn={fromReturn} /> : null}
 
       <PastImports />
     </Page>

@@ -1,4 +1,5 @@
 import { Alert, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { RefObject } from 'react';
 import { RETURN_UI } from '../messages.ts';
 import { RequiredLabel } from '../../../ui/field-label.tsx';
 
@@ -11,11 +12,16 @@ export interface ActionFieldsProps {
   reason: string;
   reasonError: string | null;
   onReason: (reason: string) => void;
+  /** The reason's box, which takes the focus when the reason is missing. */
+  reasonRef?: RefObject<HTMLTextAreaElement | null>;
   /** The new due date of a send-back or reopening, or null for other actions. */
   dueAgain: string | null;
   dueError: string | null;
-  /** Today in B.C.: the earliest day the date field offers. */
-  today: string;
+  dueRef?: RefObject<HTMLInputElement | null>;
+  /** The earliest day the date field offers: today in B.C., or the period's due date when later. */
+  earliestDue: string;
+  /** Where the prefilled day comes from (two weeks from today, or the period's due date). */
+  dueHint: string;
   onDueAgain: (day: string) => void;
 }
 
@@ -38,6 +44,7 @@ export function ReturnActionFields(props: ActionFieldsProps) {
           minRows={3}
           maxLength={2000}
           value={reason}
+          ref={props.reasonRef}
           error={reasonError}
           onChange={(event) => props.onReason(event.currentTarget.value)}
         />
@@ -46,10 +53,11 @@ export function ReturnActionFields(props: ActionFieldsProps) {
         <TextInput
           type="date"
           label={<RequiredLabel>{T.dueAgainOn}</RequiredLabel>}
-          description={T.dueAgainHint}
+          description={props.dueHint}
           required
           withAsterisk={false}
-          min={props.today}
+          ref={props.dueRef}
+          min={props.earliestDue}
           value={dueAgain}
           error={props.dueError}
           onChange={(event) => props.onDueAgain(event.currentTarget.value)}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { actsOnBehalf } from '../../../../shared/return-acting.ts';
-import { defaultDueAgainOn } from '../../../../shared/return-due.ts';
+import { defaultDueAgainOn, earliestDueAgainOn } from '../../../../shared/return-due.ts';
 import { bcToday } from '../../../../shared/term-calendar.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -9,7 +9,8 @@ import { notify } from '../../../lib/notifications.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useProfile } from '../../session/index.ts';
 import { useReturnAction } from '../api/take-return-action.ts';
-import { asksReason, noActionsText, REASON_ACTIONS, type ReturnPageAction } from '../lib/return-actions.ts';
+import { asksReason, dueAgainProblem, noActionsText, REASON_ACTIONS, type ReturnPageAction } from '../lib/return-actions.ts';
+import { formatDay } from '../lib/format-day.ts';
 import { ReturnActionFields } from './return-action-fields.tsx';
 import { RETURN_UI } from '../messages.ts';
 
@@ -28,6 +29,17 @@ function problemOf(error: unknown): string {
 function useActionsHeading() {
   const heading = useRef<HTMLHeadingElement>(null);
   return { heading, focusActions: () => requestAnimationFrame(() => heading.current?.focus()) };
+}
+
+/**
+ * The dialog's fields, and a call that puts the focus on the first one to correct, where its error is read out: left
+ * on the dialog's button, a blank reason's error went unnoticed.
+ */
+function useFieldFocus() {
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const dueField = useRef<HTMLInputElement>(null);
+  const focusFirstWrong = (reasonMissing: boolean) => (reasonMissing ? reasonField : dueField).current?.focus();
+  return { reasonField, dueField, focusFirstWrong };
 }
 
 interface ReturnActionsProps {
@@ -55,6 +67,7 @@ export function ReturnActions({ ret, actions, approveSummary }: ReturnActionsPro
   const setsDue = asking !== null && REASON_ACTIONS.includes(asking);
   const onBehalf = asking !== null && !setsDue && needsReason && actsOnBehalf(profile.privileges, ret.institution_id);
   const today = bcToday();
+  const { reasonField, dueField, focusFirstWrong } = useFieldFocus();
 
   const open = (action: ReturnPageAction) => {
     setProblem(null);
@@ -71,10 +84,10 @@ export function ReturnActions({ ret, actions, approveSummary }: ReturnActionsPro
   const confirm = () => {
     if (!asking) return;
     const missingReason = needsReason && reason.trim() === '';
-    const badDue = setsDue && (dueAgain === '' || dueAgain < today);
+    const badDue = setsDue ? dueAgainProblem(dueAgain, today, ret.due_on) : null;
     setReasonError(missingReason ? T.reasonRequired : null);
-    setDueError(badDue ? T.dueAgainPast : null);
-    if (missingReason || badDue) return;
+    setDueError(badDue);
+    if (missingReason || badDue) return focusFirstWrong(missingReason);
     const action = asking;
     mutation.mutate(
       {
@@ -146,9 +159,12 @@ export function ReturnActions({ ret, actions, approveSummary }: ReturnActionsPro
               setReason(value);
               setReasonError(null);
             }}
+            reasonRef={reasonField}
             dueAgain={setsDue ? dueAgain : null}
+            dueRef={dueField}
             dueError={dueError}
-            today={today}
+            earliestDue={earliestDueAgainOn(today, ret.due_on)}
+            dueHint={T.dueAgainHint(formatDay(ret.due_on), defaultDueAgainOn(today, ret.due_on) === ret.due_on)}
             onDueAgain={(day) => {
               setDueAgain(day);
               setDueError(null);

@@ -30,7 +30,10 @@ export function ReturnSummary({ ret }: { ret: TermReturn }) {
       <Fact term={T.period}>{`${ret.term} ${ret.fiscal_year}`}</Fact>
       <Fact term={T.due}>
         {/* A return sent back or reopened is due on its own date, not its period's (issue 30). */}
-        {dueAgain ? T.dueAgain(formatDay(dueAgain), formatDay(ret.due_on)) : formatDay(ret.due_again_on ?? ret.due_on)}
+        {/* Never before the period's: once the period's due date moved past it, the two are one day, said once. */}
+        {dueAgain && dueAgain !== ret.due_on
+          ? T.dueAgain(formatDay(dueAgain), formatDay(ret.due_on))
+          : formatDay(ret.due_again_on ?? ret.due_on)}
       </Fact>
       <Fact term={T.state}>
         <Group component="span" gap={6} wrap="wrap">

@@ -1,10 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconDownload, IconTable } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconTable } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
 import { RETURN_UI } from '../messages.ts';
 
 const T = RETURN_UI.detail;
+
+/** The import page, opened from a return: it offers "Back to the return" once the import is done. */
+export const importLink = (returnId: number) => `/records/import?return=${returnId}`;
 
 /**
  * The two ways to a whole term from its return: the grid (to enter it, or to read it whole), and the template, the
@@ -34,6 +37,18 @@ export function TermEntryLinks({ ret, mayEnter }: { ret: TermReturn; mayEnter: b
         >
           {mayEnter ? T.template : T.figuresFile}
         </Button>
+        {/* The import carries the return, to offer the way back here once done (the import is not in the menu). */}
+        {mayEnter ? (
+          <Button
+            component={Link}
+            to={importLink(ret.id)}
+            variant="default"
+            leftSection={<IconFileImport size={18} aria-hidden="true" />}
+            data-testid="term-import"
+          >
+            {T.importLink}
+          </Button>
+        ) : null}
       </Group>
       <Text size="sm" c="dimmed">
         {mayEnter ? `${T.enterTermHint} ${T.templateHint}` : `${T.seeTermHint} ${T.figuresFileHint}`}

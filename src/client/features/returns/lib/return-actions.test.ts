@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_PRIVILEGES, type Privileges } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
-import { asksReason, availableReturnActions, missingSubmissions, noActionsText } from './return-actions.ts';
+import { asksReason, availableReturnActions, dueAgainProblem, missingSubmissions, noActionsText } from './return-actions.ts';
 
 const RET = { institution_id: 7, institution_name: 'UVic', expected: 3, reported: 2, submitted: 1 } as TermReturn;
 const withState = (state: TermReturn['state'], counts: Partial<TermReturn> = {}): TermReturn => ({ ...RET, state, ...counts });
@@ -74,5 +74,15 @@ describe('what the return page says where no action button stands', () => {
       expect(availableReturnActions(withState(state), READER)).toEqual([]);
       expect(noActionsText(withState(state), WRITER)).not.toMatch(/nothing/i);
     }
+  });
+});
+
+describe('the new due date of a send-back or reopening, as the dialog checks it', () => {
+  it('refuses no day, a past day, and a day before the period’s due date, by the server’s rule', () => {
+    expect(dueAgainProblem('', '2026-11-29', '2027-01-31')).toBe('Choose today or a later day');
+    expect(dueAgainProblem('2026-11-28', '2026-11-29', '2026-09-30')).toBe('Choose today or a later day');
+    expect(dueAgainProblem('2026-12-13', '2026-11-29', '2027-01-31')).toBe('Choose Jan 31, 2027 or a later day');
+    expect(dueAgainProblem('2027-01-31', '2026-11-29', '2027-01-31')).toBeNull();
+    expect(dueAgainProblem('2026-11-29', '2026-11-29', '2026-09-30')).toBeNull(); // past due: today will do
   });
 });

@@ -3,6 +3,8 @@ import { actsOnBehalf, ON_BEHALF_ACTIONS } from '../../../../shared/return-actin
 import { allowedInState, RETURN_ACTIONS, RETURN_TRANSITIONS } from '../../../../shared/reporting-cycle.ts';
 import type { Privileges } from '../../../../shared/schemas/profile.ts';
 import type { TermReturn } from '../../../../shared/schemas/returns.ts';
+import { earliestDueAgainOn } from '../../../../shared/return-due.ts';
+import { formatDay } from './format-day.ts';
 import { RETURN_UI } from '../messages.ts';
 
 /** The actions of the return page, in the order its buttons stand. */
@@ -53,4 +55,13 @@ export function noActionsText(ret: TermReturn, privileges: Privileges): string {
   if (!canEditInstitution(privileges, ret.institution_id)) return T.read(ret.institution_name);
   if (canSignOffReturn(privileges, ret.institution_id)) return T.submitDrafts;
   return missingSubmissions(ret) > 0 ? T.enter(ret.institution_name) : T.tell(ret.institution_name);
+}
+
+/**
+ * What is wrong with a send-back's or reopening's new due date, by the server's rule (shared/return-due.ts): none
+ * chosen or a past day, or a day before the period's own due date; null when it is fine.
+ */
+export function dueAgainProblem(day: string, today: string, periodDueOn: string): string | null {
+  if (day === '' || day < today) return RETURN_UI.actions.dueAgainPast;
+  return day < earliestDueAgainOn(today, periodDueOn) ? RETURN_UI.actions.dueAgainEarly(formatDay(periodDueOn)) : null;
 }
