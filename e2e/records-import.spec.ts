@@ -183,8 +183,17 @@ test.describe('an import older than the records it changes', () => {
         expect(res.status(), await res.text()).toBe(200);
       }
 
-      // The week-old file is imported again.
-      await page.goto('/records/import');
+      // The week-old file is imported again, from the term's return (its page links to the import, carrying it).
+      const period = await page.request.put('/api/periods', { data: { fiscal_year: fiscalYear, term: 'Fall' } });
+      expect(period.ok(), await period.text()).toBe(true);
+      const returns = (await (await page.request.get('/api/returns')).json()) as {
+        id: number;
+        period_id: number;
+        institution_name: string;
+      }[];
+      const periodId = ((await period.json()) as { id: number }).id;
+      const uvicReturn = returns.find((r) => r.period_id === periodId && r.institution_name === 'UVic')!;
+      await page.goto(`/records/import?return=${uvicReturn.id}`);
       await page.locator('input[type="file"]').setInputFiles({ name: 'old-export.csv', mimeType: 'text/csv', buffer: file });
       await page.getByRole('button', { name: 'Check the file' }).click();
       const result = page.getByTestId('import-result');
@@ -207,6 +216,11 @@ test.describe('an import older than the records it changes', () => {
       await result.screenshot({ path: `test-results/import-conflict-${size.width}.png` });
       await page.getByRole('button', { name: 'Import 1 record' }).click();
       await expect(page.getByTestId('import-done')).toContainText('0 records created and 1 record updated');
+      // Done, the way back to the return it came from.
+      await page.getByTestId('import-done').getByRole('link', { name: 'Back to the return' }).click();
+      await expect(page).toHaveURL(new RegExp(`/returns/${uvicReturn.id}$`));
+      await expect(page.getByTestId('return-summary')).toContainText('UVic');
+      await page.goBack();
 
       const after = await page.request.post('/api/records/find', {
         data: { fiscalYearFrom: fiscalYear, fiscalYearTo: fiscalYear, sort: 'id' },

@@ -65,7 +65,10 @@ export async function returnTemplate(db: Db, id: number): Promise<{ body: Buffer
       lines: [
         ['Return', `${ret.institution_name}, ${ret.term} ${ret.fiscal_year}`],
         ['Made', formatBcDateTime(Date.now())],
-        ['Use', 'Fill in the figures and import this file on the Import records page, as it is.'],
+        [
+          'Use',
+          'Fill in the figures and import this file, as it is, with “Import records into this return” on the return’s page.',
+        ],
       ],
     },
   );
