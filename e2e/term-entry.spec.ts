@@ -16,6 +16,10 @@ const FISCAL_YEAR = fiscalYearAhead(11);
 const TERM = 'Fall';
 let returnId = 0;
 let summerReturnId = 0;
+/** A third return of the year, for the rows that break a rule and the changes not saved. */
+let springReturnId = 0;
+/** The Spring return's programs, in the grid's order. */
+let springPrograms: string[] = [];
 /** UVic's expected programs in the return: the demo's 14, and any a spec before this one added. */
 let programs = 0;
 
@@ -95,6 +99,39 @@ test.describe.serial('whole-term entry', () => {
       (r: { institution_name: string; term: string }) => r.institution_name === 'UVic' && r.term === TERM,
     ).id;
     programs = (await (await request.get(`/api/returns/${returnId}`)).json()).expected;
+    // Spring: one complete draft (row 0) and Geography Co-op's mistake as the audit found it (row 2): work terms by
+    // duration adding up to 105 against 81 placed, which a draft may keep but a submission may not.
+    const spring = await request.put('/api/periods', { data: { fiscal_year: FISCAL_YEAR, term: 'Spring' } });
+    expect(spring.ok(), await spring.text()).toBe(true);
+    springReturnId = (await (await request.get(`/api/returns?fiscalYear=${encodeURIComponent(FISCAL_YEAR)}`)).json()).find(
+      (r: { institution_name: string; term: string }) => r.institution_name === 'UVic' && r.term === 'Spring',
+    ).id;
+    const springRows: { program_id: number; program_name: string }[] = await (
+      await request.get(`/api/returns/${springReturnId}/records`)
+    ).json();
+    springPrograms = springRows.map((r) => r.program_name);
+    const springPlace = {
+      institution_id: (await (await request.get(`/api/returns/${springReturnId}`)).json()).institution_id,
+      fiscal_year: FISCAL_YEAR,
+      term: 'Spring',
+      status: 'draft',
+    };
+    const complete = Object.fromEntries(FIELDS.map((f, n) => [f, rowOf(0)[n]]));
+    for (const data of [
+      { ...complete, program_id: springRows[0]!.program_id, coop_fee_international: '1200.50' },
+      {
+        program_id: springRows[2]!.program_id,
+        students_enrolled: 120,
+        students_seeking: 100,
+        students_placed: 81,
+        wt_4_month: 60,
+        wt_8_month: 40,
+        wt_12_month_plus: 5,
+      },
+    ]) {
+      const made = await request.put('/api/records', { data: { ...springPlace, ...data } });
+      expect(made.ok(), await made.text()).toBe(true);
+    }
     expect(programs).toBeGreaterThanOrEqual(14);
     // A history for the first program (Accounting Co-op) in the year before, which no spec uses: three terms of about
     // 200 placed, so the term's pasted figures are far from it whatever other specs wrote in earlier years.
@@ -206,17 +243,12 @@ test.describe.serial('whole-term entry', () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByTestId('entry-submit').click();
-    await expect(
-      page
-        .getByRole('alert')
-        .or(page.getByRole('status'))
-        .filter({ hasText: `${programs} records submitted.` })
-        .first(),
-    ).toBeVisible();
+    await expect(page.getByTestId('entry-submit-result')).toHaveText(`${programs} records submitted.`);
     for (let n = 0; n < programs; n++) await expect(states(page).nth(n)).toHaveText('Submitted');
-    // Nothing is left to submit: the button says so, dimmed, and keeps the focus rather than dropping it to the page.
+    // Nothing is left to submit: the button says so, dimmed, and the focus goes to what happened rather than to the
+    // dimmed button or the top of the page.
     await expect(page.getByTestId('entry-submit')).toHaveAttribute('aria-disabled', 'true');
-    await expect(page.getByTestId('entry-submit')).toBeFocused();
+    await expect(page.getByTestId('entry-submit-result')).toBeFocused();
 
     // The writer cannot sign off, and the screen names who can; UVic's admin does, from the same screen, and the grid
     // turns read-only.
@@ -290,5 +322,115 @@ test.describe.serial('whole-term entry', () => {
     await expect(page.getByTestId('entry-row-state')).toHaveText('Draft');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('rows that break a rule say so unfocused, figures not saved are not lost by leaving, submitting names what it left (1366 px)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, 'writer');
+    await page.goto(`/returns/${springReturnId}/enter`);
+    await expect(states(page)).toHaveCount(programs);
+    // The saved draft whose durations add up to 105 against 81 placed: said in its status and marked, never focused.
+    await expect(states(page).nth(2)).toHaveText('Draft, needs a fix · 1 problem');
+    await expect(shown(page, 'wt_4_month', 2)).toHaveAttribute('data-invalid', 'true');
+    await expect(shown(page, 'wt_4_month', 2)).toHaveAttribute('title', /add up to 105; they must equal students placed \(81\)/);
+
+    // The records API down: the row left says "Not saved", and leaving the page asks before the figure is lost.
+    await page.route('**/api/records**', (route) => route.abort());
+    await pick(page, 'students_enrolled', 4);
+    await page.keyboard.type('12');
+    await page.keyboard.press('ArrowDown');
+    await expect(states(page).nth(4)).toHaveText('Not saved');
+    await page.getByRole('link', { name: 'Back to the return' }).click();
+    const discard = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await expect(discard).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(shown(page, 'students_enrolled', 4)).toHaveText('12');
+    // Reloading or closing the tab gets the browser's own question (answered "stay" here).
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    void page.evaluate(() => location.reload()).catch(() => undefined);
+    expect(await asked).toBe('beforeunload');
+    await expect(shown(page, 'students_enrolled', 4)).toHaveText('12');
+
+    // Back online, the row saved: nothing is left to lose, so leaving asks nothing.
+    await page.unroute('**/api/records**');
+    await pick(page, 'students_placed', 4);
+    await page.keyboard.press('ArrowDown');
+    await expect(states(page).nth(4)).toHaveText('Draft');
+    await page.getByRole('link', { name: 'Back to the return' }).click();
+    await expect(page).toHaveURL(new RegExp(`/returns/${springReturnId}$`));
+    await page.goto(`/returns/${springReturnId}/enter`);
+
+    // A demographic count above placed, typed and left: the row says so, and the cell is marked, once unfocused.
+    await pick(page, 'students_placed', 3);
+    await page.keyboard.type('81');
+    await pick(page, 'indigenous_students', 3);
+    await page.keyboard.type('95');
+    await page.keyboard.press('ArrowDown');
+    await expect(input(page, 'indigenous_students', 4)).toBeFocused();
+    await expect(states(page).nth(3)).toHaveText('Needs a fix · 1 problem');
+    await expect(shown(page, 'indigenous_students', 3)).toHaveAttribute('data-invalid', 'true');
+
+    // Submitting: what is not ready is said before, and after, by name and problem; the focus goes to the result.
+    const submit = page.getByTestId('entry-submit');
+    await expect(submit).toHaveText('Submit the complete rows (1)');
+    await expect(page.getByTestId('entry-submit-waiting')).toHaveText(
+      'Not ready, so not submitted: 2 need a fix, 1 misses figures.',
+    );
+    await submit.click();
+    const result = page.getByTestId('entry-submit-result');
+    await expect(result).toHaveText(
+      `1 record submitted. 2 drafts not submitted: ${springPrograms[2]} — work terms by duration add up to 105; they must ` +
+        `equal students placed (81); ${springPrograms[3]} — indigenous students placed (95) cannot be more than students ` +
+        'placed (81). Also not submitted: 1 misses figures.',
+    );
+    await expect(result).toBeFocused();
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByTestId('entry-submit-waiting')).toHaveText('No draft is ready: 2 need a fix, 1 misses figures.');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('on a phone, moving on from a program that breaks a rule or is refused says so where the person is (390 px)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, 'writer');
+    await page.goto(`/returns/${summerReturnId}/enter`);
+    await page.getByRole('button', { name: 'Next program' }).first().click();
+    await expect(page.getByTestId('entry-phone')).toContainText(`Program 2 of ${programs}`);
+    const program = (await page.getByRole('heading', { level: 2 }).first().textContent())!;
+    await page.getByRole('textbox', { name: 'Students placed', exact: true }).fill('81');
+    await page.getByRole('textbox', { name: 'Indigenous students placed', exact: true }).fill('95');
+    // The bottom bar, as after filling the figures in: the notice is under it, where the person is.
+    await page.getByRole('button', { name: 'Next program' }).last().click();
+    await expect(page.getByTestId('entry-phone')).toContainText(`Program 3 of ${programs}`);
+    const notice = page.getByTestId('entry-phone-notice');
+    await expect(notice).toContainText(
+      `${program} was not saved: indigenous students placed (95) cannot be more than students placed (81).`,
+    );
+    await expect(notice).toBeInViewport();
+    await expectNoSeriousA11yViolations(page);
+    // A save refused (the connection gone) is said too, once its answer comes.
+    await page.route('**/api/records**', (route) => route.abort());
+    await notice.getByRole('button', { name: `Back to ${program}` }).click();
+    await expect(page.getByTestId('entry-phone')).toContainText(`Program 2 of ${programs}`);
+    await expect(page.getByTestId('entry-row-state')).toHaveText('Needs a fix');
+    await page.getByRole('textbox', { name: 'Indigenous students placed', exact: true }).fill('9');
+    await page.getByRole('button', { name: 'Next program' }).first().click();
+    await expect(notice).toContainText(`${program} was not saved: the row could not be saved.`);
+    await page.unroute('**/api/records**');
+    await notice.getByRole('button', { name: `Back to ${program}` }).click();
+    await page.getByRole('button', { name: 'Next program' }).first().click();
+    await expect(page.getByTestId('entry-phone')).toContainText(`Program 3 of ${programs}`);
+    await expect(notice).toHaveCount(0);
+    await page.getByRole('button', { name: 'Previous program' }).first().click();
+    await expect(page.getByTestId('entry-row-state')).toHaveText('Draft');
   });
 });

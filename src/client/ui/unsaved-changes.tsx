@@ -31,6 +31,12 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     ),
   );
 
+  // Asked while a save was still under way (the grid's row left by the very click that leaves the page): once nothing
+  // is left unsaved there is nothing to lose, so the navigation goes on without waiting for an answer.
+  useEffect(() => {
+    if (!dirty && blocker.state === 'blocked') blocker.proceed();
+  }, [dirty, blocker]);
+
   useBeforeUnload(
     useCallback((event: BeforeUnloadEvent) => {
       if (dirtyRef.current && !allowed.current) event.preventDefault();

@@ -26,6 +26,7 @@ export const ENTRY_UI = {
     invalid: 'Needs a fix',
     newer: 'Changed by someone else',
     draft: 'Draft',
+    draftToFix: 'Draft, needs a fix',
     submitted: 'Submitted',
   },
   problems: (n: number) => `${n} problem${n === 1 ? '' : 's'}`,
@@ -61,8 +62,21 @@ export const ENTRY_UI = {
   submit: {
     button: (n: number) => `Submit the complete rows (${n})`,
     none: 'No saved draft is complete yet: a row can be submitted once every figure is entered and each work-term split adds up to students placed.',
+    /** Why no draft is ready, as counts: "No draft is ready: 1 needs a fix, 2 miss figures". */
+    noneReady: (toFix: number, incomplete: number, unsaved: number) =>
+      `No draft is ready: ${waiting(toFix, incomplete, unsaved)}.`,
+    /** Beside a button that will submit some drafts: the ones it will leave, and why. */
+    someLeft: (toFix: number, incomplete: number, unsaved: number) =>
+      `Not ready, so not submitted: ${waiting(toFix, incomplete, unsaved)}.`,
     done: (n: number) => `${n} record${n === 1 ? '' : 's'} submitted.`,
     some: (done: number, failed: number) => `${done} submitted; ${failed} could not be: see their rows.`,
+    /** After submitting: each draft left because of a problem, named, with the problem in the rule's words. */
+    notSubmitted: (rows: readonly { programName: string; problem: string }[]) =>
+      `${rows.length} draft${rows.length === 1 ? '' : 's'} not submitted: ${rows
+        .map((r) => `${r.programName} — ${lowerFirst(r.problem)}`)
+        .join('; ')}.`,
+    /** After submitting: drafts left for figures still missing or changes not saved yet. */
+    alsoLeft: (incomplete: number, unsaved: number) => `Also not submitted: ${waiting(0, incomplete, unsaved)}.`,
   },
   phone: {
     position: (n: number, of: number) => `Program ${n} of ${of}`,
@@ -71,9 +85,31 @@ export const ENTRY_UI = {
     previousLabel: 'Previous program',
     nextLabel: 'Next program',
     intro: 'One program at a time: enter its figures, then go to the next. Each program is saved as a draft when you move on.',
+    /** Moving on from a program whose figures break a rule, or whose save was refused. */
+    notSaved: (program: string, problem: string) =>
+      `${program} was not saved: ${lowerFirst(problem)}${/[.!?]$/.test(problem) ? '' : '.'}`,
+    toFix: (program: string, problem: string) =>
+      `${program} is saved as a draft but needs a fix before it can be submitted: ${lowerFirst(problem)}.`,
+    goBack: (program: string) => `Back to ${program}`,
+    noticeTitle: 'Not done yet',
   },
   crumb: 'Whole term',
 } as const;
+
+/** "Work terms by duration add up to …" in the middle of a sentence: its first letter small. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** The rows waiting, as counts: "1 needs a fix, 2 miss figures, 1 is not saved yet". */
+function waiting(toFix: number, incomplete: number, unsaved: number): string {
+  const parts = [
+    toFix > 0 ? `${toFix} need${toFix === 1 ? 's' : ''} a fix` : '',
+    incomplete > 0 ? `${incomplete} ${incomplete === 1 ? 'misses' : 'miss'} figures` : '',
+    unsaved > 0 ? `${unsaved} ${unsaved === 1 ? 'is' : 'are'} not saved yet` : '',
+  ];
+  return parts.filter(Boolean).join(', ');
+}
 
 /** Short headings for the grid's columns, under their section's title; each cell's label says the whole name. */
 export const COLUMN_HEADINGS: Record<GridField, string> = {

@@ -5,13 +5,17 @@ import type { RecordWire } from '../../../../shared/schemas/record.ts';
 import { readCell, type GridField } from './cell-text.ts';
 import {
   cellText,
+  gridHasUnsavedFigures,
   gridOf,
   gridReducer,
   GRID_FIELDS,
+  leftRowNotice,
   pasteProblem,
   rowProblems,
+  rowState,
   sameShownRow,
   saveRequest,
+  submitOutlook,
   submittableRows,
   type EntryGrid,
 } from './entry-grid-model.ts';
@@ -272,5 +276,91 @@ describe('the whole-term grid', () => {
     expect(sameShownRow(sending, { ...sending, record: { ...sending.record!, students_enrolled: 40 } })).toBe(false);
     expect(sameShownRow(sending, { ...sending, failed: { message: 'Locked', fieldErrors: {} } })).toBe(false);
     expect(sameShownRow(sending, { ...sending, newer: draft(1) })).toBe(false);
+  });
+
+  describe('rows that break a rule, focused or not (usability audit)', () => {
+    const DURATION_OVER = 'Work terms by duration add up to 105; they must equal students placed (81)';
+    /** Geography Co-op as the audit found it: a saved draft whose durations add up to 105 against 81 placed. */
+    const geography = () =>
+      draft(4, {
+        students_enrolled: 120,
+        students_seeking: 100,
+        students_placed: 81,
+        wt_4_month: 60,
+        wt_8_month: 40,
+        wt_12_month_plus: 5,
+      });
+
+    it('a saved draft whose split does not add up says so in its status and marks the split, yet still saves as a draft', () => {
+      let grid = gridWith([geography(), draft(5, { students_placed: 81, wt_4_month: 60 })]);
+      expect(rowProblems(grid.rows[0]!)).toEqual({ wt_4_month: [DURATION_OVER] });
+      expect(rowState(grid.rows[0]!)).toBe('draftToFix');
+      // A split not yet entered whole is work in progress, not a problem.
+      expect(rowProblems(grid.rows[1]!)).toEqual({});
+      expect(rowState(grid.rows[1]!)).toBe('draft');
+      // Typed so: still sent (a draft may be saved with its splits unfinished), and marked until fixed.
+      grid = gridReducer(grid, { type: 'edit', row: 1, field: 'wt_8_month', text: '40' });
+      grid = gridReducer(grid, { type: 'edit', row: 1, field: 'wt_12_month_plus', text: '5' });
+      expect(rowProblems(grid.rows[1]!).wt_4_month).toEqual([DURATION_OVER]);
+      expect(rowState(grid.rows[1]!)).toBe('invalid');
+      expect(saveRequest(grid.rows[1]!, PLACE)?.body).toMatchObject({ wt_8_month: 40, wt_12_month_plus: 5 });
+    });
+
+    it('a row typed with a demographic count above placed is held back and says so', () => {
+      let grid = gridWith([draft(1, { students_placed: 81 })]);
+      grid = gridReducer(grid, { type: 'edit', row: 0, field: 'indigenous_students', text: '95' });
+      expect(saveRequest(grid.rows[0]!, PLACE)).toBeNull();
+      expect(rowState(grid.rows[0]!)).toBe('invalid');
+      expect(rowProblems(grid.rows[0]!).indigenous_students).toEqual([
+        'Indigenous students placed (95) cannot be more than students placed (81)',
+      ]);
+      expect(leftRowNotice(grid.rows[0]!)).toEqual({
+        saved: false,
+        problem: 'Indigenous students placed (95) cannot be more than students placed (81)',
+      });
+    });
+
+    it('tells a person who moved on about a refused save or a saved draft to fix, and nothing of a good one', () => {
+      let grid = gridWith([geography(), draft(2, { students_placed: 3 })]);
+      expect(leftRowNotice(grid.rows[0]!)).toEqual({ saved: true, problem: DURATION_OVER });
+      expect(leftRowNotice(grid.rows[1]!)).toBeNull();
+      grid = gridReducer(grid, { type: 'edit', row: 1, field: 'students_enrolled', text: '9' });
+      grid = gridReducer(grid, { type: 'sending', row: 1, sent: { students_enrolled: '9' } });
+      expect(leftRowNotice(grid.rows[1]!)).toBeNull(); // the answer decides
+      grid = gridReducer(grid, { type: 'failed', row: 1, message: 'This return is signed off.', fieldErrors: {} });
+      expect(leftRowNotice(grid.rows[1]!)).toEqual({ saved: false, problem: 'This return is signed off.' });
+    });
+
+    it('holds unsaved figures while a row is typed, saving or refused, and none once saved', () => {
+      let grid = gridWith([draft(1), null]);
+      expect(gridHasUnsavedFigures(grid)).toBe(false);
+      grid = gridReducer(grid, { type: 'edit', row: 1, field: 'students_placed', text: '7' });
+      expect(gridHasUnsavedFigures(grid)).toBe(true);
+      grid = gridReducer(grid, { type: 'sending', row: 1, sent: { students_placed: '7' } });
+      expect(gridHasUnsavedFigures(grid)).toBe(true);
+      const failed = gridReducer(grid, { type: 'failed', row: 1, message: 'Offline', fieldErrors: {} });
+      expect(gridHasUnsavedFigures(failed)).toBe(true);
+      const saved = gridReducer(grid, { type: 'saved', row: 1, record: draft(9, { students_placed: 7 }) });
+      expect(gridHasUnsavedFigures(saved)).toBe(false);
+    });
+
+    it('says which drafts submitting would leave, naming each to fix with its problem', () => {
+      const complete = Object.fromEntries(GRID_FIELDS.map((f) => [f, f.includes('fee') || f.includes('wage') ? null : 0]));
+      const ready = draft(1, complete);
+      expect(validateRecord(ready, { status: 'submitted' })).toEqual({});
+      const grid = gridOf([
+        { program_id: 1, program_name: 'Biology Co-op', record: ready },
+        { program_id: 2, program_name: 'Geography Co-op', record: geography() },
+        { program_id: 3, program_name: 'Music Co-op', record: draft(3, { students_placed: 2 }) },
+        { program_id: 4, program_name: 'Nursing Co-op', record: null },
+        { program_id: 5, program_name: 'Art Co-op', record: { ...ready, id: 5, status: 'submitted' } },
+      ]);
+      expect(submitOutlook(grid)).toEqual({
+        ready: [0],
+        toFix: [{ row: 1, programName: 'Geography Co-op', problem: DURATION_OVER }],
+        incomplete: 1,
+        unsaved: 0,
+      });
+    });
   });
 });

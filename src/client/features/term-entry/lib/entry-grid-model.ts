@@ -1,7 +1,9 @@
 import {
   COUNT_FIELDS,
   MONEY_FIELDS,
+  requiredToSubmitMessage,
   validateRecord,
+  type CountField,
   type FieldErrors,
   type RecordLike,
 } from '../../../../shared/record-rules.ts';
@@ -68,10 +70,23 @@ function candidateOf(row: EntryRow): RecordLike {
   return values as RecordLike;
 }
 
-/** The rules the row's values break as they would be saved, per figure (fiscal year and term are the return's). */
+const isGridField = (field: string) => (GRID_FIELDS as readonly string[]).includes(field);
+
+/**
+ * The rules between fields the row's values break as they would be saved, per figure (fiscal year and term are the
+ * return's). A draft may be saved with its work-term splits not adding up to students placed (work in progress,
+ * record-rules.ts), but a split whose every part is entered and whose total is not students placed is a mistake to fix
+ * before the record can be submitted: the row shows it, focused or not, in the rule's words, and still saves it as a
+ * draft. Figures not entered yet are not problems (the submit button says what is missing).
+ */
 function findRuleProblems(row: EntryRow): FieldErrors {
-  const errors = validateRecord(candidateOf(row));
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => (GRID_FIELDS as readonly string[]).includes(field)));
+  const shown: FieldErrors = {};
+  for (const [field, messages] of Object.entries(validateRecord(candidateOf(row), { status: 'submitted' }))) {
+    if (!isGridField(field)) continue;
+    const left = messages.filter((m) => m !== requiredToSubmitMessage(field as CountField));
+    if (left.length > 0) shown[field] = left;
+  }
+  return shown;
 }
 
 /**
@@ -83,6 +98,17 @@ function ruleProblems(row: EntryRow): Readonly<FieldErrors> {
   let problems = ruleProblemsOf.get(row);
   if (!problems) ruleProblemsOf.set(row, (problems = findRuleProblems(row)));
   return problems;
+}
+
+/**
+ * Whether the row's values as they would be saved break a rule of the record's own status (placed ≤ seeking, say): the
+ * save is held back then. Asked only of a row with something to send, once per state of the row.
+ */
+const heldBackOf = new WeakMap<EntryRow, boolean>();
+function heldBack(row: EntryRow): boolean {
+  let held = heldBackOf.get(row);
+  if (held === undefined) heldBackOf.set(row, (held = Object.keys(validateRecord(candidateOf(row))).some(isGridField)));
+  return held;
 }
 
 /**
@@ -161,7 +187,7 @@ export function saveRequest(row: EntryRow, place: ReturnPlace): SaveRequest | nu
     values[field] = read.value;
   }
   if (Object.keys(sent).length === 0) return null;
-  if (Object.keys(ruleProblems(row)).length > 0) return null;
+  if (heldBack(row)) return null;
   if (!row.record) {
     return {
       kind: 'create',
@@ -319,7 +345,7 @@ export function sameShownRow(a: EntryRow | null, b: EntryRow | null): boolean {
 }
 
 /** A row's state for people: what the status column says. */
-export type RowState = 'none' | 'changed' | 'saving' | 'failed' | 'invalid' | 'newer' | 'draft' | 'submitted';
+export type RowState = 'none' | 'changed' | 'saving' | 'failed' | 'invalid' | 'newer' | 'draft' | 'draftToFix' | 'submitted';
 
 export function rowState(row: EntryRow): RowState {
   if (row.sending) return 'saving';
@@ -330,6 +356,8 @@ export function rowState(row: EntryRow): RowState {
   if (changed && Object.keys(problems).length > 0) return 'invalid';
   if (changed) return 'changed';
   if (!row.record) return 'none';
+  // Saved, but a split that does not add up (say) stands between it and submission: said whether focused or not.
+  if (row.record.status === 'draft' && Object.keys(problems).length > 0) return 'draftToFix';
   return row.record.status;
 }
 
@@ -353,4 +381,72 @@ export function submittableRows(grid: EntryGrid): number[] {
       ? [n]
       : [],
   );
+}
+
+/**
+ * Whether a row holds figures the server does not have yet: typed or pasted, being saved, refused, or kept beside a
+ * newer record. Leaving the page then would lose them, so the page asks first (docs/product.md §1).
+ */
+export const hasUnsavedFigures = (row: EntryRow): boolean =>
+  Object.keys(row.texts).length > 0 || row.sending !== null || row.failed !== null || row.newer !== null;
+
+export const gridHasUnsavedFigures = (grid: EntryGrid): boolean => grid.rows.some(hasUnsavedFigures);
+
+/** A row that will not be submitted because its figures break a rule: its program and the first problem, in the rule's words. */
+export interface RowToFix {
+  row: number;
+  programName: string;
+  problem: string;
+}
+
+/** What "Submit the complete rows" would do now, and why the other rows are not ready. */
+export interface SubmitOutlook {
+  /** Saved drafts that keep every rule of submission (submittableRows). */
+  ready: number[];
+  /** Rows (saved or typed) whose figures break a rule. */
+  toFix: RowToFix[];
+  /** Saved drafts that break no rule but still miss figures. */
+  incomplete: number;
+  /** Rows with changes not saved yet (being saved, or refused without naming a figure), which break no rule. */
+  unsaved: number;
+}
+
+/**
+ * The submit button's outlook: each row's problems are the memoised ones the row draws, so this reads, it does not
+ * check the rules again. Submitted rows and rows with nothing entered are neither ready nor waiting.
+ */
+export function submitOutlook(grid: EntryGrid): SubmitOutlook {
+  const ready = new Set(submittableRows(grid));
+  const outlook: SubmitOutlook = { ready: [...ready], toFix: [], incomplete: 0, unsaved: 0 };
+  grid.rows.forEach((row, n) => {
+    if (ready.has(n)) return;
+    const unsaved = hasUnsavedFigures(row);
+    if (!unsaved && (!row.record || row.record.status === 'submitted')) return;
+    const [problem] = Object.values(rowProblems(row)).flat();
+    if (problem !== undefined) outlook.toFix.push({ row: n, programName: row.programName, problem });
+    else if (unsaved) outlook.unsaved++;
+    else outlook.incomplete++;
+  });
+  return outlook;
+}
+
+/** Whether two outlooks say the same (the button is drawn again only then). */
+export const sameOutlook = (a: SubmitOutlook, b: SubmitOutlook): boolean =>
+  a.incomplete === b.incomplete &&
+  a.unsaved === b.unsaved &&
+  a.ready.join() === b.ready.join() &&
+  a.toFix.length === b.toFix.length &&
+  a.toFix.every((f, n) => f.row === b.toFix[n]!.row && f.problem === b.toFix[n]!.problem);
+
+/**
+ * What to tell a person who has just moved on from a row (the phone's next and previous): that it was not saved (a
+ * rule between its figures held the save back, or the server refused it) or that it is saved as a draft but breaks a
+ * rule of submission; null when all is well, or while its save is under way (the answer decides).
+ */
+export function leftRowNotice(row: EntryRow): { saved: boolean; problem: string } | null {
+  if (row.sending) return null;
+  const [problem] = Object.values(rowProblems(row)).flat();
+  if (row.failed) return { saved: false, problem: problem ?? row.failed.message };
+  if (problem === undefined) return null;
+  return { saved: Object.keys(row.texts).length === 0, problem };
 }

@@ -12,15 +12,16 @@ import {
   useState,
   type RefObject,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { canEditInstitution } from '../../../../shared/permissions.ts';
 import { isLockedReturnState, returnName } from '../../../../shared/reporting-cycle.ts';
 import type { Privileges } from '../../../../shared/schemas/profile.ts';
 import type { ReturnEntryRow, TermReturn } from '../../../../shared/schemas/returns.ts';
-import { notify } from '../../../lib/notifications.ts';
 import { DetailLoad } from '../../../ui/detail-page.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { useUnsavedChangesGuard } from '../../../ui/unsaved-changes.tsx';
 import { routeTitle } from '../../../ui/route-title.ts';
 import { availableReturnActions, ReturnActions, SignOffPeople, useReturn } from '../../returns/index.ts';
 import { useProfile } from '../../session/index.ts';
@@ -32,12 +33,44 @@ import { useGridKeys } from '../components/use-grid-keys.ts';
 import { useRowHistory } from '../components/use-row-history.ts';
 import { useRowSaver } from '../components/use-row-saver.ts';
 import { useNewGridStore, useStorePart } from '../components/use-grid-store.ts';
-import { gridOf, GRID_FIELDS, sameShownRow, saveRequest, submittableRows, type ReturnPlace } from '../lib/entry-grid-model.ts';
+import {
+  gridHasUnsavedFigures,
+  gridOf,
+  GRID_FIELDS,
+  sameOutlook,
+  sameShownRow,
+  saveRequest,
+  submitOutlook,
+  type ReturnPlace,
+  type SubmitOutlook,
+} from '../lib/entry-grid-model.ts';
 import type { GridStore } from '../lib/grid-store.ts';
 import { createGridViewStore, NO_OUTLIERS, type CellPosition, type GridViewStore } from '../lib/grid-view-store.ts';
 import { ENTRY_UI } from '../messages.ts';
 
-/** "Submit the complete rows": saved drafts that keep every rule of submission become submitted records. */
+/** The sentence beside the button: why nothing is ready, or which drafts it will leave. */
+function notReadyText(outlook: SubmitOutlook): string | null {
+  const { ready, toFix, incomplete, unsaved } = outlook;
+  if (ready.length === 0)
+    return toFix.length + incomplete + unsaved === 0
+      ? ENTRY_UI.submit.none
+      : ENTRY_UI.submit.noneReady(toFix.length, incomplete, unsaved);
+  return toFix.length + unsaved > 0 ? ENTRY_UI.submit.someLeft(toFix.length, incomplete, unsaved) : null;
+}
+
+/** What submitting did, in one message: how many were submitted, and each draft left for a problem, with the problem. */
+function resultText(outlook: SubmitOutlook, done: number): string {
+  const failed = outlook.ready.length - done;
+  const parts = [failed ? ENTRY_UI.submit.some(done, failed) : ENTRY_UI.submit.done(done)];
+  if (outlook.toFix.length > 0) parts.push(ENTRY_UI.submit.notSubmitted(outlook.toFix));
+  if (outlook.incomplete + outlook.unsaved > 0) parts.push(ENTRY_UI.submit.alsoLeft(outlook.incomplete, outlook.unsaved));
+  return parts.join(' ');
+}
+
+/**
+ * "Submit the complete rows": saved drafts that keep every rule of submission become submitted records. It says which
+ * drafts are not ready and why, before and after: a draft left silently (a split that does not add up) read as done.
+ */
 const SubmitRows = memo(function SubmitRows({
   store,
   submit,
@@ -45,46 +78,76 @@ const SubmitRows = memo(function SubmitRows({
   store: GridStore;
   submit: (rows: readonly number[]) => Promise<number>;
 }) {
-  // As a string, the same for the same rows: a change elsewhere in the grid leaves the button alone.
-  const readyKey = useStorePart(store, (grid) => submittableRows(grid).join(','));
-  const ready = useMemo(() => (readyKey === '' ? [] : readyKey.split(',').map(Number)), [readyKey]);
+  // The same object while it says the same: a change elsewhere in the grid leaves the button alone.
+  const outlook = useStorePart(store, submitOutlook, sameOutlook);
+  const { ready } = outlook;
   const [submitting, setSubmitting] = useState(false);
+  const [result, setResult] = useState<{ text: string; failed: boolean } | null>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
   const submitRows = async () => {
     setSubmitting(true);
     try {
       const done = await submit(ready);
-      const failed = ready.length - done;
-      notify({
-        level: failed ? 'error' : 'success',
-        message: failed ? ENTRY_UI.submit.some(done, failed) : ENTRY_UI.submit.done(done),
-      });
+      // Read again after the submits: a row refused meanwhile is now a row to fix.
+      const after = submitOutlook(store.get());
+      const text = resultText({ ...after, ready }, done);
+      flushSync(() => setResult({ text, failed: done < ready.length || after.toFix.length > 0 }));
+      // The button is dimmed now: the focus goes to what happened, which names any draft still to fix.
+      resultRef.current?.focus();
     } finally {
       setSubmitting(false);
     }
   };
+  const waiting = notReadyText(outlook);
   return (
-    <Group gap="sm" align="center">
-      {/* Dimmed, not disabled, when no row is ready, and no `loading` (which disables it) while submitting: a disabled
-          button drops the focus, so submitting with the keyboard sent it to the top of the page. */}
-      <Button
-        onClick={() => {
-          if (ready.length > 0 && !submitting) void submitRows();
-        }}
-        data-disabled={ready.length === 0 || undefined}
-        aria-disabled={ready.length === 0 || undefined}
-        aria-busy={submitting || undefined}
-        leftSection={submitting ? <Loader size="xs" color="white" aria-hidden="true" /> : undefined}
-        data-testid="entry-submit"
-      >
-        {ENTRY_UI.submit.button(ready.length)}
-      </Button>
-      {ready.length === 0 ? (
-        <Text size="sm" c="dimmed" maw="40rem">
-          {ENTRY_UI.submit.none}
+    <Stack gap="xs">
+      <Group gap="sm" align="center">
+        {/* Dimmed, not disabled, when no row is ready, and no `loading` (which disables it) while submitting: a disabled
+            button drops the focus, so submitting with the keyboard sent it to the top of the page. */}
+        <Button
+          onClick={() => {
+            if (ready.length > 0 && !submitting) void submitRows();
+          }}
+          data-disabled={ready.length === 0 || undefined}
+          aria-disabled={ready.length === 0 || undefined}
+          aria-busy={submitting || undefined}
+          aria-describedby={waiting ? 'entry-submit-waiting' : undefined}
+          leftSection={submitting ? <Loader size="xs" color="white" aria-hidden="true" /> : undefined}
+          data-testid="entry-submit"
+        >
+          {ENTRY_UI.submit.button(ready.length)}
+        </Button>
+        {waiting ? (
+          <Text size="sm" c="dimmed" maw="40rem" id="entry-submit-waiting" data-testid="entry-submit-waiting">
+            {waiting}
+          </Text>
+        ) : null}
+      </Group>
+      {result ? (
+        <Text
+          ref={resultRef}
+          tabIndex={-1}
+          size="sm"
+          fw={600}
+          c={result.failed ? '#a51d1d' : undefined}
+          data-testid="entry-submit-result"
+        >
+          {result.text}
         </Text>
       ) : null}
-    </Group>
+    </Stack>
   );
+});
+
+/**
+ * Leaving the page while a row holds figures not saved (typed, being saved, refused) asks first, as the record form
+ * does; closing or reloading the tab gets the browser's own question. Its own component, reading one yes-or-no of the
+ * grid, so typing and saving do not draw the page (decision 041). A save that ends while the question is open lets
+ * the navigation through (ui/unsaved-changes.tsx).
+ */
+const UnsavedFiguresGuard = memo(function UnsavedFiguresGuard({ store }: { store: GridStore }) {
+  const unsaved = useStorePart(store, gridHasUnsavedFigures);
+  return useUnsavedChangesGuard(unsaved).dialog;
 });
 
 /** The name of the user-timing measure of the grid's first draw, from its first render to the frame after it is painted. */
@@ -398,6 +461,7 @@ function TermGrid({ ret, rows }: { ret: TermReturn; rows: readonly ReturnEntryRo
       </Text>
       {phone ? null : <RowPanel store={store} view={view} place={place} />}
       {readOnly ? null : <SubmitRows store={store} submit={submit} />}
+      {readOnly ? null : <UnsavedFiguresGuard store={store} />}
       <ReturnFooter ret={ret} privileges={profile.privileges} />
     </Stack>
   );
