@@ -157,8 +157,9 @@ export interface AppConfig {
   sessionMaxMs: number;
   logLevel: string;
   /**
-   * Development only (DEMO_TODAY): the B.C. day the demo data is seeded as of and the periods job opens periods as of,
-   * instead of today; so a test's demo does not move with the calendar. The app's clock is not moved: what is open,
+   * Development only (DEMO_TODAY): the B.C. day the demo data is seeded as of, the periods job opens periods as of and
+   * the release schedule makes releases as of (stamped with that day), instead of today; so a test's demo does not
+   * move with the calendar. The app's clock is not moved: what is open,
    * due and overdue is worked out from the real date.
    */
   demoToday?: string;

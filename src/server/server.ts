@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     console.error(`The app cannot open its database (${where}): ${(err as Error).message}`);
     process.exit(1);
   }
-  // DEMO_TODAY (development only) pins the demo's day, for the seed and the periods job alike.
+  // DEMO_TODAY (development only) pins the demo's day, for the seed, the periods job and the release schedule alike.
   const { demoToday } = config;
   const now = demoToday ? () => middayInBc(demoToday) : () => new Date();
   if (config.isDevelopment && (await seedDemo(database, now()))) {

@@ -22,6 +22,8 @@ export const RELEASE_UI = {
   upcomingNone: 'The schedule has no release to make.',
   upcomingProvisional: (period: string, day: string) => `${period}: provisional release on ${day}`,
   upcomingFinal: (period: string) => `${period}: final release once every return is approved`,
+  upcomingToday: (period: string, final: boolean) =>
+    `${period}: ${final ? 'final' : 'provisional'} release today (the schedule makes it within the hour)`,
   upcomingFirstFigures: (period: string) => `${period}: provisional release as soon as any figures are submitted`,
   scheduleText: (days: number | null, final: boolean) =>
     [

@@ -217,29 +217,31 @@ export async function updateSchedule(db: Db, change: ReleaseScheduleUpdate, user
 }
 
 /**
- * What the schedule releases on `today` (a B.C. day): a provisional release of each period whose due date is at least
- * the schedule's days behind and which was never released; a final release of each period whose returns are all
- * approved, unless its latest release is final and nothing changed since.
+ * What the schedule releases of one period on `today` (a B.C. day), if anything: a provisional release of a period
+ * whose due date is at least the schedule's days behind and which was never released; a final release of a period
+ * whose returns are all approved, unless its latest release is final and nothing changed since.
  */
+function dueOf(c: ReleaseCandidate, schedule: ReleaseSchedule, today: string): UpcomingRelease | null {
+  if (schedule.final_when_approved && releasedAsFinal(c) && (!c.latest?.final || changedSinceRelease(c)))
+    return { fiscal_year: c.fiscal_year, term: c.term, final: true, on: today };
+  if (schedule.provisional_days_after_due !== null && !c.latest && c.due_on && c.records > 0) {
+    const on = addDays(c.due_on, schedule.provisional_days_after_due);
+    if (on <= today) return { fiscal_year: c.fiscal_year, term: c.term, final: false, on };
+  }
+  return null;
+}
+
+/** What the schedule releases on `today` (a B.C. day): each period's release due (dueOf). */
 export async function dueReleases(db: Db, today: string): Promise<UpcomingRelease[]> {
   const schedule = await readSchedule(db);
-  const candidates = await releaseCandidates(db);
-  const due: UpcomingRelease[] = [];
-  for (const c of candidates) {
-    if (schedule.final_when_approved && releasedAsFinal(c) && (!c.latest?.final || changedSinceRelease(c)))
-      due.push({ fiscal_year: c.fiscal_year, term: c.term, final: true, on: today });
-    else if (schedule.provisional_days_after_due !== null && !c.latest && c.due_on && c.records > 0) {
-      const on = addDays(c.due_on, schedule.provisional_days_after_due);
-      if (on <= today) due.push({ fiscal_year: c.fiscal_year, term: c.term, final: false, on });
-    }
-  }
-  return due;
+  return (await releaseCandidates(db)).flatMap((c) => dueOf(c, schedule, today) ?? []);
 }
 
 /**
- * Releases the calendar will make: provisional ones on their day (or, past it with nothing submitted, with the first
- * figures: `on` null), final ones once their returns are all approved (`on` null). In the order they come: oldest
- * period first, a period's provisional release before its final one.
+ * Releases the calendar will make: those due now (`on` today: the schedule looks every hour, so they are made within
+ * it), provisional ones on their day (or, past it with nothing submitted, with the first figures: `on` null), final
+ * ones once their returns are all approved, again after a reopened return is approved (`on` null). In the order they
+ * come: oldest period first, a period's provisional release before its final one.
  */
 export async function upcomingReleases(db: Db, today: string): Promise<UpcomingRelease[]> {
   const schedule = await readSchedule(db);
@@ -247,13 +249,15 @@ export async function upcomingReleases(db: Db, today: string): Promise<UpcomingR
   const candidates = (await releaseCandidates(db)).sort((a, b) => periodOrdinal(a) - periodOrdinal(b));
   for (const c of candidates) {
     if (c.returns === 0) continue;
-    if (schedule.provisional_days_after_due !== null && !c.latest && c.due_on) {
+    const due = dueOf(c, schedule, today);
+    if (due) upcoming.push({ ...due, on: today });
+    else if (schedule.provisional_days_after_due !== null && !c.latest && c.due_on) {
       const on = addDays(c.due_on, schedule.provisional_days_after_due);
       if (on > today) upcoming.push({ fiscal_year: c.fiscal_year, term: c.term, final: false, on });
-      // Its day has passed with no figures to release (dueReleases waits for them): it comes with the first ones.
+      // Its day has passed with no figures to release (dueOf waits for them): it comes with the first ones.
       else if (c.records === 0) upcoming.push({ fiscal_year: c.fiscal_year, term: c.term, final: false, on: null });
     }
-    if (schedule.final_when_approved && !c.latest?.final && c.returns_approved < c.returns)
+    if (schedule.final_when_approved && c.returns_approved < c.returns)
       upcoming.push({ fiscal_year: c.fiscal_year, term: c.term, final: true, on: null });
   }
   return upcoming;

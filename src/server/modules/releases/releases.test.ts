@@ -126,12 +126,25 @@ describe('releases of province figures', () => {
       sql`UPDATE term_returns SET state = 'approved', first_approved_at = now()
           WHERE period_id = (SELECT id FROM reporting_periods WHERE fiscal_year = ${FY} AND term = 'Fall')`,
     );
+    const fall = { fiscal_year: FY, term: 'Fall' };
+    const fallFinal = async (today: string) =>
+      (await upcomingReleases(ctx.db, today)).filter((u) => u.fiscal_year === FY && u.term === 'Fall' && u.final);
+    // Owed and not yet made (the schedule looks every hour): the calendar lists it for today, not nothing.
+    expect(await fallFinal('2024-03-01')).toEqual([{ ...fall, final: true, on: '2024-03-01' }]);
     const made = await runScheduledReleases(ctx.db, new Date('2024-03-01T20:00:00Z'));
     expect(made?.periods.find((p) => p.fiscal_year === FY)).toMatchObject({ final: true });
+    expect(await fallFinal('2024-03-01')).toEqual([]);
     // The note says why; the calendar shows the release's date and time beside it, so the note names no date of its own.
     expect(made?.note).toMatch(/^Scheduled release: \d+ periods? with every return approved \(final\)[.;]/);
     expect(made?.note).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(await runScheduledReleases(ctx.db, new Date('2024-03-02T20:00:00Z'))).toBeNull();
+    // A return reopened after the final release: the calendar promises the revision once it is approved again.
+    const oneReturn = sql`(SELECT min(tr.id) FROM term_returns tr JOIN reporting_periods rp ON rp.id = tr.period_id
+                           WHERE rp.fiscal_year = ${FY} AND rp.term = 'Fall')`;
+    await ctx.db.execute(sql`UPDATE term_returns SET state = 'reopened' WHERE id = ${oneReturn}`);
+    expect(await fallFinal('2024-03-02')).toEqual([{ ...fall, final: true, on: null }]);
+    await ctx.db.execute(sql`UPDATE term_returns SET state = 'approved' WHERE id = ${oneReturn}`);
+    expect(await fallFinal('2024-03-02')).toEqual([]);
     const { schedule } = (await call('GET', '/api/releases', 'userOnly')).json() as ReleaseCalendar;
     const res = await call('PUT', '/api/releases/schedule', 'appAdmin', {
       provisional_days_after_due: 400,
@@ -249,5 +262,7 @@ describe('releases of province figures', () => {
       term: empty.term,
     });
     expect(await dueReleases(ctx.db, today)).toContainEqual(expect.objectContaining({ ...empty, final: false }));
+    // Owed now, it stays on the calendar, for today, until the schedule's next look makes it.
+    expect(listed(await upcomingReleases(ctx.db, today))).toEqual([{ ...empty, final: false, on: today }]);
   });
 });

@@ -1,5 +1,6 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import { isAppAdmin } from '../../../../shared/permissions.ts';
+import { bcToday } from '../../../../shared/term-calendar.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { PageSkeleton } from '../../../ui/page-skeleton.tsx';
@@ -21,6 +22,8 @@ export default function ReleasesPage() {
   const { profile } = useProfile();
   if (calendar.isPending) return <PageSkeleton />;
   const admin = profile ? isAppAdmin(profile.privileges) : false;
+  // A release the schedule owes now is listed with today's day: it is made at the schedule's next hourly look.
+  const today = bcToday();
   return (
     <Page title={routeTitle('releases')}>
       <Text>{RELEASE_UI.intro}</Text>
@@ -46,11 +49,13 @@ export default function ReleasesPage() {
                   const name = RELEASE_UI.periodName(u.term, u.fiscal_year);
                   return (
                     <List.Item key={`${name} ${u.final}`}>
-                      {u.on
-                        ? RELEASE_UI.upcomingProvisional(name, formatDay(u.on))
-                        : u.final
-                          ? RELEASE_UI.upcomingFinal(name)
-                          : RELEASE_UI.upcomingFirstFigures(name)}
+                      {u.on !== null && u.on <= today
+                        ? RELEASE_UI.upcomingToday(name, u.final)
+                        : u.on
+                          ? RELEASE_UI.upcomingProvisional(name, formatDay(u.on))
+                          : u.final
+                            ? RELEASE_UI.upcomingFinal(name)
+                            : RELEASE_UI.upcomingFirstFigures(name)}
                     </List.Item>
                   );
                 })}
