@@ -89,6 +89,15 @@ describe('text fields: what is refused', () => {
       'Notes must be at most 4,000 characters',
     ]);
     expect(issuesOf(oneLine, '   ')).toEqual(['Program name is required']);
+    // Present but invisible: as empty as nothing, in the schema and in the rule for import cells alike.
+    for (const invisible of ['\u200B', '\u200B\u2060\uFEFF', '\u3164', '\u2800 \u00AD', '\u3000\u200C']) {
+      expect(issuesOf(oneLine, invisible), JSON.stringify(invisible)).toEqual(['Program name is required']);
+      expect(checkText(invisible, ONE_LINE), JSON.stringify(invisible)).toEqual({
+        ok: false,
+        message: 'Program name is required',
+      });
+    }
+    expect(issuesOf(oneLine, 'a\u200B')).toEqual([]);
     expect(issuesOf(oneLine, 42)).toEqual(['Program name must be text']);
     expect(issuesOf(textField(ONE_LINE, 'programName must be given once'), ['a', 'b'])).toEqual([
       'programName must be given once',

@@ -16,6 +16,7 @@ import { TEXT_FIELD_ERRORS } from '../messages.ts';
  *   write as "\n" (they also end lines in JavaScript and some CSV readers); and the bidirectional controls and marks
  *   (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), invisible, which make text read in another order than it
  *   is stored ("Trojan Source": a name that shows as one thing and sorts, searches and exports as another).
+ * - Required text must show something: spaces and invisible characters alone are empty (SHOWS_NOTHING).
  * - Longest: `max` code points after normalising, as zod and PostgreSQL both count them (an emoji is one, or a few
  *   when joined; NFC can lengthen a few rare characters, so the limit is checked after it).
  *
@@ -52,6 +53,15 @@ const NONCHARACTER = new RegExp(
   'u',
 );
 
+/**
+ * Text that shows nothing: spaces of every kind, format characters (zero-width space, joiners, word joiner, soft
+ * hyphen, byte-order mark) and the letters that draw as blanks (Hangul fillers, the blank Braille pattern, the
+ * combining grapheme joiner). A required field holding only these is as empty as one holding nothing: a reopening
+ * "reason" of one zero-width space told no one anything.
+ */
+const SHOWS_NOTHING = /^[\p{Z}\p{Cf}\s\u034F\u115F\u1160\u2800\u3164\uFFA0]*$/u;
+const showsSomething = (value: string) => !SHOWS_NOTHING.test(value);
+
 /** NFC, trimmed; in multi-line text, line ends as "\n". Lone surrogates survive (normalize leaves them) to be refused. */
 export function normalizeText(value: string, multiline = false): string {
   const text = value.normalize('NFC').trim();
@@ -81,7 +91,7 @@ function codePoints(value: string): number {
 export function textError(value: string, rule: TextRule): string | null {
   const characters = textCharacterError(value, rule);
   if (characters) return characters;
-  if (rule.required && value === '') return TEXT_FIELD_ERRORS.required(rule.label);
+  if (rule.required && !showsSomething(value)) return TEXT_FIELD_ERRORS.required(rule.label);
   if (codePoints(value) > rule.max) return TEXT_FIELD_ERRORS.tooLong(rule.label, rule.max);
   return null;
 }
@@ -120,5 +130,7 @@ export function textField(rule: TextRule, notText: string = TEXT_FIELD_ERRORS.no
       if (message) ctx.addIssue({ code: 'custom', message, input: value, continue: false });
     });
   const bounded = schema.max(rule.max, TEXT_FIELD_ERRORS.tooLong(rule.label, rule.max));
-  return rule.required ? bounded.min(1, TEXT_FIELD_ERRORS.required(rule.label)) : bounded;
+  const required = TEXT_FIELD_ERRORS.required(rule.label);
+  // min(1) for OpenAPI's minLength; the refinement for text that is there but shows nothing (SHOWS_NOTHING).
+  return rule.required ? bounded.min(1, required).refine((value) => value === '' || showsSomething(value), required) : bounded;
 }
