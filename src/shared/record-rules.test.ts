@@ -15,6 +15,7 @@ import {
   notesError,
   placementRate,
   RECORD_FIELD_LABELS,
+  RECORD_FISCAL_YEARS,
   splitTotal,
   statusError,
   summarizeFieldErrors,
@@ -40,7 +41,10 @@ const VALID = {
 
 describe('field rules', () => {
   it('fiscal years: YYYY/YY with YY the next year’s last two digits', () => {
-    for (const ok of ['2024/25', '1999/00', '2099/00', '0000/01']) expect(fiscalYearError(ok)).toBeNull();
+    for (const ok of ['2024/25', '1999/00', '2099/00', '1900/01', '2998/99']) expect(fiscalYearError(ok)).toBeNull();
+    // Years no reporting period can have: such a record could never be in a return.
+    for (const far of ['0000/01', '1899/00', '2999/00', '9999/00'])
+      expect(fiscalYearError(far)).toBe('Fiscal year must be from 1900/01 to 2998/99');
     expect(fiscalYearError('2024/26')).toBe(
       'Fiscal year 2024/26 is not valid: a fiscal year starting in 2024 is written 2024/25',
     );
@@ -52,12 +56,13 @@ describe('field rules', () => {
     expect(fiscalYearOf(1999)).toBe('1999/00');
   });
 
-  it('fiscalYearOf always gives a valid fiscal year, and any other second half is refused', () => {
+  it('fiscalYearOf gives a valid fiscal year in the record years, and any other second half is refused', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 9998 }), fc.integer({ min: 0, max: 99 }), (year, yy) => {
-        expect(fiscalYearError(fiscalYearOf(year))).toBeNull();
+        const inRange = year >= RECORD_FISCAL_YEARS.first && year <= RECORD_FISCAL_YEARS.last;
+        expect(fiscalYearError(fiscalYearOf(year)) === null).toBe(inRange);
         const other = `${String(year).padStart(4, '0')}/${String(yy).padStart(2, '0')}`;
-        expect(fiscalYearError(other) === null).toBe(yy === (year + 1) % 100);
+        expect(fiscalYearError(other) === null).toBe(inRange && yy === (year + 1) % 100);
       }),
     );
   });

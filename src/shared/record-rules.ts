@@ -160,6 +160,13 @@ export function normalizeMoney(value: string): string {
 }
 
 /** The error of a fiscal year, or null. Required on every record. */
+/**
+ * The fiscal years a record may have: those whose every term can be a reporting period (term-calendar's PERIOD_YEARS,
+ * 1900 to 2999, holds their dates). A record of 0000/01 could never be in a term return, so never be locked, approved
+ * or released.
+ */
+export const RECORD_FISCAL_YEARS = { first: 1900, last: 2998 } as const;
+
 export function fiscalYearError(value: unknown): string | null {
   if (isBlank(value)) return 'Fiscal year is required';
   const match = typeof value === 'string' ? FISCAL_YEAR_PATTERN.exec(value) : null;
@@ -169,6 +176,8 @@ export function fiscalYearError(value: unknown): string | null {
   const expected = fiscalYearOf(start);
   if (value !== expected)
     return `Fiscal year ${String(value)} is not valid: a fiscal year starting in ${match[1]} is written ${expected}`;
+  if (start < RECORD_FISCAL_YEARS.first || start > RECORD_FISCAL_YEARS.last)
+    return `Fiscal year must be from ${fiscalYearOf(RECORD_FISCAL_YEARS.first)} to ${fiscalYearOf(RECORD_FISCAL_YEARS.last)}`;
   return null;
 }
 

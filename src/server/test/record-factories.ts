@@ -34,13 +34,14 @@ export async function createProgram(
 
 /**
  * A fiscal year and term no other call of this file has handed out: unique keys for records of one program. They stay
- * within 1000/01–1999/00, below the periods of return-factories.ts's freshPeriodKey (2100/01 on): the API files share
- * these counters (isolate: false), and once this one had climbed past 2100 a record given a period's key by a test
- * collided with one made here (records are unique per program, fiscal year and term). 3,000 keys before they repeat.
+ * within 2300/01–2998/99, above the periods of return-factories.ts's freshPeriodKey (2100/01 on, a few hundred at
+ * most) and within the years a record may have (RECORD_FISCAL_YEARS): the API files share these counters (isolate:
+ * false), and a record given a period's key by a test would collide with one made here (records are unique per
+ * program, fiscal year and term). 2,097 keys before they repeat.
  */
 export function nextRecordKey(): { fiscal_year: string; term: (typeof TERMS)[number] } {
   const n = ++sequence;
-  const start = 1000 + (Math.floor(n / 3) % 1000);
+  const start = 2300 + (Math.floor(n / 3) % 699);
   return { fiscal_year: `${start}/${String((start + 1) % 100).padStart(2, '0')}`, term: TERMS[n % 3]! };
 }
 
