@@ -141,7 +141,10 @@ function untouchedRecords(count: number): Promise<EditableRecord[]> {
   );
 }
 
-/** Years long before the demo data's and one key per write, so no create meets a duplicate. */
+/**
+ * Years long after the demo data's, within those a record may have (RECORD_FISCAL_YEARS, to 2998/99), and one key per
+ * write, so no create meets a duplicate.
+ */
 let nextKey = 0;
 
 async function createRecord(marker: string): Promise<WriteOutcome> {
@@ -149,7 +152,7 @@ async function createRecord(marker: string): Promise<WriteOutcome> {
   const body = {
     institution_id: institutionId,
     program_id: programId,
-    fiscal_year: fiscalYearOf(1500 + Math.floor(key / TERMS.length)),
+    fiscal_year: fiscalYearOf(2500 + Math.floor(key / TERMS.length)),
     term: TERMS[key % TERMS.length],
     ...VALID_FIGURES,
     notes: marker,
