@@ -48,6 +48,8 @@ export const MONEY_FIELDS = ['avg_hourly_wage', 'coop_fee_domestic', 'coop_fee_i
 export type CountField = (typeof COUNT_FIELDS)[number];
 export type MoneyField = (typeof MONEY_FIELDS)[number];
 /** The values a person enters on a record (its keys institution and program aside). */
+/** Every figure of a record: the counts, then the amounts of money. */
+export const FIGURE_FIELDS = [...COUNT_FIELDS, ...MONEY_FIELDS] as const;
 export const EDITABLE_FIELDS = ['fiscal_year', 'term', ...COUNT_FIELDS, ...MONEY_FIELDS, 'notes', 'status'] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 export type RecordField = EditableField | 'institution_id' | 'program_id';

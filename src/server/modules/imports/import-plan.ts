@@ -4,6 +4,7 @@ import { canEditInstitution, editableInstitutions } from '../../../shared/permis
 import {
   COUNT_FIELDS,
   EDITABLE_FIELDS,
+  FIGURE_FIELDS,
   MONEY_FIELDS,
   RECORD_FIELD_LABELS,
   validateRecord,
@@ -69,7 +70,6 @@ const lower = (text: string) => unguardText(text.trim()).toLowerCase();
 /** Names compared as a file's cells are: NFC, trimmed, ignoring case (rows stored before issue 17 may not be NFC). */
 const nameKey = (name: string) => name.normalize('NFC').trim().toLowerCase();
 
-const FIGURE_FIELDS = [...COUNT_FIELDS, ...MONEY_FIELDS] as const;
 const VALUE_FIELDS = ['status', ...FIGURE_FIELDS, 'notes'] as const;
 
 /** The converter of each value column. */

@@ -1,4 +1,4 @@
-import { COUNT_FIELDS, MONEY_FIELDS } from '../../../shared/record-rules.ts';
+import { COUNT_FIELDS, FIGURE_FIELDS, MONEY_FIELDS } from '../../../shared/record-rules.ts';
 import { IMPORT_FIELD_LABELS, type ImportField } from '../../../shared/schemas/import.ts';
 import type { ReportRow } from '../../../shared/schemas/report.ts';
 import { formatBcDateTime } from '../../../shared/bc-time.ts';
@@ -55,7 +55,7 @@ export async function returnTemplate(db: Db, id: number): Promise<{ body: Buffer
       status: record?.status ?? 'draft',
       version: record?.version ?? null,
     };
-    for (const field of [...COUNT_FIELDS, ...MONEY_FIELDS]) line[field] = record?.[field] ?? null;
+    for (const field of FIGURE_FIELDS) line[field] = record?.[field] ?? null;
     return line;
   });
   const body = await tableXlsx(
